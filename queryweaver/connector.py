@@ -1,0 +1,203 @@
+"""What a data source must provide: the ``Connector`` ABC, its tools, and the context it runs in.
+
+A connector declares its capabilities as class attributes (``types``, ``platforms``, ``needs_auth``) and
+its tools as methods decorated with ``@tool(known, edge, wanted)``. A tool receives a ``Selection`` of
+known items and yields ``(known_key, wanted_item)`` links; the executor unions the links of every
+connector that offers the tool, intersects candidate sets and keeps the links as evidence.
+
+Tool names follow the paper: ``@tool(PERSON, "from", EMAIL)`` is ``person_from_email`` — given persons,
+the emails they sent; ``@tool(EMAIL, "from", PERSON)`` is ``email_from_person`` — given emails, their
+senders. Every edge of the schema should be offered in both directions by some connector.
+"""
+
+from __future__ import annotations
+
+import sys
+from abc import ABC
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol
+from zoneinfo import ZoneInfo
+
+from .items import Item
+from .schema import EntityType, find_edge_rule, tool_name
+
+if TYPE_CHECKING:
+    from .config import Config, SourceConfig
+    from .graph import FilterConstraint
+
+Link = tuple[str, Item]
+
+
+class Progress(Protocol):
+    """Reports long work: ``progress(stage, done, total)``; ``total`` is None when unknown."""
+
+    def __call__(self, stage: str, done: int, total: int | None = None) -> None: ...
+
+
+def no_progress(stage: str, done: int, total: int | None = None) -> None:
+    return None
+
+
+def no_warning(message: str) -> None:
+    return None
+
+
+@dataclass
+class Context:
+    """What every connector may read: who the user is, their clock, where to cache, how to report."""
+
+    self_name: str
+    self_emails: frozenset[str]
+    tz: ZoneInfo
+    today: date
+    cache_dir: Path
+    progress: Progress = no_progress
+    warn: Callable[[str], None] = no_warning
+
+    @classmethod
+    def from_config(cls, config: "Config", progress: Progress = no_progress,
+                    warn: Callable[[str], None] = no_warning) -> "Context":
+        return cls(
+            self_name=config.self_name,
+            self_emails=frozenset(config.self_emails),
+            tz=config.tz,
+            today=config.today(),
+            cache_dir=config.cache_dir,
+            progress=progress,
+            warn=warn,
+        )
+
+    def is_self(self, address: str | None) -> bool:
+        return bool(address) and address.lower() in self.self_emails
+
+
+@dataclass
+class Selection:
+    """The known side of a tool call. ``items is None`` means every item of the type (no constraint)."""
+
+    type: EntityType
+    items: dict[str, Item] | None
+    filters: tuple["FilterConstraint", ...] = ()
+
+    @property
+    def is_all(self) -> bool:
+        return self.items is None
+
+    def keys(self) -> list[str]:
+        return list(self.items) if self.items is not None else []
+
+    def __len__(self) -> int:
+        return len(self.items) if self.items is not None else 0
+
+
+def tool(known: EntityType, edge: str, wanted: EntityType) -> Callable:
+    """Mark a connector method as the tool ``<known>_<edge>_<wanted>``."""
+    if find_edge_rule(known, edge, wanted) is None:
+        raise ValueError(f"no schema rule joins {known} and {wanted} by {edge!r}")
+
+    def mark(fn: Callable[[Any, Selection], Iterable[Link]]) -> Callable:
+        fn._qw_tool = (known, edge, wanted)
+        return fn
+
+    return mark
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    known: EntityType
+    edge: str
+    wanted: EntityType
+    connector: str
+    description: str
+
+
+@dataclass
+class IndexReport:
+    """What an index refresh did."""
+
+    source: str
+    parsed: int = 0        # items (messages, events, files) read from changed inputs
+    reused: int = 0        # inputs unchanged since the last run
+    removed: int = 0
+    skipped: list[str] = field(default_factory=list)   # warnings for inputs that could not be read
+    seconds: float = 0.0
+
+
+class Connector(ABC):
+    """A data source. Subclasses set the class attributes and decorate their tools with ``@tool``.
+
+    Optional hooks (defaults do nothing): ``find`` resolves a variable that has only its own filters,
+    ``apply_filter`` handles filters that need the source (an email's body), ``describe`` fills output
+    fields, ``refresh_index`` builds or refreshes a local index.
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+    types: ClassVar[frozenset[EntityType]] = frozenset()
+    platforms: ClassVar[tuple[str, ...] | None] = None   # sys.platform prefixes; None = everywhere
+    needs_auth: ClassVar[bool] = False
+
+    def __init__(self, source: "SourceConfig", context: Context):
+        self.source = source
+        self.context = context
+
+    @classmethod
+    def available(cls) -> bool:
+        return cls.platforms is None or any(sys.platform.startswith(p) for p in cls.platforms)
+
+    # -- tools ---------------------------------------------------------------------------------
+    @classmethod
+    def tool_specs(cls) -> list[ToolSpec]:
+        specs = []
+        for attr in dir(cls):
+            fn = getattr(cls, attr, None)
+            mark = getattr(fn, "_qw_tool", None)
+            if mark:
+                known, edge, wanted = mark
+                doc = (fn.__doc__ or "").strip().splitlines()
+                specs.append(ToolSpec(tool_name(known, edge, wanted), known, edge, wanted, cls.name,
+                                      doc[0] if doc else ""))
+        return specs
+
+    def tools(self) -> dict[str, Callable[[Selection], Iterable[Link]]]:
+        out = {}
+        for spec in self.tool_specs():
+            for attr in dir(type(self)):
+                fn = getattr(type(self), attr, None)
+                if getattr(fn, "_qw_tool", None) == (spec.known, spec.edge, spec.wanted):
+                    out[spec.name] = getattr(self, attr)
+        return out
+
+    # -- optional hooks --------------------------------------------------------------------------
+    def find(self, type_: EntityType, filters: list["FilterConstraint"]) -> Iterable[Item] | None:
+        """Items of ``type_`` matching ``filters`` (a variable with no resolved neighbours).
+
+        Return None when this connector holds no items of that type. ``filters`` is never empty: an
+        unfiltered variable stands for everything and is not enumerated.
+        """
+        return None
+
+    def apply_filter(self, type_: EntityType, items: dict[str, Item],
+                     flt: "FilterConstraint") -> set[str] | None:
+        """Keys of ``items`` passing ``flt`` when the filter needs this source's data, else None."""
+        return None
+
+    def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
+        """Fill missing output fields of ``items`` in place (e.g. a File's path on disk)."""
+        return None
+
+    def refresh_index(self) -> IndexReport | None:
+        """Build or refresh the local index; None for sources without one."""
+        return None
+
+    def close(self) -> None:
+        return None
+
+    def __enter__(self) -> "Connector":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

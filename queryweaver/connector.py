@@ -175,8 +175,8 @@ class Connector(ABC):
     def find(self, type_: EntityType, filters: list["FilterConstraint"]) -> Iterable[Item] | None:
         """Items of ``type_`` matching ``filters`` (a variable with no resolved neighbours).
 
-        Return None when this connector holds no items of that type. ``filters`` is never empty: an
-        unfiltered variable stands for everything and is not enumerated.
+        Return None when this connector holds no items of that type. With no filters, return every item
+        of the type (used only when the answer itself is an unconstrained variable).
         """
         return None
 

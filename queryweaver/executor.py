@@ -1,0 +1,520 @@
+"""The executor: runs a plan's steps through the connectors' tools and streams typed events.
+
+Candidate sets are dicts ``key -> Item``; ``None`` stands for "every item of the type" (a variable with no
+constraint of its own), so nothing is enumerated that a later intersection would throw away. Each tool
+call records which known item linked to which found item; those links give every answer its evidence
+(the chain of items that linked it) and let cycles be checked exactly.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Callable, Iterable
+
+from .connector import Connector, Context, Selection
+from .dates import parse_date_expression
+from .errors import Cancelled, ConnectorError, DateExpressionError, QueryWeaverError
+from .events import Event, EventKind
+from .filters import item_matches, match_persons
+from .graph import FilterConstraint
+from .items import SELF_KEY, DateRange, Item
+from .planner import (
+    Action,
+    ApplyFilters,
+    ApplyOrdinal,
+    CallTool,
+    Intersect,
+    Plan,
+    Resolved,
+    ResolveBound,
+    Verify,
+    Visit,
+)
+from .schema import EntityType
+
+Candidates = dict[str, Item] | None
+DateFallback = Callable[[str, str, date], DateRange]
+
+# How many (known item -> found items) links a cycle check may try per answer before giving up on it.
+VERIFY_BUDGET = 20_000
+
+
+@dataclass
+class RunResult:
+    plan: Plan
+    action: str
+    var: str
+    type: EntityType
+    items: list[Item]
+    count: int
+    candidates: dict[str, Candidates]
+    trace: list[Event]
+    seconds: float
+    emptied_by: str | None = None          # the step that left a candidate set empty, if any
+    links: dict[int, dict[str, set[str]]] = field(default_factory=dict, repr=False)
+    _evidence: Callable[[str], dict | None] | None = field(default=None, repr=False)
+
+    def evidence(self, key: str) -> dict | None:
+        """The tree of items that linked answer ``key``: {var, type, key, label, via: [{edge, ...}]}."""
+        return self._evidence(key) if self._evidence else None
+
+    def to_json(self, *, with_evidence: bool = True) -> dict[str, Any]:
+        items = []
+        for item in self.items:
+            out = item.output()
+            if with_evidence:
+                out["evidence"] = self.evidence(item.key)
+            items.append(out)
+        return {"action": self.action, "var": self.var, "type": self.type.value, "count": self.count,
+                "items": items, "emptied_by": self.emptied_by}
+
+
+class Executor:
+    """Runs plans against a fixed set of connectors. One executor may run many plans, one at a time."""
+
+    def __init__(self, connectors: Iterable[Connector], context: Context, *,
+                 date_fallback: DateFallback | None = None, tool_hints: dict[str, str] | None = None):
+        self.connectors = list(connectors)
+        self.context = context
+        self.date_fallback = date_fallback
+        self.tool_hints = tool_hints or {}
+        self._tools: dict[str, list[tuple[Connector, Callable]]] = defaultdict(list)
+        for connector in self.connectors:
+            for name, fn in connector.tools().items():
+                self._tools[name].append((connector, fn))
+        self._lock = threading.Lock()
+
+    def available_tools(self) -> list[str]:
+        return sorted(self._tools)
+
+    def run(self, plan: Plan, *, on_event: Callable[[Event], None] | None = None,
+            cancel: threading.Event | None = None) -> RunResult:
+        with self._lock:
+            return _Run(self, plan, on_event, cancel).execute()
+
+
+class _Run:
+    """The state of one plan's execution."""
+
+    def __init__(self, executor: Executor, plan: Plan, on_event, cancel):
+        self.x = executor
+        self.plan = plan
+        self.graph = plan.graph
+        self.on_event = on_event
+        self.cancel = cancel
+        self.trace: list[Event] = []
+        self.started = time.perf_counter()
+        self.final: dict[str, Candidates] = {}
+        self.current: dict[str, Candidates] = {}
+        self.pending: dict[str, Candidates] = {}
+        self.links: dict[int, dict[str, set[str]]] = {}
+        self.emptied_by: str | None = None
+
+    # -- events ----------------------------------------------------------------------------------
+    def emit(self, kind: EventKind, message: str, var: str | None = None, **data: Any) -> None:
+        event = Event(kind=kind, seq=len(self.trace), t=round(time.perf_counter() - self.started, 4),
+                      var=var, message=message, data=data)
+        self.trace.append(event)
+        if self.on_event:
+            self.on_event(event)
+
+    # -- main loop -------------------------------------------------------------------------------
+    def execute(self) -> RunResult:
+        self.emit(EventKind.PLAN, f"plan with {len(self.plan.steps)} steps",
+                  steps=[{"kind": s.kind, "text": s.describe(), **_step_vars(s)} for s in self.plan.steps],
+                  tools=self.plan.tool_calls)
+        try:
+            for index, step in enumerate(self.plan.steps):
+                if self.cancel is not None and self.cancel.is_set():
+                    raise Cancelled("the run was cancelled")
+                if self.emptied_by and not isinstance(step, Action):
+                    continue
+                self.step(index, step)
+        except QueryWeaverError as exc:
+            self.emit(EventKind.ERROR, str(exc), error=type(exc).__name__)
+            raise
+        return self.result()
+
+    def step(self, index: int, step) -> None:
+        self.emit(EventKind.STEP_STARTED, step.describe(), getattr(step, "var", None) or getattr(step, "wanted", None),
+                  step=index, step_kind=step.kind)
+        if isinstance(step, Visit):
+            self.emit(EventKind.NODE_RESOLVING, f"resolving {step.var}", step.var,
+                      neighbors=[list(n) for n in step.neighbors])
+        elif isinstance(step, ResolveBound):
+            self.resolve_bound(step)
+        elif isinstance(step, CallTool):
+            self.call_tool(index, step)
+        elif isinstance(step, Intersect):
+            self.intersect(step.var, step)
+        elif isinstance(step, ApplyFilters):
+            self.apply_filters(step)
+        elif isinstance(step, ApplyOrdinal):
+            self.apply_ordinal(step)
+        elif isinstance(step, Resolved):
+            self.final[step.var] = self.current.get(step.var)
+            items = self.final[step.var]
+            self.emit(EventKind.NODE_RESOLVED, f"result size for {step.var}: {_size(items)}", step.var,
+                      count=_count(items), sample=_sample(items))
+        elif isinstance(step, Verify):
+            self.verify()
+        elif isinstance(step, Action):
+            pass
+
+    # -- steps -----------------------------------------------------------------------------------
+    def resolve_bound(self, step: ResolveBound) -> None:
+        var, type_ = step.var, step.type
+        if type_ == EntityType.SELF:
+            items: Candidates = {SELF_KEY: self.self_item()}
+        elif type_ == EntityType.DATE:
+            items = self.resolve_date(step.filters)
+        elif not step.filters:
+            items = None
+        else:
+            items = self.find(type_, list(step.filters))
+        self.current[var] = items
+        what = "all" if items is None else f"size {len(items)}"
+        self.emit(EventKind.FILTER, f"filtered {type_.value.lower()} bound var {var}: {what}", var,
+                  count=_count(items), bound=True)
+        self.check_empty(var, items, step.describe())
+
+    def self_item(self) -> Item:
+        ctx = self.x.context
+        return Item(EntityType.SELF, SELF_KEY, {"name": ctx.self_name or "you", "emails": sorted(ctx.self_emails)})
+
+    def resolve_date(self, filters: Iterable[FilterConstraint]) -> Candidates:
+        filters = list(filters)
+        if not filters:
+            return None
+        rng = DateRange(None, None)
+        for flt in filters:
+            rng = rng.intersect(self.date_range(str(flt.value), flt.op))
+        text = " and ".join(f"{'' if f.op == '=' else f.op + ' '}{f.value}" for f in filters)
+        item = Item(EntityType.DATE, rng.key(), {"value": text, "start": _iso(rng.start),
+                                                  "end": _iso(rng.end), "range": rng, "meaning": str(rng)})
+        return {} if rng.empty else {item.key: item}
+
+    def date_range(self, text: str, op: str) -> DateRange:
+        today = self.x.context.today
+        try:
+            return parse_date_expression(text, op, today=today)
+        except DateExpressionError:
+            if self.x.date_fallback is None:
+                raise
+            self.emit(EventKind.WARNING, f"asking the LLM to read the date {text!r}")
+            return self.x.date_fallback(text, op, today)
+
+    def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Candidates:
+        merged: dict[str, Item] = {}
+        answered = False
+        for connector in self.x.connectors:
+            found = connector.find(type_, filters)
+            if found is None:
+                continue
+            answered = True
+            for item in found:
+                _merge_into(merged, item)
+        if not answered:
+            raise ConnectorError(f"no configured source holds {type_} items; add a [[sources]] entry that does "
+                                 f"({self.x.tool_hints.get(type_.value, 'see the README, Sources')})")
+        for flt in filters:  # a first or last name must be unique across every source
+            if type_ == EntityType.PERSON and flt.field == "name":
+                keep = match_persons(merged, str(flt.value))
+                merged = {k: v for k, v in merged.items() if k in keep}
+        return merged
+
+    def call_tool(self, index: int, step: CallTool) -> None:
+        providers = self.x._tools.get(step.tool)
+        if not providers:
+            hint = self.x.tool_hints.get(step.tool, "")
+            raise ConnectorError(f"no configured source provides {step.tool} ({step.known_type} "
+                                 f"{step.edge.edge} {step.wanted_type}); {hint or 'add a source that does'}")
+        known = self.final.get(step.known)
+        selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)))
+        size = "all" if known is None else len(known)
+        self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
+                  step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,
+                  edge=step.edge.edge, closes_cycle=step.closes_cycle,
+                  connectors=[c.name for c, _ in providers])
+        started = time.perf_counter()
+        found: dict[str, Item] = {}
+        links: dict[str, set[str]] = defaultdict(set)
+        for connector, fn in providers:
+            try:
+                for known_key, item in fn(selection):
+                    _merge_into(found, item)
+                    links[item.key].add(known_key)
+            except QueryWeaverError:
+                raise
+            except Exception as exc:  # a connector bug or library error: name the source, keep the cause
+                raise ConnectorError(f"{connector.name} source failed in {step.tool}: {exc}") from exc
+        self.links[index] = links
+        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}", step.wanted, tool=step.tool,
+                  result_size=len(found), seconds=round(time.perf_counter() - started, 4))
+        if step.wanted in self.current:
+            self.pending[step.wanted] = found
+        else:
+            self.current[step.wanted] = found
+            self.check_empty(step.wanted, found, step.describe())
+
+    def intersect(self, var: str, step: Intersect) -> None:
+        a, b = self.current.get(var), self.pending.pop(var, None)
+        if a is None:
+            result = b
+        elif b is None:
+            result = a
+        else:
+            result = {k: v for k, v in a.items() if k in b}
+            for k, v in result.items():
+                v.merge(b[k])
+        self.current[var] = result
+        self.emit(EventKind.INTERSECTION, f"performing intersection: {_size(a)} and {_size(b)} -> {_size(result)}",
+                  var, before=[_count(a), _count(b)], count=_count(result))
+        self.check_empty(var, result, step.describe())
+
+    def apply_filters(self, step: ApplyFilters) -> None:
+        items = self.current.get(step.var)
+        for flt in step.filters:
+            before = _count(items)
+            items = self.filter(items, flt)
+            self.emit(EventKind.FILTER, f"filter {flt.describe().removeprefix('filter ')}: {before} -> {_size(items)}",
+                      step.var, filter=flt.describe(), before=before, count=_count(items))
+            self.current[step.var] = items
+            if self.check_empty(step.var, items, f"filter {flt.describe().removeprefix('filter ')}"):
+                return
+
+    def filter(self, items: Candidates, flt: FilterConstraint) -> Candidates:
+        type_ = self.graph.var_type(flt.var)
+        if items is None:  # an unconstrained set: resolve the filter on its own
+            if type_ == EntityType.DATE:
+                return self.resolve_date([flt])
+            return self.find(type_, [flt])
+        if type_ == EntityType.DATE:
+            rng = self.date_range(str(flt.value), flt.op)
+            return {k: v for k, v in items.items()
+                    if isinstance(v.fields.get("range"), DateRange) and v.fields["range"].start
+                    and rng.contains(v.fields["range"].start)}
+        if type_ == EntityType.PERSON and flt.field == "name":
+            keep = match_persons(items, str(flt.value))
+            return {k: v for k, v in items.items() if k in keep}
+        kept: dict[str, Item] = {}
+        undecided: dict[str, Item] = {}
+        for key, item in items.items():
+            verdict = item_matches(item, flt)
+            if verdict is None:
+                undecided[key] = item
+            elif verdict:
+                kept[key] = item
+        if undecided:
+            approved: set[str] = set()
+            for connector in self.x.connectors:
+                answer = connector.apply_filter(type_, undecided, flt)
+                if answer:
+                    approved |= answer
+            kept.update((k, v) for k, v in undecided.items() if k in approved)
+        return kept
+
+    def apply_ordinal(self, step: ApplyOrdinal) -> None:
+        items = self.current.get(step.var)
+        if items is None:
+            items = self.find(self.graph.var_type(step.var), [])
+        self.describe(self.graph.var_type(step.var), items or {})
+        dated = [it for it in (items or {}).values() if it.fields.get("_ts") is not None]
+        if dated:
+            pick = (max if step.value == "last" else min)(dated, key=lambda it: (it.fields["_ts"], it.key))
+            chosen = {pick.key: pick}
+        else:
+            chosen = {}
+        self.emit(EventKind.FILTER, f"ordinal {step.value}: {_size(items)} -> {len(chosen)}", step.var,
+                  before=_count(items), count=len(chosen))
+        self.current[step.var] = chosen
+        self.check_empty(step.var, chosen, step.describe())
+
+    def check_empty(self, var: str, items: Candidates, what: str) -> bool:
+        if items is not None and not items and self.emptied_by is None:
+            self.emptied_by = f"{what} (left {var} empty)"
+            self.emit(EventKind.WARNING, f"no candidates left for {var} after: {what}", var, emptied_by=what)
+            return True
+        return False
+
+    # -- cycles and evidence ----------------------------------------------------------------------
+    def tool_steps(self) -> list[tuple[int, CallTool]]:
+        return [(i, s) for i, s in enumerate(self.plan.steps) if isinstance(s, CallTool) and i in self.links]
+
+    def assignment(self, root_key: str, budget: list[int]) -> dict[str, str] | None:
+        """One consistent choice of an item per variable with the answer ``root_key`` at the root."""
+        order = list(self.plan.tree_parent)  # DFS preorder
+        tree_link: dict[str, tuple[int, str]] = {}  # child var -> (step index, parent var)
+        checks: dict[str, list[tuple[int, str, bool]]] = defaultdict(list)
+        position = {v: n for n, v in enumerate(order)}
+        for i, s in self.tool_steps():
+            if not s.closes_cycle and self.plan.tree_parent.get(s.known) == s.wanted:
+                tree_link[s.known] = (i, s.wanted)
+            else:  # checked once both ends are chosen; ``later`` is the end chosen second
+                later = s.known if position[s.known] > position[s.wanted] else s.wanted
+                checks[later].append((i, s.known, s.wanted))
+        chosen: dict[str, str] = {order[0]: root_key}
+
+        def consistent(var: str) -> bool:
+            for i, known, wanted in checks.get(var, ()):
+                if known in chosen and wanted in chosen and chosen[known] not in self.links[i].get(chosen[wanted], ()):
+                    return False
+            return True
+
+        def extend(n: int) -> bool:
+            if n == len(order):
+                return True
+            var = order[n]
+            i, parent = tree_link[var]
+            options = self.links[i].get(chosen[parent], ())
+            final = self.final.get(var)
+            for key in sorted(options):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                if final is not None and key not in final:
+                    continue
+                chosen[var] = key
+                if consistent(var) and extend(n + 1):
+                    return True
+                del chosen[var]
+            return False
+
+        if not consistent(order[0]):
+            return None
+        return dict(chosen) if extend(1) else None
+
+    def verify(self) -> None:
+        root = self.graph.return_var
+        items = self.final.get(root)
+        if items is None:
+            return
+        kept: dict[str, Item] = {}
+        unsure = 0
+        for key, item in items.items():
+            budget = [VERIFY_BUDGET]
+            if self.assignment(key, budget) is not None:
+                kept[key] = item
+            elif budget[0] < 0:
+                kept[key] = item
+                unsure += 1
+        if unsure:
+            self.emit(EventKind.WARNING, f"{unsure} answers were too costly to check around the cycle and were kept", root)
+        self.emit(EventKind.FILTER, f"cycle check: {len(items)} -> {len(kept)}", root, before=len(items), count=len(kept))
+        self.final[root] = self.current[root] = kept
+        self.check_empty(root, kept, "the cycle check")
+
+    def evidence(self, root_key: str) -> dict | None:
+        chosen = self.assignment(root_key, [VERIFY_BUDGET])
+        if chosen is None:
+            return None
+        children: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for var, parent in self.plan.tree_parent.items():
+            if parent is not None:
+                edge = next(s.edge.edge for _, s in self.tool_steps() if s.known == var and s.wanted == parent)
+                children[parent].append((var, edge))
+        lookup = self.lookup_items(chosen)
+
+        def node(var: str, edge: str | None) -> dict:
+            item = lookup[var]
+            out = {"var": var, "type": item.type.value, "key": item.key, "label": item.label(),
+                   "via": [node(c, e) for c, e in children[var]]}
+            if edge:
+                out["edge"] = edge
+            return out
+
+        return node(self.graph.return_var, None)
+
+    def lookup_items(self, chosen: dict[str, str]) -> dict[str, Item]:
+        out = {}
+        for var, key in chosen.items():
+            items = self.final.get(var) or {}
+            item = items.get(key)
+            if item is None:
+                item = Item(self.graph.var_type(var), key, {})
+                self.describe(item.type, {key: item})
+            out[var] = item
+        return out
+
+    # -- result ----------------------------------------------------------------------------------
+    def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
+        if not items:
+            return
+        for connector in self.x.connectors:
+            connector.describe(type_, items)
+
+    def result(self) -> RunResult:
+        var = self.graph.return_var
+        type_ = self.graph.var_type(var)
+        items = {} if self.emptied_by else self.final.get(var, self.current.get(var))
+        if items is None:
+            items = self.find(type_, [])
+        self.describe(type_, items)
+        ordered = sort_items(list(items.values()))
+        count = len(ordered)
+        if self.graph.return_mode == "one":
+            ordered = ordered[:1]
+        seconds = time.perf_counter() - self.started
+        self.emit(EventKind.DONE, f"done: {count} {type_.value}{'' if count == 1 else 's'} for {var}", var,
+                  count=count, seconds=round(seconds, 4), emptied_by=self.emptied_by)
+        cache: dict[str, dict | None] = {}
+
+        def evidence(key: str) -> dict | None:
+            if key not in cache:
+                cache[key] = self.evidence(key) if not self.emptied_by else None
+            return cache[key]
+
+        return RunResult(self.plan, self.graph.action, var, type_, ordered, count, dict(self.final), self.trace,
+                         seconds, self.emptied_by, self.links, evidence)
+
+
+def sort_items(items: list[Item]) -> list[Item]:
+    """Emails and events newest first, everything else by label."""
+    if items and items[0].type in (EntityType.EMAIL, EntityType.EVENT):
+        return sorted(items, key=lambda it: (-(it.fields.get("_ts") or 0), it.key))
+    return sorted(items, key=lambda it: (it.label().casefold(), it.key))
+
+
+def _merge_into(table: dict[str, Item], item: Item) -> None:
+    existing = table.get(item.key)
+    if existing is None:
+        table[item.key] = item
+    elif existing is not item:
+        existing.merge(item)
+
+
+def _size(items: Candidates) -> str:
+    return "all" if items is None else str(len(items))
+
+
+def _count(items: Candidates) -> int | None:
+    return None if items is None else len(items)
+
+
+def _sample(items: Candidates, n: int = 5) -> list[str]:
+    if not items:
+        return []
+    return [it.label() for it in sort_items(list(items.values()))[:n]]
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def _step_vars(step) -> dict[str, Any]:
+    out = {}
+    for name in ("var", "known", "wanted", "tool"):
+        if hasattr(step, name):
+            out[name] = getattr(step, name)
+    return out
+
+
+def day_item(day: date) -> Item:
+    """The Date item for one day (what ``email_sent_on_date`` and ``event_occurred_on_date`` return)."""
+    rng = DateRange(day, day + timedelta(days=1))
+    return Item(EntityType.DATE, rng.key(), {"value": day.isoformat(), "start": day.isoformat(),
+                                             "end": rng.end.isoformat(), "range": rng})

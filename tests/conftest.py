@@ -1,0 +1,48 @@
+"""Shared fixtures. Every test gets its own cache dir and no user config, so nothing outside tmp is touched."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def isolated_user_dirs(tmp_path_factory, monkeypatch):
+    """Point the cache at a temp dir and hide any real user config."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("QUERYWEAVER_CACHE_DIR", str(home / "cache"))
+    monkeypatch.setenv("QUERYWEAVER_CONFIG", str(home / "no-config.toml"))
+    return home
+
+
+@dataclass
+class CliResult:
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+@pytest.fixture
+def cli(isolated_user_dirs):
+    """Run the real `queryweaver` command in a subprocess, as a user would."""
+
+    def run(*args: str, input: str | None = None, env: dict | None = None) -> CliResult:
+        import os
+
+        full_env = dict(os.environ)
+        full_env.update(env or {})
+        proc = subprocess.run([sys.executable, "-m", "queryweaver.cli", *args], capture_output=True, text=True,
+                              input=input, env=full_env, cwd=REPO, timeout=300)
+        return CliResult(proc.returncode, proc.stdout, proc.stderr)
+
+    return run

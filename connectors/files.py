@@ -1,0 +1,383 @@
+"""Files and folders on disk under one or more roots (``root = "..."`` or ``roots = [...]`` in the source).
+
+How the disk maps onto the schema (DESIGN.md, Semantics):
+
+- **File identity is the file name** (Unicode NFC, case kept): a file on disk and an email attachment with
+  the same name are the same File. Its ``path`` is the first of its paths in sorted order, ``paths`` all
+  of them.
+- **parent**: every folder that directly holds a file of that name. A Folder is its absolute path.
+- Hidden files and folders (a leading dot; the hidden attribute on Windows) are skipped unless
+  ``include_hidden = true``; ``exclude = ["node_modules", "*.tmp", "build/*"]`` skips entries whose name,
+  or path relative to the root, matches a glob. Symbolic links to folders are followed, each folder once,
+  so a link loop is not walked again. An unreadable folder or file is skipped with one warning naming it.
+
+The index (one SQLite ``SourceIndex`` per root) treats each folder as an input: it remembers the folder's
+mtime, and a refresh lists again only the folders whose mtime changed (adding, removing or renaming an
+entry changes it); an unchanged folder is taken from the index, subfolders included, with one ``stat``.
+A folder modified within ``RACY_SECONDS`` of a scan is listed again next time, since a change in the same
+clock tick would leave its mtime as it was. Sizes and mtimes of files edited in place are refreshed in
+``describe`` for the files an answer shows.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+import sqlite3
+import stat
+import sys
+import time
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, ContextManager, Iterable, Iterator, Sequence
+
+from queryweaver.config import SourceConfig
+from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
+from queryweaver.filters import extension_of, filter_items, norm
+from queryweaver.graph import FilterConstraint
+from queryweaver.index import SourceIndex
+from queryweaver.items import Item
+from queryweaver.schema import EntityType
+
+FILE, FOLDER = EntityType.FILE, EntityType.FOLDER
+
+RACY_SECONDS = 2           # coarse file-system clocks (FAT, HFS+) tick in seconds
+SQL_CHUNK = 500            # keys per "IN (...)" clause, well under SQLite's variable limit
+PROGRESS_EVERY = 200       # folders between progress reports
+
+SCHEMA_VERSION = 1
+# Each folder is a row of the base ``inputs`` table (path, mtime_ns; -1 = list it again next time).
+SCHEMA = """
+CREATE TABLE files (
+    input INTEGER NOT NULL,     -- the folder holding the file: inputs(id)
+    name TEXT NOT NULL,         -- the File key
+    lname TEXT NOT NULL,        -- norm(name), for the name filter
+    ext TEXT NOT NULL,          -- extension_of(name)
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL
+);
+CREATE INDEX files_input ON files(input);
+CREATE INDEX files_name ON files(name);
+CREATE INDEX files_lname ON files(lname);
+CREATE INDEX files_ext ON files(ext);
+"""
+
+Warn = Callable[[str], None]
+ScanDir = Callable[[str], ContextManager[Iterator[os.DirEntry]]]  # os.scandir, or a test double
+
+
+@dataclass(frozen=True)
+class WalkRules:
+    """Which entries the walk skips; stored rows depend on them, so a change means listing everything again."""
+
+    exclude: tuple[str, ...] = ()
+    include_hidden: bool = False
+
+    def key(self) -> str:
+        return json.dumps([list(self.exclude), self.include_hidden])
+
+    def skips(self, entry: os.DirEntry, root: str) -> bool:
+        """Whether the walk leaves this entry out (hidden, or matching an exclude glob)."""
+        if not self.include_hidden and _is_hidden(entry):
+            return True
+        for pattern in self.exclude:
+            if "/" in pattern:
+                rel = os.path.relpath(entry.path, root).replace(os.sep, "/")
+                if fnmatch.fnmatch(rel, pattern):
+                    return True
+            elif fnmatch.fnmatch(entry.name, pattern):
+                return True
+        return False
+
+
+def _is_hidden(entry: os.DirEntry) -> bool:
+    if entry.name.startswith("."):
+        return True
+    if sys.platform == "win32":  # DirEntry.stat() is free there: FindNextFile already returned it
+        try:
+            return bool(entry.stat(follow_symlinks=False).st_file_attributes & stat.FILE_ATTRIBUTE_HIDDEN)
+        except OSError:
+            return False
+    return False
+
+
+def file_key(name: str) -> str:
+    """The File identity: the name as written, in NFC (macOS may hand back decomposed accents)."""
+    return unicodedata.normalize("NFC", name)
+
+
+@dataclass
+class _Listing:
+    """One folder's direct content."""
+
+    files: list[tuple[str, int, int]] = field(default_factory=list)  # (name, size, mtime_ns)
+    folders: list[str] = field(default_factory=list)
+
+
+class RootIndex:
+    """The index of one root: its folders (as inputs) and the files directly in each."""
+
+    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir):
+        self.root = root
+        self.rules = rules
+        self.scandir = scandir
+        self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",))
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.index.conn
+
+    def refresh(self, report: IndexReport, warn: Warn, progress: Callable[[str, int, int | None], None]) -> None:
+        """Walk the root, listing again only folders whose mtime changed; drop folders that are gone."""
+        conn = self.conn
+        with conn:  # one transaction: an interrupted refresh leaves the previous index as it was
+            self._reset_if_rules_changed()
+            known = {r["path"]: (r["id"], r["mtime_ns"]) for r in conn.execute("SELECT id, path, mtime_ns FROM inputs")}
+            children: dict[str, list[str]] = defaultdict(list)
+            for path in known:
+                children[os.path.dirname(path)].append(path)
+            racy_after = time.time_ns() - RACY_SECONDS * 1_000_000_000
+            visited: set[str] = set()
+            seen_folders: set[tuple[int, int]] = set()
+            stack = [str(self.root)]
+            while stack:
+                path = stack.pop()
+                try:
+                    st = os.stat(path)
+                except OSError as exc:
+                    _warn(report, warn, f"skipped folder {path}: {exc.strerror or exc}")
+                    continue
+                if (st.st_dev, st.st_ino) in seen_folders:  # a link loop, or a folder linked twice
+                    continue
+                seen_folders.add((st.st_dev, st.st_ino))
+                visited.add(path)
+                old = known.get(path)
+                if old is not None and old[1] == st.st_mtime_ns:
+                    report.reused += 1
+                    stack.extend(sorted(children.get(path, ()), reverse=True))
+                else:
+                    subfolders = self._rescan(path, old[0] if old else None, st, racy_after, report, warn)
+                    stack.extend(sorted(subfolders, reverse=True))
+                if len(visited) % PROGRESS_EVERY == 0:
+                    progress(f"indexing files {self.root}", len(visited), None)
+            for path in known.keys() - visited:
+                self._forget(known[path][0])
+                report.removed += 1
+            progress(f"indexing files {self.root}", len(visited), len(visited))
+
+    def _reset_if_rules_changed(self) -> None:
+        """Rows depend on the exclude and hidden rules; other rules mean listing every folder again."""
+        conn = self.conn
+        row = conn.execute("SELECT value FROM meta WHERE key = 'walk_rules'").fetchone()
+        if row is not None and row[0] == self.rules.key():
+            return
+        conn.execute("DELETE FROM files")
+        conn.execute("DELETE FROM inputs")
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('walk_rules', ?)", (self.rules.key(),))
+
+    def _rescan(self, path: str, input_id: int | None, st: os.stat_result, racy_after: int,
+                report: IndexReport, warn: Warn) -> list[str]:
+        """List one folder again and store its files; returns its subfolders."""
+        conn = self.conn
+        try:
+            listing = self._list(path, report, warn)
+        except OSError as exc:
+            _warn(report, warn, f"skipped folder {path}: {exc.strerror or exc}")
+            listing, mtime_ns = _Listing(), -1  # remembered, so it is tried again next time
+        else:
+            mtime_ns = -1 if st.st_mtime_ns >= racy_after else st.st_mtime_ns
+        if input_id is None:
+            input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size) VALUES (?, ?, ?)",
+                                    (path, mtime_ns, st.st_size)).lastrowid
+        else:
+            conn.execute("UPDATE inputs SET mtime_ns = ?, size = ? WHERE id = ?", (mtime_ns, st.st_size, input_id))
+            conn.execute("DELETE FROM files WHERE input = ?", (input_id,))
+        conn.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)",
+                         [(input_id, name, norm(name), extension_of(name), size, mtime)
+                          for name, size, mtime in listing.files])
+        report.parsed += len(listing.files)
+        return listing.folders
+
+    def _list(self, path: str, report: IndexReport, warn: Warn) -> _Listing:
+        """The folder's visible files and subfolders; OSError when the folder cannot be listed."""
+        listing = _Listing()
+        root = str(self.root)
+        with self.scandir(path) as entries:
+            for entry in entries:
+                if self.rules.skips(entry, root):
+                    continue
+                try:
+                    if entry.is_dir():
+                        listing.folders.append(entry.path)
+                    elif entry.is_file():
+                        st = entry.stat()
+                        listing.files.append((file_key(entry.name), st.st_size, st.st_mtime_ns))
+                    elif entry.is_symlink():
+                        _warn(report, warn, f"skipped {entry.path}: its link target does not exist")
+                except OSError as exc:
+                    _warn(report, warn, f"skipped {entry.path}: {exc.strerror or exc}")
+        return listing
+
+    def _forget(self, input_id: int) -> None:
+        self.conn.execute("DELETE FROM files WHERE input = ?", (input_id,))
+        self.conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
+
+    def close(self) -> None:
+        self.index.close()
+
+
+def _warn(report: IndexReport, warn: Warn, message: str) -> None:
+    report.skipped.append(message)
+    warn(message)
+
+
+def _chunks(keys: Sequence[str]) -> Iterator[Sequence[str]]:
+    for i in range(0, len(keys), SQL_CHUNK):
+        yield keys[i:i + SQL_CHUNK]
+
+
+def _marks(keys: Sequence[str]) -> str:
+    return ",".join("?" * len(keys))
+
+
+def folder_item(path: str) -> Item:
+    return Item(FOLDER, path, {"path": path, "name": os.path.basename(path.rstrip("/\\")) or path})
+
+
+class FilesConnector(Connector):
+    """Files by name and the folders holding them, from folders on disk."""
+
+    name = "files"
+    description = "files and folders on disk under the configured roots"
+    types = frozenset({FILE, FOLDER})
+
+    def __init__(self, source: SourceConfig, context: Context, *, scandir: ScanDir = os.scandir):
+        super().__init__(source, context)
+        rules = WalkRules(tuple(source.options.get("exclude", ())), bool(source.options.get("include_hidden", False)))
+        self.roots = [Path(os.path.abspath(p)) for p in _configured_roots(source)]
+        self.indexes = [RootIndex(root, context.cache_dir, rules, scandir) for root in self.roots]
+        self._ready = False
+
+    # -- index ---------------------------------------------------------------------------------------
+    def refresh_index(self) -> IndexReport:
+        """List the folders that changed since the last run, under every root."""
+        started = time.perf_counter()
+        report = IndexReport(source=f"files:{', '.join(str(r) for r in self.roots)}")
+        for index in self.indexes:
+            if not index.root.is_dir():
+                _warn(report, self.context.warn,
+                      f"folder {index.root} does not exist; fix 'root' in its [[sources]] entry")
+                continue
+            index.refresh(report, self.context.warn, self.context.progress)
+        self._ready = True
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _query(self, sql: str, params: Sequence = ()) -> Iterator[sqlite3.Row]:
+        """Rows of one query run against every root's index (built on first use)."""
+        if not self._ready:
+            self.refresh_index()
+        for index in self.indexes:
+            yield from index.conn.execute(sql, params).fetchall()
+
+    def _query_keys(self, sql: str, keys: Iterable[str]) -> Iterator[sqlite3.Row]:
+        """``sql`` with one ``IN ({})`` placeholder, for every chunk of keys."""
+        keys = list(keys)
+        for chunk in _chunks(keys):
+            yield from self._query(sql.format(_marks(chunk)), chunk)
+
+    def close(self) -> None:
+        for index in self.indexes:
+            index.close()
+
+    # -- rows to items -------------------------------------------------------------------------------
+    def file_items(self, names: Iterable[str]) -> dict[str, Item]:
+        """File items for these names, with every path on disk holding one."""
+        rows = self._query_keys("SELECT f.name, f.size, f.mtime_ns, i.path FROM files f "
+                                "JOIN inputs i ON i.id = f.input WHERE f.name IN ({})", set(names))
+        return _files_from_rows(rows)
+
+    # -- tools ---------------------------------------------------------------------------------------
+    @tool(FILE, "parent", FOLDER)
+    def file_parent_folder(self, known: Selection) -> Iterator[Link]:
+        """Given file names, every folder on disk holding a file of that name."""
+        sql = "SELECT f.name, i.path FROM files f JOIN inputs i ON i.id = f.input"
+        rows = self._query(sql) if known.is_all else self._query_keys(sql + " WHERE f.name IN ({})", known.keys())
+        for row in rows:
+            yield row["name"], folder_item(row["path"])
+
+    @tool(FOLDER, "parent", FILE)
+    def folder_parent_file(self, known: Selection) -> Iterator[Link]:
+        """Given folders, the files directly in them."""
+        sql = "SELECT f.name, i.path FROM files f JOIN inputs i ON i.id = f.input"
+        rows = list(self._query(sql) if known.is_all
+                    else self._query_keys(sql + " WHERE i.path IN ({})", known.keys()))
+        items = self.file_items(row["name"] for row in rows)
+        for row in rows:
+            yield row["path"], items[row["name"]]
+
+    # -- hooks ---------------------------------------------------------------------------------------
+    def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Iterable[Item] | None:
+        """Files by name or extension, folders by name."""
+        if type_ == FILE:
+            sql, params = ("SELECT f.name, f.size, f.mtime_ns, i.path FROM files f "
+                           "JOIN inputs i ON i.id = f.input WHERE 1"), []
+            for flt in filters:  # narrow in SQL; filter_items has the last word
+                if flt.field == "name":
+                    sql, params = sql + " AND f.lname = ?", params + [norm(flt.value)]
+                elif flt.field == "extension":
+                    sql, params = sql + " AND f.ext = ?", params + [norm(flt.value).lstrip(".")]
+            return filter_items(_files_from_rows(self._query(sql, params)), filters).values()
+        if type_ == FOLDER:
+            folders = {row["path"]: folder_item(row["path"]) for row in self._query("SELECT path FROM inputs")}
+            return filter_items(folders, filters).values()
+        return None
+
+    def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
+        """Give files found elsewhere (an attachment) their paths on disk, with current sizes."""
+        if type_ != FILE:
+            return
+        on_disk = self.file_items(items)
+        for key, item in items.items():
+            found = on_disk.get(key)
+            if found is None:
+                continue
+            try:  # the index keeps sizes from the last listing; a file edited in place has a new one
+                st = os.stat(found.fields["path"])
+                found.fields["size"], found.fields["_mtime"] = st.st_size, st.st_mtime
+            except OSError:
+                pass
+            item.merge(found)
+
+
+def _files_from_rows(rows: Iterable[sqlite3.Row]) -> dict[str, Item]:
+    """One File item per name; its path is the first in sorted order, with its size and mtime."""
+    found: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
+    for row in rows:
+        found[row["name"]].append((os.path.join(row["path"], row["name"]), row["size"], row["mtime_ns"]))
+    items = {}
+    for name, copies in found.items():
+        copies.sort()
+        path, size, mtime_ns = copies[0]
+        items[name] = Item(FILE, name, {"name": name, "path": path, "paths": [c[0] for c in copies],
+                                        "size": size, "_mtime": mtime_ns / 1e9})
+    return items
+
+
+def _configured_roots(source: SourceConfig) -> list[str]:
+    """``roots`` (a list) and/or ``root`` from the source entry."""
+    roots = source.options.get("roots") or []
+    if isinstance(roots, str):
+        roots = [roots]
+    if source.options.get("root"):
+        roots = [source.options["root"], *roots]
+    if not roots:
+        return [str(source.path("root"))]  # raises the ConfigError that names the fix
+    return list(dict.fromkeys(str(r) for r in roots))
+
+
+def register_connectors(register: Callable[[type], None]) -> None:
+    register(FilesConnector)

@@ -1,0 +1,402 @@
+"""The ics connector on real .ics files: recurrences, time zones, attendees, places, broken input, refresh."""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from icalendar import Calendar, Event, vCalAddress
+
+from connectors.ics import IcsConnector
+from queryweaver.config import SourceConfig
+from queryweaver.connector import Context, Selection
+from queryweaver.graph import FilterConstraint
+from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.plugins import get_registry
+from queryweaver.schema import EntityType
+
+NY = ZoneInfo("America/New_York")
+ME = "alex@example.org"
+EVENT, PERSON, SELF, DATE, PLACE = (EntityType.EVENT, EntityType.PERSON, EntityType.SELF, EntityType.DATE,
+                                    EntityType.PLACE)
+
+
+# -- building calendars ----------------------------------------------------------------------------
+
+def person(email: str, cn: str | None = None, partstat: str | None = None) -> vCalAddress:
+    address = vCalAddress(f"mailto:{email}")
+    if cn:
+        address.params["CN"] = cn
+    if partstat:
+        address.params["PARTSTAT"] = partstat
+    return address
+
+
+def event(uid: str, summary: str, start: date | datetime, end: date | datetime | None = None, *,
+          location: str | None = None, organizer: vCalAddress | None = None,
+          attendees: tuple[vCalAddress, ...] = (), **props: object) -> Event:
+    ev = Event()
+    ev.add("uid", uid)
+    ev.add("summary", summary)
+    ev.add("dtstart", start)
+    if end is not None:
+        ev.add("dtend", end)
+    if location:
+        ev.add("location", location)
+    if organizer is not None:
+        ev.add("organizer", organizer)
+    for who in attendees:
+        ev.add("attendee", who)
+    for name, value in props.items():
+        ev.add(name.replace("_", "-"), value)
+    return ev
+
+
+def write_calendar(path: Path, *events: Event) -> Path:
+    cal = Calendar()
+    cal.add("prodid", "-//QueryWeaver tests//EN")
+    cal.add("version", "2.0")
+    for ev in events:
+        cal.add_component(ev)
+    path.write_bytes(cal.to_ical())
+    return path
+
+
+def weekly_standup() -> list[Event]:
+    """Mondays 9:00 from Jan 5 2026, six times; Jan 12 skipped, Jan 19 moved to Tuesday Jan 20 at 14:00."""
+    master = event("standup-1", "Team standup", datetime(2026, 1, 5, 9, tzinfo=NY), datetime(2026, 1, 5, 9, 30, tzinfo=NY),
+                   organizer=person("lead@example.org", "Dana Lead"), attendees=(person(ME, "Alex Morgan"),),
+                   rrule={"freq": "weekly", "count": 6}, exdate=datetime(2026, 1, 12, 9, tzinfo=NY))
+    moved = event("standup-1", "Team standup (moved)", datetime(2026, 1, 20, 14, tzinfo=NY),
+                  datetime(2026, 1, 20, 14, 30, tzinfo=NY), organizer=person("lead@example.org", "Dana Lead"),
+                  attendees=(person(ME, "Alex Morgan"),), recurrence_id=datetime(2026, 1, 19, 9, tzinfo=NY))
+    return [master, moved]
+
+
+# -- fixtures --------------------------------------------------------------------------------------
+
+@pytest.fixture
+def warnings() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def context(tmp_path: Path, warnings: list[str]) -> Context:
+    return Context(self_name="Alex Morgan", self_emails=frozenset({ME}), tz=NY, today=date(2026, 2, 15),
+                   cache_dir=tmp_path / "cache", warn=warnings.append)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+def connect(path: Path, context: Context) -> IcsConnector:
+    return IcsConnector(SourceConfig("ics", {"path": str(path)}), context)
+
+
+def all_of(type_: EntityType) -> Selection:
+    return Selection(type_, None)
+
+
+def given(type_: EntityType, *items: Item) -> Selection:
+    return Selection(type_, {it.key: it for it in items})
+
+
+def day(d: date) -> Item:
+    rng = DateRange(d, d + timedelta(days=1))
+    return Item(DATE, rng.key(), {"value": d.isoformat(), "range": rng})
+
+
+def find_events(conn: IcsConnector, text: str, op: str = "contains") -> dict[str, Item]:
+    return {it.key: it for it in conn.find(EVENT, [FilterConstraint(var="ev", field="name", op=op, value=text)])}
+
+
+def snapshot(root: Path, skip: Path) -> dict[str, tuple[int, int]]:
+    """Every file under root except the cache dir, with size and mtime: to prove nothing else is written."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if Path(dirpath, d) != skip]
+        for name in filenames:
+            st = os.stat(os.path.join(dirpath, name))
+            out[os.path.join(dirpath, name)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+# -- recurrences and dates ---------------------------------------------------------------------------
+
+def test_weekly_series_skips_exdate_and_moves_the_modified_instance(data_dir, context):
+    conn = connect(write_calendar(data_dir / "work.ics", *weekly_standup()), context)
+    found = find_events(conn, "standup")
+    starts = sorted(it.fields["start"] for it in found.values())
+    assert starts == ["2026-01-05T09:00:00-05:00", "2026-01-20T14:00:00-05:00", "2026-01-26T09:00:00-05:00",
+                      "2026-02-02T09:00:00-05:00", "2026-02-09T09:00:00-05:00"]
+    moved = found["standup-1#2026-01-20T14:00:00-05:00"]
+    assert moved.fields["name"] == "Team standup (moved)"
+    assert moved.fields["uid"] == "standup-1"
+    assert moved.fields["end"] == "2026-01-20T14:30:00-05:00"
+    assert moved.fields["_ts"] == datetime(2026, 1, 20, 14, tzinfo=NY).timestamp()
+
+
+def test_event_occurred_on_date_gives_the_start_day(data_dir, context):
+    conn = connect(write_calendar(data_dir / "work.ics", *weekly_standup()), context)
+    links = dict(conn.event_occurred_on_date(given(EVENT, Item(EVENT, "standup-1#2026-01-20T14:00:00-05:00"))))
+    date_item = links["standup-1#2026-01-20T14:00:00-05:00"]
+    assert date_item.key == "2026-01-20/2026-01-21"
+    assert date_item.fields["range"] == DateRange(date(2026, 1, 20), date(2026, 1, 21))
+    assert date_item.fields["value"] == "2026-01-20"
+
+
+def test_date_range_finds_events_starting_in_it(data_dir, context):
+    conn = connect(write_calendar(data_dir / "work.ics", *weekly_standup()), context)
+    january = Item(DATE, "jan", {"range": DateRange(date(2026, 1, 1), date(2026, 2, 1))})
+    since_feb = Item(DATE, "feb+", {"range": DateRange(date(2026, 2, 1), None)})
+    links = list(conn.date_occurred_on_event(given(DATE, january, since_feb)))
+    assert sorted(ev.fields["start"][:10] for key, ev in links if key == "jan") == [
+        "2026-01-05", "2026-01-20", "2026-01-26"]
+    assert sorted(ev.fields["start"][:10] for key, ev in links if key == "feb+") == ["2026-02-02", "2026-02-09"]
+
+
+def test_all_day_event_starts_on_its_date(data_dir, context):
+    conn = connect(write_calendar(data_dir / "home.ics", event("trip", "Ski trip", date(2026, 2, 6), date(2026, 2, 9))),
+                   context)
+    trip = find_events(conn, "Ski trip", "=")["trip"]
+    assert trip.fields["start"] == "2026-02-06"
+    assert trip.fields["end"] == "2026-02-09"
+    assert [ev.key for _, ev in conn.date_occurred_on_event(given(DATE, day(date(2026, 2, 6))))] == ["trip"]
+    assert list(conn.date_occurred_on_event(given(DATE, day(date(2026, 2, 7))))) == []  # starts, not spans
+
+
+def test_times_are_read_in_the_configured_zone_near_midnight(data_dir, context):
+    berlin = ZoneInfo("Europe/Berlin")
+    write_calendar(data_dir / "tz.ics",
+                   event("berlin", "Call with Berlin", datetime(2026, 2, 10, 2, 0, tzinfo=berlin)),  # NY: Feb 9 20:00
+                   event("utc", "Late UTC sync", datetime(2026, 2, 10, 3, 30, tzinfo=timezone.utc)),  # NY: Feb 9 22:30
+                   event("floating", "Floating dinner", datetime(2026, 2, 10, 23, 30)))  # read as NY: Feb 10
+    conn = connect(data_dir / "tz.ics", context)
+    on_9th = {ev.key for _, ev in conn.date_occurred_on_event(given(DATE, day(date(2026, 2, 9))))}
+    on_10th = {ev.key for _, ev in conn.date_occurred_on_event(given(DATE, day(date(2026, 2, 10))))}
+    assert on_9th == {"berlin", "utc"}
+    assert on_10th == {"floating"}
+    starts = {it.key: it.fields["start"] for it in conn.find(EVENT, [])}
+    assert starts == {"berlin": "2026-02-09T20:00:00-05:00", "utc": "2026-02-09T22:30:00-05:00",
+                      "floating": "2026-02-10T23:30:00-05:00"}
+
+
+def test_tzid_with_its_own_vtimezone_block(data_dir, context):
+    text = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//hand written//EN\r\n"
+        "BEGIN:VTIMEZONE\r\nTZID:My Office Time\r\n"
+        "BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0900\r\nTZOFFSETTO:+0900\r\n"
+        "TZNAME:JST\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        "BEGIN:VEVENT\r\nUID:tokyo\r\nSUMMARY:Tokyo review\r\n"
+        "DTSTART;TZID=My Office Time:20260210T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    (data_dir / "tokyo.ics").write_text(text)
+    conn = connect(data_dir / "tokyo.ics", context)
+    [tokyo] = conn.find(EVENT, [])
+    assert tokyo.fields["start"] == "2026-02-09T20:00:00-05:00"  # 10:00 +09:00
+
+
+def test_open_ended_series_is_capped_with_a_warning(data_dir, context, warnings):
+    write_calendar(data_dir / "daily.ics", event("daily", "Daily pills", datetime(2005, 1, 1, 8, tzinfo=NY),
+                                                 rrule={"freq": "daily"}))
+    conn = connect(data_dir / "daily.ics", context)
+    report = conn.refresh_index()
+    assert report.parsed == 5000
+    assert len(warnings) == 1 and "'Daily pills'" in warnings[0] and "5000" in warnings[0]
+
+
+def test_weekly_series_runs_two_years_past_today(data_dir, context):
+    write_calendar(data_dir / "open.ics", event("gym", "Gym", datetime(2026, 1, 6, 7, tzinfo=NY),
+                                               rrule={"freq": "weekly"}))
+    conn = connect(data_dir / "open.ics", context)
+    starts = sorted(it.fields["start"] for it in conn.find(EVENT, []))
+    assert starts[0] == "2026-01-06T07:00:00-05:00"
+    assert starts[-1] >= (max(context.today, date.today()) + timedelta(days=2 * 365 - 7)).isoformat()
+
+
+def test_cancelled_instance_is_left_out(data_dir, context):
+    master = event("book", "Book club", datetime(2026, 1, 7, 19, tzinfo=NY), rrule={"freq": "weekly", "count": 3})
+    cancelled = event("book", "Book club", datetime(2026, 1, 14, 19, tzinfo=NY),
+                      recurrence_id=datetime(2026, 1, 14, 19, tzinfo=NY), status="CANCELLED")
+    conn = connect(write_calendar(data_dir / "club.ics", master, cancelled), context)
+    assert sorted(it.fields["start"][:10] for it in conn.find(EVENT, [])) == ["2026-01-07", "2026-01-21"]
+
+
+# -- attended ----------------------------------------------------------------------------------------
+
+def planning_calendar(data_dir: Path) -> Path:
+    return write_calendar(
+        data_dir / "people.ics",
+        event("plan", "Budget planning", datetime(2026, 2, 3, 10, tzinfo=NY),
+              organizer=person("dana@example.org", "Dana Lead"),
+              attendees=(person("Bob@Example.com", "Bob Smith", "ACCEPTED"),
+                         person("carol@example.com", "Carol Jones", "DECLINED"),
+                         person(ME, "Alex Morgan", "ACCEPTED"))),
+        event("skip", "Offsite", datetime(2026, 2, 4, 10, tzinfo=NY), organizer=person("dana@example.org", "Dana Lead"),
+              attendees=(person(ME, "Alex Morgan", "DECLINED"), person("bob@example.com", "Robert Smith"))),
+        event("dentist", "Dentist", datetime(2026, 2, 5, 8, tzinfo=NY)),
+        event("solo-declined", "Lunch talk", datetime(2026, 2, 6, 12, tzinfo=NY),
+              attendees=(person("carol@example.com", "Carol Jones", "DECLINED"),)))
+
+
+def test_declined_attendees_are_excluded_and_the_organizer_counts(data_dir, context):
+    conn = connect(planning_calendar(data_dir), context)
+    people = {p.key: p for ev, p in conn.event_attended_person(given(EVENT, Item(EVENT, "plan")))}
+    assert set(people) == {"dana@example.org", "bob@example.com"}  # not Carol (declined), not the user
+    assert people["dana@example.org"].fields["name"] == "Dana Lead"
+    carol = list(conn.person_attended_event(given(PERSON, Item(PERSON, "carol@example.com"))))
+    assert carol == []
+
+
+def test_person_attended_event_and_names_from_cn(data_dir, context):
+    conn = connect(planning_calendar(data_dir), context)
+    events = {ev.key for _, ev in conn.person_attended_event(given(PERSON, Item(PERSON, "bob@example.com")))}
+    assert events == {"plan", "skip"}
+    bob = {p.key: p for p in conn.find(PERSON, [FilterConstraint(var="p", field="name", op="=", value="Bob Smith")])}
+    assert list(bob) == ["bob@example.com"]
+    assert bob["bob@example.com"].fields == {"email": "bob@example.com", "name": "Bob Smith"}
+    by_address = conn.find(PERSON, [FilterConstraint(var="p", field="email_address", op="=", value="DANA@example.org")])
+    assert [p.key for p in by_address] == ["dana@example.org"]
+
+
+def test_self_attends_own_entries_and_accepted_invitations(data_dir, context):
+    conn = connect(planning_calendar(data_dir), context)
+    mine = {ev.key for key, ev in conn.self_attended_event(all_of(SELF))}
+    assert mine == {"plan", "dentist"}  # 'skip': declined; 'solo-declined': lists someone, not the user
+    every = Selection(EVENT, {k: Item(EVENT, k) for k in ("plan", "skip", "dentist", "solo-declined")})
+    linked = list(conn.event_attended_self(every))
+    assert {k for k, _ in linked} == {"plan", "dentist"}
+    assert all(item.key == SELF_KEY for _, item in linked)
+
+
+def test_self_is_not_a_person(data_dir, context):
+    conn = connect(planning_calendar(data_dir), context)
+    everyone = {p.key for p in conn.find(PERSON, [])}
+    assert ME not in everyone
+    assert ME not in {key for key, _ in conn.person_attended_event(all_of(PERSON))}
+
+
+# -- places --------------------------------------------------------------------------------------------
+
+def test_location_is_a_place(data_dir, context):
+    write_calendar(data_dir / "places.ics",
+                   event("kick", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), location="Room 4, Boston"),
+                   event("review", "Review", datetime(2026, 2, 3, 9, tzinfo=NY), location="room 4,  BOSTON"),
+                   event("call", "Call", datetime(2026, 2, 4, 9, tzinfo=NY)))
+    conn = connect(data_dir / "places.ics", context)
+    places = list(conn.find(PLACE, [FilterConstraint(var="pl", field="name", op="=", value="boston")]))
+    assert [p.key for p in places] == ["room 4, boston"]
+    events = {ev.key for _, ev in conn.place_location_event(given(PLACE, *places))}
+    assert events == {"kick", "review"}
+    links = dict(conn.event_location_place(given(EVENT, Item(EVENT, "kick"), Item(EVENT, "call"))))
+    assert list(links) == ["kick"] and links["kick"].fields["name"] == "Room 4, Boston"
+
+
+# -- bad input -------------------------------------------------------------------------------------------
+
+BROKEN_AMONG_GOOD = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//hand written//EN
+BEGIN:VEVENT
+UID:good-1
+SUMMARY:Good morning
+DTSTART:20260202T140000Z
+END:VEVENT
+BEGIN:VEVENT
+UID:no-start
+SUMMARY:Missing start
+DTEND:20260203T140000Z
+END:VEVENT
+BEGIN:VEVENT
+UID:bad-date
+SUMMARY:Bad date
+DTSTART:2026-13-45
+END:VEVENT
+BEGIN:VEVENT
+UID:bad-rule
+SUMMARY:Bad rule
+DTSTART:20260204T140000Z
+RRULE:FREQ=SOMETIMES
+END:VEVENT
+BEGIN:VEVENT
+UID:good-2
+SUMMARY:Good evening
+DTSTART:20260205T230000Z
+END:VEVENT
+END:VCALENDAR
+""".replace("\n", "\r\n")
+
+
+def test_broken_events_are_skipped_with_one_warning_each(data_dir, context, warnings):
+    path = data_dir / "mixed.ics"
+    path.write_text(BROKEN_AMONG_GOOD)
+    conn = connect(path, context)
+    assert {it.key for it in conn.find(EVENT, [])} == {"good-1", "good-2"}
+    assert len(warnings) == 3
+    for uid, summary in (("no-start", "Missing start"), ("bad-date", "Bad date"), ("bad-rule", "Bad rule")):
+        [message] = [w for w in warnings if uid in w]
+        assert summary in message and str(path) in message
+
+
+def test_a_file_that_is_not_icalendar_is_skipped_with_a_warning(data_dir, context, warnings):
+    write_calendar(data_dir / "good.ics", event("ok", "Fine event", datetime(2026, 2, 2, 9, tzinfo=NY)))
+    (data_dir / "notes.ics").write_text("these are my notes, not a calendar\n")
+    (data_dir / "readme.txt").write_text("not even looked at")
+    conn = connect(data_dir, context)
+    assert [it.key for it in conn.find(EVENT, [])] == ["ok"]
+    assert len(warnings) == 1 and "notes.ics" in warnings[0] and "not an iCalendar file" in warnings[0]
+
+
+def test_a_missing_path_warns_and_finds_nothing(data_dir, context, warnings):
+    conn = connect(data_dir / "nowhere.ics", context)
+    assert list(conn.find(EVENT, [])) == []
+    assert len(warnings) == 1 and "nowhere.ics" in warnings[0]
+
+
+# -- the index -------------------------------------------------------------------------------------------
+
+def test_refresh_parses_only_changed_files(data_dir, context):
+    path = write_calendar(data_dir / "work.ics", *weekly_standup())
+    first = connect(data_dir, context).refresh_index()
+    assert first.parsed == 5
+    again = connect(data_dir, context).refresh_index()
+    assert (again.parsed, again.reused) == (0, 1)
+
+    write_calendar(path, *weekly_standup(), event("new", "Quarterly review", datetime(2026, 3, 2, 9, tzinfo=NY)))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))  # a later mtime, surely
+    conn = connect(data_dir, context)
+    assert conn.refresh_index().parsed == 6
+    assert list(find_events(conn, "quarterly")) == ["new"]
+    assert len(find_events(conn, "standup")) == 5  # the file's old rows were replaced, not duplicated
+
+
+def test_changing_the_time_zone_rebuilds_the_stored_times(data_dir, context):
+    write_calendar(data_dir / "tz.ics", event("utc", "Late UTC sync", datetime(2026, 2, 10, 3, 30, tzinfo=timezone.utc)))
+    assert [it.fields["start"] for it in connect(data_dir, context).find(EVENT, [])] == ["2026-02-09T22:30:00-05:00"]
+    context.tz = ZoneInfo("Europe/Paris")
+    assert [it.fields["start"] for it in connect(data_dir, context).find(EVENT, [])] == ["2026-02-10T04:30:00+01:00"]
+
+
+def test_nothing_is_written_outside_the_cache_dir(tmp_path, data_dir, context):
+    write_calendar(data_dir / "work.ics", *weekly_standup())
+    (data_dir / "notes.ics").write_text("garbage")
+    before = snapshot(tmp_path, context.cache_dir)
+    conn = connect(data_dir, context)
+    list(conn.self_attended_event(all_of(SELF)))
+    conn.close()
+    assert snapshot(tmp_path, context.cache_dir) == before
+    assert any(context.cache_dir.rglob("*.sqlite"))
+
+
+def test_the_connector_is_registered_with_its_tools():
+    cls = get_registry().connector_class("ics")
+    assert cls is IcsConnector
+    assert {spec.name for spec in cls.tool_specs()} == {
+        "person_attended_event", "event_attended_person", "self_attended_event", "event_attended_self",
+        "event_occurred_on_date", "date_occurred_on_event", "event_location_place", "place_location_event"}

@@ -28,7 +28,6 @@ import sqlite3
 import stat
 import sys
 import time
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +38,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.index import SourceIndex
-from queryweaver.items import Item
+from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType
 
 FILE, FOLDER = EntityType.FILE, EntityType.FOLDER
@@ -103,10 +102,6 @@ def _is_hidden(entry: os.DirEntry) -> bool:
             return False
     return False
 
-
-def file_key(name: str) -> str:
-    """The File identity: the name as written, in NFC (macOS may hand back decomposed accents)."""
-    return unicodedata.normalize("NFC", name)
 
 
 @dataclass

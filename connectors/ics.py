@@ -43,7 +43,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.index import SourceIndex
-from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
@@ -320,12 +320,6 @@ def _chunks(keys: Sequence[str]) -> Iterator[Sequence[str]]:
 def _marks(keys: Sequence[str]) -> str:
     return ",".join("?" * len(keys))
 
-
-def day_item(day: date) -> Item:
-    """The Date item for one day, as ``event_occurred_on_date`` returns it."""
-    rng = DateRange(day, day + timedelta(days=1))
-    return Item(DATE, rng.key(), {"value": day.isoformat(), "start": day.isoformat(),
-                                  "end": rng.end.isoformat(), "range": rng})
 
 
 # -- the connector -------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from typing import Any, Callable, Iterable
 
 from .connector import Connector, Context, Selection
@@ -512,9 +512,3 @@ def _step_vars(step) -> dict[str, Any]:
             out[name] = getattr(step, name)
     return out
 
-
-def day_item(day: date) -> Item:
-    """The Date item for one day (what ``email_sent_on_date`` and ``event_occurred_on_date`` return)."""
-    rng = DateRange(day, day + timedelta(days=1))
-    return Item(EntityType.DATE, rng.key(), {"value": day.isoformat(), "start": day.isoformat(),
-                                             "end": rng.end.isoformat(), "range": rng})

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from .schema import EntityType
@@ -98,3 +99,15 @@ class DateRange:
         if self.end:
             return f"before {self.end.isoformat()}"
         return "any date"
+
+
+def day_item(day: date) -> Item:
+    """The Date item for one day: what ``email_sent_on_date`` and ``event_occurred_on_date`` return."""
+    rng = DateRange(day, day + timedelta(days=1))
+    return Item(EntityType.DATE, rng.key(), {"value": day.isoformat(), "start": day.isoformat(),
+                                             "end": rng.end.isoformat(), "range": rng})
+
+
+def file_key(name: str) -> str:
+    """The File identity (DESIGN.md): the name as written, in NFC (macOS may hand back decomposed accents)."""
+    return unicodedata.normalize("NFC", name)

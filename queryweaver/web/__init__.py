@@ -1,0 +1,170 @@
+"""The web UI: ask in the browser, watch each node of the query graph resolve, inspect every step.
+
+``create_app(config)`` is the application factory (one blueprint per feature: ``pages`` for the HTML
+page, ``api`` for JSON and the event stream); every piece of state hangs off the app object
+(``state.WebState``). ``serve(config)`` runs it on 127.0.0.1 only, for ``queryweaver serve``.
+
+Security, for a server that can read the user's mail and files:
+
+- it binds 127.0.0.1 and answers only requests addressed to ``127.0.0.1``/``localhost`` (a page on
+  another site cannot reach it through DNS rebinding);
+- every ``/api`` request carries the per-launch token, which the page holds in a ``<meta>`` tag that
+  only same-origin code can read;
+- the Content-Security-Policy allows the app's own scripts and styles only (no inline code);
+- the browser never opens local paths; "open folder" is a POST the server checks against the configured
+  source roots before calling the injected opener.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import webbrowser
+from pathlib import Path
+from typing import Any, Callable
+
+from flask import Flask, Response, abort, request
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from ..config import Config
+from ..engine import Engine
+from ..errors import QueryWeaverError
+from .history import RecentQuestions, default_recent_path
+from .opener import Opener, source_roots, system_opener
+from .state import (
+    EXTENSION_KEY,
+    Generate,
+    WebState,
+    default_engine_factory,
+    default_examples,
+    default_generate,
+)
+
+__all__ = ["asset_dir", "create_app", "make_web_server", "serve"]
+
+HOST = "127.0.0.1"
+ALLOWED_HOSTS = frozenset({"127.0.0.1", "localhost"})
+TOKEN_HEADER = "X-QueryWeaver-Token"
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+
+def asset_dir(name: str) -> Path:
+    """The ``templates`` or ``static`` folder: the repository's top level, else inside the package."""
+    here = Path(__file__).resolve()
+    candidates = [here.parents[2] / name, here.parents[1] / name]
+    return next((c for c in candidates if c.is_dir()), candidates[0])
+
+
+def create_app(config: Config, *, engine: Engine | None = None, opener: Opener | None = None,
+               generate: Generate | None = None, recent: RecentQuestions | None = None,
+               examples: list[str] | None = None, token: str | None = None,
+               engine_factory: Callable[..., Engine] | None = None, testing: bool = False) -> Flask:
+    """The Flask app for ``config``. Every I/O dependency can be injected (tests pass fakes):
+
+    engine / engine_factory -- the Engine to run graphs with (default: built from ``config`` on first use)
+    opener   -- shows a folder in the file manager (default: the platform's own)
+    generate -- ``(question, on_event) -> Generation`` (default: ``queryweaver.llm.generate_graph``)
+    recent   -- where recent questions are kept (default: ``recent.json`` in the user data dir)
+    examples -- questions shown on the empty page (default: the demo corpus)
+    token    -- the per-launch token (default: a fresh random one)
+    """
+    app = Flask(__name__, template_folder=str(asset_dir("templates")), static_folder=str(asset_dir("static")),
+                static_url_path="/static")
+    app.config.update(TESTING=testing, JSON_SORT_KEYS=False, SEND_FILE_MAX_AGE_DEFAULT=0)
+    app.json.sort_keys = False  # keep item fields in their documented order
+    factory = _given(engine) if engine is not None else engine_factory or default_engine_factory(config)
+    state = WebState(
+        config=config,
+        token=token or secrets.token_urlsafe(32),
+        opener=opener or system_opener,
+        generate=generate or default_generate(config),
+        recent=recent if recent is not None else RecentQuestions(default_recent_path()),
+        examples=list(examples) if examples is not None else default_examples(),
+        roots=source_roots(config),
+        engine_factory=factory,
+    )
+    app.extensions[EXTENSION_KEY] = state
+
+    from .api import bp as api_bp
+    from .pages import bp as pages_bp
+
+    app.register_blueprint(pages_bp)
+    app.register_blueprint(api_bp)
+
+    @app.before_request
+    def only_local_hosts() -> None:
+        host = (request.host or "").rsplit(":", 1)[0].strip("[]").lower()
+        if host not in ALLOWED_HOSTS:
+            abort(Response(f"QueryWeaver only answers requests to 127.0.0.1 or localhost, not {host!r}.\n",
+                           status=400, mimetype="text/plain"))
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        if request.path.startswith("/api/") or request.path == "/":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def _given(engine: Engine) -> Callable[..., Engine]:
+    """An engine factory that returns ``engine`` itself, whatever the progress sink."""
+    return lambda progress: engine
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """Log failed requests only: the event stream and pages would otherwise fill the terminal."""
+
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        try:
+            failed = int(getattr(code, "value", code)) >= 400
+        except (TypeError, ValueError):
+            failed = True
+        if failed:
+            super().log_request(code, size)
+
+
+def make_web_server(app: Flask, port: int = 0) -> BaseWSGIServer:
+    """A threaded server for ``app`` bound to 127.0.0.1 (``port=0`` picks a free port)."""
+    try:
+        return make_server(HOST, port, app, threaded=True, request_handler=_QuietHandler)
+    except (OSError, SystemExit) as exc:
+        raise QueryWeaverError(f"cannot listen on {HOST}:{port} ({exc}); another program may be using it — "
+                               f"pick another port with --port") from exc
+
+
+def serve(config: Config, *, port: int = 8765, open_browser: bool = True,
+          browser_open: Callable[[str], Any] = webbrowser.open, **app_options: Any) -> int:
+    """Run the web UI on 127.0.0.1 until Ctrl+C; opens the browser unless ``open_browser`` is False."""
+    app = create_app(config, **app_options)
+    server = make_web_server(app, port)
+    url = f"http://{HOST}:{server.server_port}/"
+    where = "the demo data" if config.is_demo else (str(config.path) if config.path else "your config")
+    print(f"QueryWeaver is running at {url} on {where} (Ctrl+C to stop)", file=sys.stderr, flush=True)
+    try:
+        if open_browser:
+            browser_open(url)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+    finally:
+        server.server_close()
+        app.extensions[EXTENSION_KEY].close()
+    return 0
+

@@ -1,0 +1,267 @@
+"""The JSON API and the event stream (blueprint ``api``, under ``/api``).
+
+Every request carries the per-launch token: the ``X-QueryWeaver-Token`` header (``fetch``), or the
+``token`` query parameter (``EventSource`` cannot set headers). A run::
+
+    POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}
+    GET  /api/runs/<id>/events                                -> text/event-stream: generating, graph,
+         plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
+         node_resolved, warning, done, progress, then result | error | cancelled
+    GET  /api/runs/<id>/answers?page=N                        -> a page of answers with evidence
+    GET  /api/runs/<id>/nodes/<var>?page=N                    -> a page of a variable's candidates
+    POST /api/runs/<id>/cancel
+
+Closing the stream before the run ends cancels the run.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any, Iterator
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from ..errors import GraphError
+from ..graph import QueryGraph
+from ..planner import make_plan
+from ..schema import EDGE_RULES, TYPE_DESCRIPTIONS, VAR_PREFIX, EntityType, fields_for
+from . import runs as runs_module
+from .opener import OpenRefused, folder_to_open
+from .present import plan_steps
+from .runs import Run, candidates_message, result_message
+from .sse import HEADERS, MIMETYPE, TERMINAL, format_comment, format_retry, format_sse
+from .state import current_state
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+TOKEN_HEADER = "X-QueryWeaver-Token"
+MAX_QUESTION = 2000
+KEEPALIVE_SECONDS = 1.0   # how often an idle stream is probed, so a closed page cancels its run quickly
+RETRY_MS = 1500
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any):
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+@bp.errorhandler(ApiError)
+def _api_error(exc: ApiError):
+    return jsonify({"error": exc.message, **exc.extra}), exc.status
+
+
+@bp.errorhandler(404)
+def _not_found(exc):
+    return jsonify({"error": "no such API route or run (the server may have been restarted; ask again)"}), 404
+
+
+@bp.errorhandler(405)
+def _not_allowed(exc):
+    return jsonify({"error": f"{request.method} is not allowed on {request.path}"}), 405
+
+
+@bp.before_request
+def _check_token() -> None:
+    state = current_state()
+    given = request.headers.get(TOKEN_HEADER) or request.args.get("token")
+    body = request.get_json(silent=True) if request.is_json else None
+    if not given and isinstance(body, dict):
+        given = body.get("token")
+    if not isinstance(given, str) or not hmac.compare_digest(given.encode(), state.token.encode()):
+        raise ApiError(403, "missing or wrong token; reload the page (the server was probably restarted)")
+    if request.method == "POST" and request.content_length and not request.is_json:
+        raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if body is None:
+        return {}
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return body
+
+
+def _run(run_id: str) -> Run:
+    run = current_state().runs.get(run_id)
+    if run is None:
+        raise ApiError(404, "this run is gone (only the last few are kept, and none survive a restart); ask again")
+    return run
+
+
+def _page() -> int:
+    try:
+        return max(1, int(request.args.get("page", 1)))
+    except ValueError:
+        raise ApiError(400, "page must be a whole number, 1 or more") from None
+
+
+# -- the empty page ---------------------------------------------------------------------------------
+
+@bp.get("/home")
+def home():
+    state = current_state()
+    config = state.config
+    return jsonify({
+        "examples": state.examples,
+        "recent": state.recent.list(),
+        "demo": config.is_demo,
+        "config": None if config.is_demo or config.path is None else str(config.path),
+        "sources": [source.label for source in config.sources],
+        "backend": config.llm_setting("backend"),
+    })
+
+
+@bp.get("/recent")
+def recent():
+    return jsonify({"recent": current_state().recent.list()})
+
+
+@bp.post("/recent/clear")
+def clear_recent():
+    current_state().recent.clear()
+    return jsonify({"recent": []})
+
+
+@bp.get("/schema")
+def schema():
+    """Types, their filter fields and the edge rules: what the graph editor offers."""
+    types = []
+    for type_ in EntityType:
+        types.append({
+            "name": type_.value, "description": TYPE_DESCRIPTIONS[type_], "prefix": VAR_PREFIX[type_],
+            "fields": [{"name": f.name, "operators": list(f.operators), "description": f.description,
+                        "example": f.example} for f in fields_for(type_).values()],
+        })
+    edges = [{"source": r.source.value, "name": r.name, "target": r.target.value, "description": r.description}
+             for r in EDGE_RULES]
+    return jsonify({"types": types, "edges": edges})
+
+
+# -- graphs and runs --------------------------------------------------------------------------------
+
+def _parse_graph(raw: Any) -> QueryGraph:
+    try:
+        return QueryGraph.parse(raw)
+    except GraphError as exc:
+        raise ApiError(400, f"the graph is not valid: {exc.problems[0]}", problems=exc.problems) from None
+
+
+@bp.post("/graph/check")
+def check_graph():
+    """Validate a graph as the editor changes it: the problems, or the canonical graph and its plan."""
+    raw = _body().get("graph")
+    try:
+        graph = QueryGraph.parse(raw)
+    except GraphError as exc:
+        return jsonify({"ok": False, "problems": exc.problems})
+    return jsonify({"ok": True, "problems": [], "graph": graph.to_json(), "steps": plan_steps(make_plan(graph).steps)})
+
+
+@bp.post("/runs")
+def create_run():
+    body = _body()
+    state = current_state()
+    question = body.get("question")
+    if question is not None and not isinstance(question, str):
+        raise ApiError(400, "question must be text")
+    question = " ".join((question or "").split()) or None
+    if question and len(question) > MAX_QUESTION:
+        raise ApiError(400, f"the question is too long ({len(question)} characters; at most {MAX_QUESTION})")
+    graph = None
+    if body.get("graph") is not None:
+        graph = _parse_graph(body["graph"])
+    elif not question:
+        raise ApiError(400, "ask a question, e.g. \"Find the folders that contain email attachments from "
+                            "Jane Doe\", or send a graph")
+    run = state.runs.create(question, graph, edited=graph is not None)
+    runs_module.start(state, run)
+    return jsonify({"id": run.id, "events": f"/api/runs/{run.id}/events", "question": question}), 202
+
+
+@bp.get("/runs/<run_id>")
+def run_status(run_id: str):
+    run = _run(run_id)
+    return jsonify({"id": run.id, "status": run.status, "question": run.question,
+                    "graph": run.graph.to_json() if run.graph else None, "events": len(run.events())})
+
+
+@bp.post("/runs/<run_id>/cancel")
+def cancel_run(run_id: str):
+    run = _run(run_id)
+    was_running = not run.finished
+    run.stop()
+    return jsonify({"id": run.id, "cancelled": was_running, "status": run.status})
+
+
+@bp.get("/runs/<run_id>/events")
+def run_events(run_id: str):
+    run = _run(run_id)
+    last = request.headers.get("Last-Event-ID") or request.args.get("after")
+    try:
+        cursor = int(last) + 1 if last not in (None, "") else 0
+    except ValueError:
+        cursor = 0
+    if run.finished and cursor >= len(run.events()):
+        return Response(status=204)  # all delivered: tells EventSource not to reconnect
+    keepalive = current_app.config.get("QW_SSE_KEEPALIVE", KEEPALIVE_SECONDS)
+    return Response(_stream(run, cursor, keepalive), mimetype=MIMETYPE, headers=HEADERS)
+
+
+def _stream(run: Run, cursor: int, keepalive: float) -> Iterator[str]:
+    """The run's events from ``cursor`` on; if the browser goes away first, the run is cancelled."""
+    completed = False
+    try:
+        yield format_retry(RETRY_MS)
+        while True:
+            batch = run.wait(cursor, keepalive)
+            if not batch:
+                yield format_comment("running")  # a write to a closed page raises GeneratorExit here
+                continue
+            for index, name, data in batch:
+                yield format_sse(data, name, id=index)
+                cursor = index + 1
+                if name in TERMINAL:
+                    completed = True
+                    return
+    finally:
+        if not completed:
+            run.stop()
+
+
+@bp.get("/runs/<run_id>/answers")
+def run_answers(run_id: str):
+    run = _run(run_id)
+    if run.result is None:
+        raise ApiError(409, "the answer is not ready yet", status=run.status)
+    state = current_state()
+    with state.engine_session():  # evidence may look items up in the sources
+        return jsonify(result_message(state, run, _page()))
+
+
+@bp.get("/runs/<run_id>/nodes/<var>")
+def run_node(run_id: str, var: str):
+    run = _run(run_id)
+    if run.graph is None or var not in run.graph.vars:
+        raise ApiError(404, f"this run's graph has no variable {var!r}")
+    if run.result is None:
+        raise ApiError(409, f"{var}'s candidates can be listed once the run ends", status=run.status)
+    state = current_state()
+    return jsonify(candidates_message(state, run, var, _page(), state.describe))
+
+
+# -- opening things ---------------------------------------------------------------------------------
+
+@bp.post("/open")
+def open_folder():
+    state = current_state()
+    try:
+        folder = folder_to_open(_body().get("path"), state.roots)
+    except OpenRefused as exc:
+        raise ApiError(403, str(exc)) from None
+    try:
+        state.opener(folder)
+    except Exception as exc:  # no file manager, say so rather than fail silently
+        raise ApiError(500, f"could not open {folder} ({exc})") from exc
+    return jsonify({"opened": folder})

@@ -1,0 +1,299 @@
+"""Runs: one question (or edited graph) executed in a worker thread, its events kept for the browser.
+
+A run's events are appended to ``Run.messages`` and streamed by ``GET /api/runs/<id>/events``; a browser
+that reconnects resumes where it left off. The registry keeps the last few runs (their candidate sets
+feed node details and answer pages) and evicts older ones.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import Cancelled, GraphError, QueryWeaverError
+from ..events import Event, EventKind
+from ..executor import RunResult, sort_items
+from ..graph import QueryGraph
+from ..items import Item
+from ..planner import make_plan
+from ..schema import EntityType
+from .present import (
+    ANSWERS_PER_PAGE,
+    CANDIDATES_PER_PAGE,
+    display_path,
+    evidence_chains,
+    item_json,
+    page_bounds,
+    pages_of,
+    plan_steps,
+)
+from .sse import TERMINAL, StreamKind
+
+if TYPE_CHECKING:
+    from .state import WebState
+
+log = logging.getLogger(__name__)
+
+MAX_RUNS = 16              # runs kept for paging; the oldest finished ones go first
+PROGRESS_INTERVAL = 0.25   # seconds between two progress events of the same stage
+CANCELLED_MESSAGE = {"message": "Cancelled. Nothing more will run for this question."}
+
+
+@dataclass
+class Run:
+    id: str
+    question: str | None
+    graph: QueryGraph | None = None
+    edited: bool = False                       # the graph came from the browser, not from generation
+    created: float = field(default_factory=time.time)
+    cancel: threading.Event = field(default_factory=threading.Event)
+    messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    result: RunResult | None = None
+    emptied_var: str | None = None
+    error_var: str | None = None
+    active_var: str | None = None              # the variable of the step running now
+    warnings: list[str] = field(default_factory=list)
+    backend: str | None = None
+    generation_seconds: float | None = None
+    _last_progress: tuple[str | None, float] = (None, 0.0)
+    _cond: threading.Condition = field(default_factory=threading.Condition, repr=False)
+    _sorted: dict[str, list[Item]] = field(default_factory=dict, repr=False)
+
+    # -- the event log ----------------------------------------------------------------------------
+    def publish(self, kind: str | StreamKind | EventKind, data: dict[str, Any]) -> None:
+        name = kind.value if hasattr(kind, "value") else str(kind)
+        with self._cond:
+            if self.finished:  # nothing after the terminal event (a late progress report)
+                return
+            self.messages.append((name, data))
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        """Cancel now: the browser hears ``cancelled`` at once, the worker stops at its next step (a tool
+        or LLM call under way finishes first, and whatever it returns is dropped)."""
+        self.cancel.set()
+        self.publish(StreamKind.CANCELLED, CANCELLED_MESSAGE)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.messages) and self.messages[-1][0] in TERMINAL
+
+    @property
+    def status(self) -> str:
+        if not self.finished:
+            return "running"
+        return {"result": "done"}.get(self.messages[-1][0], self.messages[-1][0])
+
+    def wait(self, cursor: int, timeout: float) -> list[tuple[int, str, dict[str, Any]]]:
+        """Messages from position ``cursor`` on; waits up to ``timeout`` seconds for the first new one."""
+        with self._cond:
+            if cursor >= len(self.messages) and not self.finished:
+                self._cond.wait(timeout)
+            return [(i, *self.messages[i]) for i in range(cursor, len(self.messages))]
+
+    def wait_finished(self, timeout: float | None = None) -> bool:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._cond:
+            while not self.finished:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._cond.wait(left)
+            return True
+
+    def events(self) -> list[tuple[str, dict[str, Any]]]:
+        with self._cond:
+            return list(self.messages)
+
+    # -- views of the result ----------------------------------------------------------------------
+    def sorted_candidates(self, var: str) -> list[Item] | None:
+        """The candidate set of ``var`` in display order; None when it was never enumerated ("every X")."""
+        assert self.result is not None
+        if var not in self._sorted:
+            items = self.result.candidates.get(var)
+            if items is None:
+                return None
+            self._sorted[var] = sort_items(list(items.values()))
+        return self._sorted[var]
+
+
+class RunRegistry:
+    """The app's runs by id, newest last; at most ``limit`` are kept."""
+
+    def __init__(self, limit: int = MAX_RUNS):
+        self.limit = limit
+        self._runs: OrderedDict[str, Run] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def create(self, question: str | None, graph: QueryGraph | None = None, *, edited: bool = False) -> Run:
+        run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
+        with self._lock:
+            self._runs[run.id] = run
+            while len(self._runs) > self.limit:
+                oldest = next((r for r in self._runs.values() if r.finished), None)
+                victim = oldest or next(iter(self._runs.values()))
+                victim.cancel.set()
+                del self._runs[victim.id]
+        return run
+
+    def get(self, run_id: str) -> Run | None:
+        with self._lock:
+            return self._runs.get(run_id)
+
+    def all(self) -> list[Run]:
+        with self._lock:
+            return list(self._runs.values())
+
+    def cancel_all(self) -> None:
+        for run in self.all():
+            run.cancel.set()
+
+
+# -- the worker -------------------------------------------------------------------------------------
+
+def start(state: "WebState", run: Run) -> threading.Thread:
+    thread = threading.Thread(target=execute, args=(state, run), name=f"queryweaver-run-{run.id}", daemon=True)
+    thread.start()
+    return thread
+
+
+def execute(state: "WebState", run: Run) -> None:
+    """Generate the graph if needed, run it, publish every event; always ends with a terminal event."""
+    try:
+        if run.graph is None:
+            run.graph = generate(state, run)
+            if run.cancel.is_set():
+                raise Cancelled("the run was cancelled")
+        run.publish(StreamKind.GRAPH, graph_message(run))
+        with state.engine_session(progress_to=lambda *a: _progress(run, *a)) as engine:
+            run.warnings = list(engine.warnings)
+            result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
+            run.result = result
+            message = result_message(state, run, page=1)
+        run.publish(StreamKind.RESULT, message)
+    except Cancelled:
+        run.publish(StreamKind.CANCELLED, CANCELLED_MESSAGE)
+    except GraphError as exc:
+        run.publish(StreamKind.ERROR, {"message": f"The generated graph is not valid: {exc.problems[0]}",
+                                       "problems": exc.problems, "error": "GraphError"})
+    except QueryWeaverError as exc:
+        run.publish(StreamKind.ERROR, {"message": str(exc), "error": type(exc).__name__, "var": run.error_var})
+    except Exception as exc:  # a bug: say so plainly, keep the details in the server log
+        log.exception("run %s failed", run.id)
+        run.publish(StreamKind.ERROR, {"message": f"Unexpected error ({type(exc).__name__}: {exc}); see the "
+                                                  f"terminal running 'queryweaver serve' for details.",
+                                       "error": type(exc).__name__, "var": run.error_var})
+
+
+def generate(state: "WebState", run: Run) -> QueryGraph:
+    question = run.question or ""
+    run.publish(StreamKind.GENERATING, {"message": "Turning the question into a query graph…",
+                                        "question": question})
+
+    def relay(kind: str, data: dict[str, Any] | None = None) -> None:
+        message = generation_message(kind, data or {})
+        if message:
+            run.publish(StreamKind.GENERATING, {"message": message, "stage": kind})
+
+    generation = state.generate(question, relay)
+    run.backend = getattr(generation, "backend", None)
+    run.generation_seconds = getattr(generation, "seconds", None)
+    state.recent.add(question)
+    return generation.graph
+
+
+def generation_message(kind: str, data: dict[str, Any]) -> str | None:
+    """One readable line for each thing ``generate_graph`` reports (its ``on_event(kind, data)``)."""
+    who = " ".join(str(x) for x in (data.get("backend"), data.get("model")) if x) or "the model"
+    if kind == "prompt_built":
+        shown = len(data.get("examples") or [])
+        return f"Prompt ready for {who}: {data.get('characters', '?')} characters, {shown} examples"
+    if kind == "attempt":
+        return f"Asking {who} for the graph (attempt {data.get('attempt', 1)})…"
+    if kind == "repair":
+        problems = data.get("problems") or ["it was not valid"]
+        return f"The graph had a problem ({problems[0]}); asking the model to fix it"
+    return None  # "done": the graph event that follows says it
+
+
+def forward(run: Run, event: Event, roots: list[str]) -> None:
+    """Pass one executor event to the browser (errors become the run's terminal ``error`` event)."""
+    if event.kind == EventKind.ERROR:  # the executor's error names no variable: blame the step it was in
+        run.error_var = event.var or run.active_var
+        return
+    if event.kind == EventKind.STEP_STARTED and event.var:
+        run.active_var = event.var
+    if event.kind == EventKind.WARNING and event.data.get("emptied_by") and run.emptied_var is None:
+        run.emptied_var = event.var
+    message = event.model_dump(mode="json")
+    if (event.kind == EventKind.NODE_RESOLVED and run.graph is not None and event.var in run.graph.vars
+            and run.graph.var_type(event.var) == EntityType.FOLDER):
+        message["data"]["sample"] = [display_path(s, roots) for s in message["data"].get("sample", [])]
+    run.publish(event.kind, message)
+
+
+def _progress(run: Run, stage: str, done: int, total: int | None = None) -> None:
+    """Index building reported as ``progress`` events, at most a few per second per stage."""
+    now = time.monotonic()
+    last = run._last_progress
+    finished = total is not None and done >= total
+    if stage == last[0] and not finished and now - last[1] < PROGRESS_INTERVAL:
+        return
+    run._last_progress = (stage, now)
+    run.publish("progress", {"stage": stage, "done": done, "total": total})
+
+
+def graph_message(run: Run) -> dict[str, Any]:
+    assert run.graph is not None
+    plan = make_plan(run.graph)
+    return {"question": run.question, "graph": run.graph.to_json(), "steps": plan_steps(plan.steps),
+            "tree_parent": plan.tree_parent, "has_cycle": plan.has_cycle, "edited": run.edited,
+            "backend": run.backend, "seconds": run.generation_seconds}
+
+
+def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
+    """The answer: count, one page of items, each with the evidence chains that linked it."""
+    result = run.result
+    assert result is not None
+    total = len(result.items)
+    page, start, end = page_bounds(total, page, ANSWERS_PER_PAGE)
+    items = []
+    for item in result.items[start:end]:
+        entry = item_json(item, state.roots)
+        entry["evidence"] = evidence_chains(result.evidence(item.key), state.roots)
+        items.append(entry)
+    return {
+        "run": run.id, "action": result.action, "var": result.var, "type": result.type.value,
+        "count": result.count, "shown": total, "page": page, "pages": pages_of(total, ANSWERS_PER_PAGE),
+        "per_page": ANSWERS_PER_PAGE, "items": items, "emptied_by": result.emptied_by,
+        "emptied_var": run.emptied_var, "seconds": round(result.seconds, 3),
+        "candidates": {var: (None if c is None else len(c)) for var, c in result.candidates.items()},
+        "warnings": run.warnings,
+    }
+
+
+def candidates_message(state: "WebState", run: Run, var: str, page: int, describe: Callable) -> dict[str, Any]:
+    """One page of a variable's candidate set (node details)."""
+    assert run.result is not None and run.graph is not None
+    type_ = run.graph.var_type(var)
+    base = {"run": run.id, "var": var, "type": type_.value,
+            "filters": [f.describe().removeprefix("filter ") for f in run.graph.filters_on(var)]}
+    if var not in run.result.candidates:
+        return {**base, "state": "not_reached", "count": 0, "page": 1, "pages": 1, "items": [],
+                "message": f"{var} was not reached: an earlier step left nothing to carry over."}
+    items = run.sorted_candidates(var)
+    if items is None:
+        return {**base, "state": "all", "count": None, "page": 1, "pages": 1, "items": [],
+                "message": f"{var} has no constraint of its own, so every {type_.value} counts; "
+                           f"they were not listed one by one."}
+    page, start, end = page_bounds(len(items), page, CANDIDATES_PER_PAGE)
+    shown = items[start:end]
+    describe(type_, {it.key: it for it in shown})
+    return {**base, "state": "resolved", "count": len(items), "page": page,
+            "pages": pages_of(len(items), CANDIDATES_PER_PAGE), "per_page": CANDIDATES_PER_PAGE,
+            "items": [item_json(it, state.roots) for it in shown]}

@@ -1,0 +1,306 @@
+// The page: ask a question (or run an edited graph), follow the run's event stream, and keep the graph
+// view (A), activity panel (B), node details (C), the answer and the graph editor in step.
+
+import { Activity } from "./activity.js";
+import { AnswerView } from "./answer.js";
+import { api, eventsUrl } from "./api.js";
+import { $, clear, countOf, h, seconds } from "./dom.js";
+import { NodeDetails } from "./details.js";
+import { GraphEditor } from "./editor.js";
+import { GraphView } from "./graph.js";
+import { toast } from "./items.js";
+
+// The server's event names (queryweaver/web/sse.py: StreamKind + EventKind).
+const EVENT_NAMES = (document.body.dataset.events || "").split(" ").filter(Boolean);
+const TERMINAL = new Set(["result", "error", "cancelled"]);
+// Pauses after some events so a fast run can still be watched node by node (milliseconds).
+const PACE = { tool_called: 240, tool_result: 60, node_resolved: 160, filter: 60, intersection: 80, warning: 120 };
+
+// Messages are written as one lower-case line for the terminal; on the page they start a sentence.
+function sentence(text) {
+  const t = String(text || "Something went wrong.");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+class App {
+  constructor() {
+    this.el = {
+      form: $("#ask-form"), question: $("#question"), ask: $("#ask"), cancel: $("#cancel"),
+      status: $("#run-status"), welcome: $("#welcome"), examples: $("#examples"), recent: $("#recent"),
+      recentBlock: $("#recent-block"), clearRecent: $("#clear-recent"), datalist: $("#question-options"),
+      badge: $("#data-badge"), graphPanel: $("#graph-panel"), answerPanel: $("#answer-panel"),
+      editorPanel: $("#editor-panel"), graphQuestion: $("#graph-question"), home: $("#home-link"),
+    };
+    this.graphView = new GraphView($("#graph"), { onSelect: (v) => this.selectNode(v) });
+    this.activity = new Activity($("#activity"), $("#activity-summary"));
+    this.details = new NodeDetails($("#details"), { stateOf: (v) => this.graphView.state(v) });
+    this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v) });
+    this.editor = new GraphEditor($("#editor"), { onRun: (graph, question) => this.start({ graph, question }) });
+    this.run = null;
+    this.source = null;
+    this.queue = [];
+    this.pumping = false;
+  }
+
+  async init() {
+    this.el.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const question = this.el.question.value.trim();
+      if (question) this.start({ question }).catch((err) => this.fail(err.message));
+    });
+    this.el.cancel.addEventListener("click", () => this.cancel());
+    this.el.clearRecent.addEventListener("click", async () => {
+      await api("/api/recent/clear", { method: "POST", body: {} });
+      this.showRecent([]);
+    });
+    this.el.home.addEventListener("click", (event) => {
+      event.preventDefault();
+      this.goHome();
+    });
+    try {
+      const [home, schema] = await Promise.all([api("/api/home"), api("/api/schema")]);
+      this.editor.setSchema(schema);
+      this.home = home;
+      this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
+      this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
+      clear(this.el.examples, home.examples.map((q) => this.questionButton(q, "example")));
+      this.showRecent(home.recent);
+    } catch (err) {
+      this.fail(err.message);
+    }
+    document.body.classList.add("ready");
+    this.el.question.focus();
+  }
+
+  questionButton(question, kind) {
+    const button = h("button", { type: "button", class: `question-chip ${kind}` }, question);
+    button.addEventListener("click", () => {
+      this.el.question.value = question;
+      this.start({ question }).catch((err) => this.fail(err.message));
+    });
+    return h("li", {}, button);
+  }
+
+  showRecent(recent) {
+    clear(this.el.recent, recent.map((q) => this.questionButton(q, "recent")));
+    this.el.recentBlock.hidden = !recent.length;
+    clear(this.el.datalist, [...recent, ...(this.home?.examples || [])].map((q) => h("option", { value: q })));
+  }
+
+  goHome() {
+    this.stopStream();
+    this.run = null;
+    document.body.classList.add("is-empty");
+    this.el.welcome.hidden = false;
+    for (const panel of [this.el.graphPanel, this.el.answerPanel, this.el.editorPanel]) panel.hidden = true;
+    this.setStatus("", "");
+    this.setRunning(false);
+    this.el.question.value = "";
+    this.el.question.focus();
+    api("/api/recent").then((data) => this.showRecent(data.recent)).catch(() => {});
+  }
+
+  // -- a run -------------------------------------------------------------------------------------
+  async start({ question, graph }) {
+    this.stopStream();
+    const body = {};
+    if (question) body.question = question;
+    if (graph) body.graph = graph;
+    const run = await api("/api/runs", { method: "POST", body }); // a bad graph throws: the editor shows why
+    this.run = run.id;
+    this.finished = false;
+    document.body.classList.remove("is-empty");
+    this.el.welcome.hidden = true;
+    this.el.answerPanel.hidden = false;
+    this.activity.reset(null);
+    this.answer.waiting(graph ? "Running your graph…" : "Turning the question into a query graph…");
+    this.el.graphQuestion.textContent = question ? `“${question}”` : "";
+    if (!graph) { // until the question becomes a graph there is nothing to draw, edit or inspect
+      this.el.graphPanel.hidden = true;
+      this.el.editorPanel.hidden = true;
+      this.graphView.clear();
+      this.details.reset();
+      this.graph = null;
+    }
+    this.setRunning(true);
+    this.setStatus(graph ? "Running the edited graph…" : "Understanding the question…", "running");
+    this.follow(run.id);
+  }
+
+  follow(runId) {
+    const source = new EventSource(eventsUrl(runId));
+    this.source = source;
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (event) => {
+        if (this.run !== runId) return;
+        let data = {};
+        try {
+          data = JSON.parse(event.data);
+        } catch (err) {
+          return;
+        }
+        if (TERMINAL.has(name)) source.close(); // the server ends the stream; do not reconnect
+        this.enqueue(name, data);
+      });
+    }
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && this.run === runId && !this.finished) {
+        this.enqueue("error", { message: "Lost the connection to the QueryWeaver server. Is 'queryweaver serve' still running?" });
+      }
+    };
+  }
+
+  stopStream() {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.queue = [];
+  }
+
+  enqueue(name, data) {
+    this.queue.push([name, data]);
+    if (!this.pumping) this.pump();
+  }
+
+  async pump() {
+    this.pumping = true;
+    const runId = this.run;
+    while (this.queue.length && this.run === runId) {
+      const [name, data] = this.queue.shift();
+      try {
+        this.apply(name, data);
+      } catch (err) {
+        console.error(err);
+      }
+      const pause = PACE[name];
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    this.pumping = false;
+    if (this.queue.length) this.pump();
+  }
+
+  cancel() {
+    if (!this.run || this.finished) return;
+    this.setStatus("Cancelling…", "running");
+    api(`/api/runs/${encodeURIComponent(this.run)}/cancel`, { method: "POST", body: {} }).catch((err) => toast(err.message, "error"));
+  }
+
+  apply(kind, ev) {
+    this.activity.handle(kind, ev);
+    const g = this.graphView;
+    const d = ev.data || {};
+    switch (kind) {
+      case "graph":
+        this.graph = ev.graph;
+        this.activity.setGraph(ev.graph);
+        g.setGraph(ev.graph, ev.tree_parent);
+        g.reset();
+        this.details.begin(this.run, ev.graph);
+        this.editor.load(ev.graph, ev.question);
+        this.el.graphPanel.hidden = false;
+        this.el.editorPanel.hidden = false;
+        this.answer.waiting("Running…");
+        this.setStatus("Running the plan…", "running");
+        if (!this.details.var) this.selectNode(ev.graph.return_var, false);
+        break;
+      case "node_resolving":
+        g.update(ev.var, { state: "resolving" });
+        break;
+      case "tool_called":
+        g.update(d.wanted, { state: "resolving", pulsing: true });
+        g.activate(d.known, d.wanted);
+        this.setStatus(`Running ${d.tool}…`, "running");
+        break;
+      case "tool_result":
+        g.update(ev.var, { pulsing: false, count: d.result_size });
+        g.activate(null);
+        break;
+      case "intersection":
+      case "filter":
+        g.update(ev.var, { count: d.count });
+        break;
+      case "node_resolved":
+        g.update(ev.var, { state: d.count === 0 ? "empty" : "resolved", count: d.count, pulsing: false });
+        this.details.noteResolved(ev.var, d);
+        break;
+      case "warning":
+        if (d.emptied_by && ev.var) g.update(ev.var, { state: "empty", count: 0, pulsing: false });
+        break;
+      case "result":
+        this.finish();
+        if (ev.emptied_by) this.markUnreached("not reached");
+        this.answer.render(ev);
+        this.details.finish(ev.run);
+        this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds(ev.seconds)})`,
+          ev.emptied_by ? "empty" : "done");
+        this.refreshRecent();
+        break;
+      case "cancelled":
+        this.finish();
+        this.markUnreached("stopped");
+        this.answer.waiting("Cancelled. Ask again, or edit the graph and run it.");
+        this.setStatus("Cancelled", "cancelled");
+        break;
+      case "error":
+        this.finish();
+        if (ev.var && g.nodes.has(ev.var)) g.update(ev.var, { state: "error", pulsing: false });
+        else for (const v of g.vars()) if (g.state(v) === "resolving") g.update(v, { state: "error", pulsing: false });
+        this.markUnreached("not reached");
+        clear($("#answer"), h("div", { class: "run-error", role: "alert" },
+          h("p", { class: "answer-headline" },
+            this.graph ? "The run stopped." : "The question could not be turned into a query graph."),
+          h("p", { class: "error-message" }, sentence(ev.message)),
+          ev.problems && ev.problems.length > 1 ? h("ul", { class: "problems" }, ev.problems.map((p) => h("li", {}, p))) : null));
+        this.el.answerPanel.hidden = false;
+        this.setStatus("Error", "error");
+        break;
+      default:
+        break;
+    }
+  }
+
+  finish() {
+    this.finished = true;
+    this.graphView.activate(null);
+    for (const v of this.graphView.vars()) this.graphView.update(v, { pulsing: false });
+    this.setRunning(false);
+    if (this.source) this.source.close();
+  }
+
+  // Nodes the run never finished (it stopped early, or a step left nothing to carry on) go back to grey.
+  markUnreached(note) {
+    const g = this.graphView;
+    for (const v of g.vars()) {
+      if (!["resolved", "empty", "error"].includes(g.state(v))) g.update(v, { state: "waiting", pulsing: false, note });
+    }
+  }
+
+  refreshRecent() {
+    api("/api/recent").then((data) => this.showRecent(data.recent)).catch(() => {});
+  }
+
+  selectNode(v, scroll = true) {
+    if (!this.graph || !(v in this.graph.vars)) return;
+    this.graphView.select(v);
+    this.details.show(v, this.graphView.state(v));
+    if (scroll) $("#details-panel").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  setRunning(running) {
+    this.el.cancel.hidden = !running;
+    this.el.ask.disabled = running;
+    document.body.classList.toggle("running", running);
+  }
+
+  setStatus(text, kind) {
+    this.el.status.textContent = text;
+    this.el.status.dataset.kind = kind || "";
+  }
+
+  fail(message) {
+    this.setStatus("Error", "error");
+    toast(message, "error");
+  }
+}
+
+const app = new App();
+app.init();

@@ -128,7 +128,7 @@ class RootIndex:
     def refresh(self, report: IndexReport, warn: Warn, progress: Callable[[str, int, int | None], None]) -> None:
         """Walk the root, listing again only folders whose mtime changed; drop folders that are gone."""
         conn = self.conn
-        with conn:  # one transaction: an interrupted refresh leaves the previous index as it was
+        with self.index.write_transaction(conn):  # under the write lock; an interruption keeps the old index
             self._reset_if_rules_changed()
             known = {r["path"]: (r["id"], r["mtime_ns"]) for r in conn.execute("SELECT id, path, mtime_ns FROM inputs")}
             children: dict[str, list[str]] = defaultdict(list)

@@ -32,31 +32,37 @@ COMMANDS: dict[str, str] = {
 
 
 class StderrProgress:
-    """A progress bar on a terminal; on a pipe, one line when a stage starts and one when it ends."""
+    """Progress on stderr for work that takes a while: a bar on a terminal, a start and an end line on a
+    pipe. Stages that finish within ``delay`` seconds (a refresh with nothing to do) print nothing."""
 
-    def __init__(self, stream=None, enabled: bool = True):
+    def __init__(self, stream=None, enabled: bool = True, delay: float = 0.5):
         self.stream = stream or sys.stderr
         self.enabled = enabled
+        self.delay = delay
         self.tty = self.stream.isatty()
         self.stage: str | None = None
+        self.stage_started = 0.0
+        self.shown = False
         self.last = 0.0
 
     def __call__(self, stage: str, done: int, total: int | None = None) -> None:
         if not self.enabled:
             return
-        finished = total is not None and done >= total
+        now = time.monotonic()
         if stage != self.stage:
-            self.stage = stage
+            self.stage, self.stage_started, self.shown = stage, now, False
+        finished = total is not None and done >= total
+        if not self.shown:
+            if now - self.stage_started < self.delay:
+                return
+            self.shown = True
             if not self.tty:
                 self.stream.write(f"{stage}...\n")
-        now = time.monotonic()
         if self.tty and (finished or now - self.last > 0.1):
             self.last = now
             if total:
-                width = 30
-                filled = int(width * done / total)
-                bar = "#" * filled + "-" * (width - filled)
-                self.stream.write(f"\r{stage} [{bar}] {done}/{total}")
+                filled = int(30 * done / total)
+                self.stream.write(f"\r{stage} [{'#' * filled}{'-' * (30 - filled)}] {done}/{total}")
             else:
                 self.stream.write(f"\r{stage} {done}")
             if finished:

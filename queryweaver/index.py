@@ -13,8 +13,9 @@ import hashlib
 import os
 import sqlite3
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from .connector import IndexReport, Progress, no_progress
 from .errors import ConnectorError
@@ -60,7 +61,8 @@ class SourceIndex:
     def _open(self) -> sqlite3.Connection:
         try:
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.db_path, check_same_thread=False)
+            # a long timeout: another process (serve, index) may be refreshing the same index right now
+            conn = sqlite3.connect(self.db_path, check_same_thread=False, timeout=120)
         except (OSError, sqlite3.Error) as exc:
             raise ConnectorError(f"cannot open the index {self.db_path} ({exc}); check that the cache dir is writable "
                                  f"or set [index] cache_dir") from exc
@@ -73,15 +75,34 @@ class SourceIndex:
             self._reset(conn)
         return conn
 
+    @contextmanager
+    def write_transaction(self, conn: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction holding the database's write lock from the start.
+
+        Taking the lock before reading what is indexed means two processes refreshing the same index
+        (``serve`` and ``index`` at once) run one after the other instead of inserting the same rows twice.
+        """
+        conn = conn or self.conn
+        if conn.in_transaction:
+            conn.commit()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.rollback()
+            raise
+        conn.commit()
+
     def _reset(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            conn.commit()
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        with conn:
-            for name in tables:
-                conn.execute(f'DROP TABLE IF EXISTS "{name}"')
-            conn.executescript(BASE_SCHEMA)
-            conn.executescript(self.schema)
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self.version,))
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('source', ?)", (str(self.source_path),))
+        drops = "".join(f'DROP TABLE IF EXISTS "{name}";\n' for name in tables)
+        version, source = self.version.replace("'", "''"), str(self.source_path).replace("'", "''")
+        # one script in one transaction: a rebuild interrupted half-way leaves the old tables
+        conn.executescript(f"BEGIN IMMEDIATE;\n{drops}{BASE_SCHEMA}\n{self.schema}\n"
+                           f"INSERT OR REPLACE INTO meta VALUES ('version', '{version}');\n"
+                           f"INSERT OR REPLACE INTO meta VALUES ('source', '{source}');\nCOMMIT;")
 
     def refresh(self, inputs: Iterable[Path],
                 parse: Callable[[sqlite3.Connection, int, Path, Callable[[str], None]], int],
@@ -96,7 +117,6 @@ class SourceIndex:
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
         conn = self.conn
-        known = {r["path"]: (r["id"], r["mtime_ns"], r["size"]) for r in conn.execute("SELECT * FROM inputs")}
         current: dict[str, tuple[int, int]] = {}
         for path in inputs:
             try:
@@ -105,14 +125,25 @@ class SourceIndex:
                 self._warn(report, warn, f"skipped {path}: {exc.strerror or exc}")
                 continue
             current[str(path)] = (st.st_mtime_ns, st.st_size)
-        changed = [p for p, sig in current.items() if p not in known or known[p][1:] != sig]
-        gone = [p for p in known if p not in current]
-        report.reused = len(current) - len(changed)
+
+        def differences(known: dict[str, tuple[int, int, int]]) -> tuple[list[str], list[str]]:
+            changed = [p for p, sig in current.items() if p not in known or known[p][1:] != sig]
+            return changed, [p for p in known if p not in current]
+
+        def indexed() -> dict[str, tuple[int, int, int]]:
+            return {r["path"]: (r["id"], r["mtime_ns"], r["size"]) for r in conn.execute("SELECT * FROM inputs")}
+
+        changed, gone = differences(indexed())
         if not changed and not gone:
+            report.reused = len(current)
             report.seconds = time.perf_counter() - started
             return report
         label = stage or f"indexing {self.kind} {self.source_path.name}"
-        with conn:  # one transaction: an interrupted refresh leaves the previous index as it was
+        # one transaction: an interrupted refresh leaves the previous index as it was
+        with self.write_transaction(conn):
+            known = indexed()  # again, under the lock: another process may have just done the work
+            changed, gone = differences(known)
+            report.reused = len(current) - len(changed)
             for path in gone + [p for p in changed if p in known]:
                 input_id = known[path][0]
                 for table in self.tables:

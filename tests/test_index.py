@@ -1,0 +1,77 @@
+"""The shared SQLite index base: incremental refresh, bad inputs skipped, two refreshers at once."""
+
+import threading
+import time
+
+from queryweaver.index import SourceIndex
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS lines (input INTEGER, text TEXT);"
+
+
+def parse_lines(conn, input_id, path, warn):
+    text = path.read_text()
+    if "BROKEN" in text:
+        raise ValueError("cannot read this one")
+    time.sleep(0.05)  # slow enough for two refreshers to overlap
+    rows = [(input_id, line) for line in text.splitlines()]
+    conn.executemany("INSERT INTO lines VALUES (?, ?)", rows)
+    return len(rows)
+
+
+def make_index(tmp_path):
+    return SourceIndex(tmp_path / "cache", "lines", tmp_path / "src", SCHEMA, version=1, tables=["lines"])
+
+
+def test_refresh_is_incremental_and_skips_bad_inputs(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text("one\ntwo\n")
+    (src / "b.txt").write_text("BROKEN\n")
+    index = make_index(tmp_path)
+    warnings = []
+    first = index.refresh(sorted(src.iterdir()), parse_lines, warn=warnings.append)
+    assert (first.parsed, len(first.skipped)) == (2, 1) and "b.txt" in warnings[0]
+    second = index.refresh(sorted(src.iterdir()), parse_lines, warn=warnings.append)
+    assert second.parsed == 0 and second.reused == 1  # the broken input is retried, the good one reused
+    (src / "a.txt").write_text("three\n")
+    (src / "b.txt").unlink()
+    third = index.refresh(sorted(src.iterdir()), parse_lines)
+    assert third.parsed == 1
+    assert [r[0] for r in index.conn.execute("SELECT text FROM lines")] == ["three"]
+    assert list((tmp_path / "cache" / "index").glob("lines-*.sqlite"))
+
+
+def test_two_refreshers_at_once_index_each_input_once(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    for n in range(5):
+        (src / f"{n}.txt").write_text(f"line {n}\n")
+    errors = []
+
+    def refresh():
+        index = make_index(tmp_path)
+        try:
+            index.refresh(sorted(src.iterdir()), parse_lines)
+        except Exception as exc:  # the test is that nothing is raised
+            errors.append(exc)
+        finally:
+            index.close()
+
+    threads = [threading.Thread(target=refresh) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    index = make_index(tmp_path)
+    assert index.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] == 5
+
+
+def test_version_change_rebuilds(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text("one\n")
+    make_index(tmp_path).refresh([src / "a.txt"], parse_lines)
+    newer = SourceIndex(tmp_path / "cache", "lines", src, SCHEMA, version=2, tables=["lines"])
+    assert newer.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] == 0
+    assert newer.refresh([src / "a.txt"], parse_lines).parsed == 1

@@ -294,6 +294,22 @@ def expected_answers(facts: Facts, names: dict[str, str] = DEMO_NAMES) -> dict[i
             5: sorted(q5), 6: sorted(q6), 7: sorted(q7)}
 
 
+def choose_names(facts: Facts) -> dict[str, str]:
+    """Names for the placeholders, chosen from the generator's facts so each question has an answer."""
+    unique = {n for n, c in Counter(facts.people.values()).items() if c == 1}
+    senders = Counter(e.sender for e in facts.emails if e.attachments and facts.people.get(e.sender) in unique)
+    attachments = Counter(n for e in facts.emails if not facts.is_self(e.sender) for n in e.attachments)
+    q3_file = sorted(n for n, c in attachments.items() if c == 1)[0]
+    attendees = Counter(a for ev in facts.events for a, status in ev.attendees
+                        if status != "DECLINED" and facts.people.get(a) in unique)
+    received_days = Counter(facts.day_of(e.date) for e in facts.emails if set(e.recipients) & set(facts.self_addresses))
+    day = max(received_days, key=lambda d: (received_days[d], d))
+    return {"q1_date": f"{day:%B} {day.day}, {day.year}", "q3_file": q3_file,
+            "q4_person": facts.people[attendees.most_common(1)[0][0]],
+            "q6_person": facts.people[senders.most_common(1)[0][0]],
+            "q7_date": f"in {facts.today:%B}"}
+
+
 # =============================================================================================
 # Vocabulary
 # =============================================================================================

@@ -1,0 +1,129 @@
+"""Index and query speed at the paper's scale: 25,000 emails, 2,000 events, 10,000 files.
+
+    python benchmarks/scale.py [--emails N] [--events N] [--files N] [--runs N] [--keep DIR]
+
+Generates the corpus (not timed), then reports: full index build, re-index with nothing changed,
+re-index after appending one message, and cold / warm execution of each of the paper's 7 graphs
+(cold = a fresh Engine on a built index; warm = median and max of the following runs).
+Targets (issue 2): build <= 10 s, warm median <= 0.2 s and max <= 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import mailbox
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from email.message import EmailMessage
+from pathlib import Path
+
+from queryweaver.config import load_config
+from queryweaver.corpus import choose_names, expected_answers, generate_corpus
+from queryweaver.engine import Engine
+from queryweaver.graph import QueryGraph
+from queryweaver.paper_graphs import paper_graphs
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--emails", type=int, default=25_000)
+    parser.add_argument("--events", type=int, default=2_000)
+    parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5, help="warm runs per graph")
+    parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = args.keep or Path(tmp)
+        corpus, cache = root / "corpus", root / "cache"
+        started = time.perf_counter()
+        facts = generate_corpus(corpus, emails=args.emails, events=args.events, files=args.files, seed=3,
+                                today=date(2026, 2, 15), story=True)
+        print(f"generated {args.emails} emails, {args.events} events, {args.files} files "
+              f"in {time.perf_counter() - started:.1f} s (not part of the figures)")
+        config = load_config(corpus / "config.toml")
+        config.cache_dir_setting = str(cache)
+        names = choose_names(facts)
+        expected = expected_answers(facts, names)
+
+        rows = [("index: full build", timed(lambda: refresh(config)))]
+        rows.append(("index: refresh, nothing changed", timed(lambda: refresh(config))))
+        append_message(corpus / "mail.mbox")
+        rows.append(("index: refresh after one new message", timed(lambda: refresh(config))))
+        print()
+        print(f"{'step':44} {'seconds':>9}")
+        for name, seconds in rows:
+            print(f"{name:44} {seconds:9.3f}")
+
+        print()
+        print(f"{'graph':6} {'answer':>7} {'exact':>6} {'cold s':>8} {'warm median s':>14} {'warm max s':>11}")
+        medians, maxima, exact = [], [], 0
+        for query in paper_graphs(**names):
+            graph = QueryGraph.parse(query.graph)
+            with Engine(config) as engine:
+                started = time.perf_counter()
+                result = engine.run(graph)
+                cold = time.perf_counter() - started
+                warm = [timed(lambda: engine.run(graph)) for _ in range(args.runs)]
+            ok = sorted(answer_key(query.number, result)) == expected[query.number]
+            exact += ok
+            medians.append(statistics.median(warm))
+            maxima.append(max(warm))
+            print(f"Q{query.number:<5} {result.count:7} {'yes' if ok else 'NO':>6} {cold:8.3f} "
+                  f"{medians[-1]:14.3f} {maxima[-1]:11.3f}")
+        build = rows[0][1]
+        print()
+        print(f"RESULT build_s={build:.2f} refresh_s={rows[1][1]:.3f} warm_median_s={statistics.median(medians):.3f} "
+              f"warm_max_s={max(maxima):.3f} exact={exact}/7")
+        return 0 if exact == 7 else 1
+
+
+def refresh(config) -> None:
+    with Engine(config) as engine:
+        engine.refresh_indexes()
+
+
+def timed(fn) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def append_message(path: Path) -> None:
+    box = mailbox.mbox(path)
+    msg = EmailMessage()
+    msg["From"] = "Late Sender <late@example.net>"
+    msg["To"] = "alex@example.org"
+    msg["Subject"] = "One more"
+    msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
+    msg["Message-ID"] = "<one-more@bench.example>"
+    msg.set_content("appended by the benchmark")
+    box.add(msg)
+    box.flush()
+    box.close()
+
+
+def answer_key(number: int, result) -> list[str]:
+    keys = []
+    for item in result.items:
+        f = item.fields
+        if number == 1:
+            keys.append(f["message_id"])
+        elif number == 2:
+            keys.append(f["name"])
+        elif number in (3, 4):
+            keys.append(item.key)
+        elif number == 5:
+            keys.append(item.key.split("#", 1)[0])
+        elif number == 6:
+            keys.append(f["path"].split("/files/", 1)[1])
+        else:
+            keys.append(item.key)
+    return sorted(set(keys)) if number == 5 else keys
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Mail in mbox files: one .mbox file, or a folder of them such as a Google Takeout export.
+
+The file is streamed through ``mmap`` and split on "From " lines (as the stdlib ``mailbox.mbox`` does, but
+without building its table of contents first); each entry is parsed by ``mailstore.parse_message``. An
+mbox is one index input, so an unchanged file is never re-read and a changed one is re-parsed whole.
+"""
+
+from __future__ import annotations
+
+import mmap
+import re
+import sqlite3
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+from queryweaver.errors import ConnectorError
+
+from .mailstore import (
+    MailStoreConnector,
+    MessageWriter,
+    Warn,
+    parse_date,
+    parse_message,
+)
+
+PROGRESS_EVERY = 500
+_QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
+
+
+class MboxConnector(MailStoreConnector):
+    """Email from an .mbox file or a folder of .mbox files."""
+
+    name = "mbox"
+    description = "mail in an .mbox file or a folder of .mbox files (e.g. a Google Takeout export)"
+
+    def _inputs(self) -> list[Path]:
+        """The mbox file itself, or every *.mbox file under the folder."""
+        if self.path.is_file():
+            return [self.path]
+        if self.path.is_dir():
+            return sorted(p for p in self.path.rglob("*") if p.suffix.lower() == ".mbox" and p.is_file())
+        raise ConnectorError(f"mbox source {self.path} does not exist; fix 'path' in its [[sources]] entry "
+                             f"(an .mbox file or a folder of them)")
+
+    def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
+        """Index every message of one mbox file."""
+        writer = MessageWriter(conn, input_id)
+        stage = f"indexing {path.name}"
+        size = path.stat().st_size
+        for number, (offset, from_line, raw) in enumerate(iter_mbox(path), start=1):
+            parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warn,
+                                   partial(from_line_date, from_line))
+            if parsed is not None:
+                writer.add(parsed, offset)
+            if number % PROGRESS_EVERY == 0:
+                self.context.progress(stage, offset, size)
+        writer.flush()
+        self.context.progress(stage, size, size)
+        return writer.count
+
+
+def iter_mbox(path: Path) -> Iterator[tuple[int, bytes, bytes]]:
+    """(byte offset, From line, message bytes) of each entry, read through mmap without loading the file."""
+    with open(path, "rb") as fh:
+        if fh.seek(0, 2) == 0:
+            return
+        with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            start = _first_from(mm, path)
+            while start != -1:
+                nxt = mm.find(b"\nFrom ", start)
+                end = nxt + 1 if nxt != -1 else len(mm)
+                line_end = mm.find(b"\n", start, end)
+                line_end = end if line_end == -1 else line_end
+                stop = end
+                while stop > line_end + 1 and mm[stop - 1] in (10, 13):  # the blank line ending the entry
+                    stop -= 1
+                raw = mm[line_end + 1:stop]
+                if b">From " in raw:  # undo the writer's quoting of body lines starting with "From "
+                    raw = _QUOTED_FROM.sub(rb"\1", raw)
+                yield start, mm[start:line_end].rstrip(b"\r"), raw
+                start = end if nxt != -1 else -1
+
+
+def _first_from(mm: mmap.mmap, path: Path) -> int:
+    """Where the first entry starts; a file that does not open with a From line is not an mbox."""
+    start = 0
+    while start < len(mm) and mm[start:start + 1] in b" \t\r\n":
+        start += 1
+    if start == len(mm):
+        return -1
+    if mm[start:start + 5] != b"From ":
+        raise ValueError(f"{path.name} is not an mbox file (it does not start with a 'From ' line)")
+    return start
+
+
+def from_line_date(line: bytes) -> float | None:
+    """The delivery time written on an mbox 'From sender date' line, used when Date is missing."""
+    parts = line.decode("ascii", "replace").split(None, 2)
+    return parse_date(parts[2]) if len(parts) == 3 else None
+
+
+def register_connectors(register) -> None:
+    register(MboxConnector)

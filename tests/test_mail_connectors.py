@@ -1,0 +1,485 @@
+"""The local mail connectors (mbox, Maildir) on real files: parsing traps, DESIGN.md semantics, incremental index."""
+
+from __future__ import annotations
+
+import hashlib
+import mailbox
+import os
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import mail_fixtures as fx
+import pytest
+
+from connectors import maildir as maildir_module
+from connectors import mbox as mbox_module
+from connectors.maildir import MaildirConnector
+from connectors.mailstore import (
+    MailStoreConnector,
+    normalize_message_id,
+    split_multipart,
+)
+from connectors.mbox import MboxConnector
+from queryweaver.connector import Selection
+from queryweaver.errors import ConnectorError, NameAmbiguousError
+from queryweaver.graph import FilterConstraint
+from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.schema import EDGE_RULES, tool_name
+from queryweaver.schema import EntityType as T
+
+EMAIL_EDGE_TOOLS = {tool_name(known, r.name, wanted) for r in EDGE_RULES if T.EMAIL in (r.source, r.target)
+                    for known, wanted in ((r.source, r.target), (r.target, r.source))}
+
+
+# -- helpers --------------------------------------------------------------------------------------------------
+
+class Store:
+    """A connector over freshly written files, with what it reported."""
+
+    def __init__(self, kind: str, tmp_path: Path, tz: ZoneInfo = fx.NEW_YORK, cache: str = "cache"):
+        self.kind = kind
+        self.data = tmp_path / "data"
+        self.data.mkdir(exist_ok=True)
+        self.cache = tmp_path / cache
+        self.collected = fx.Collected()
+        if kind == "mbox":
+            self.path = self.data / "mail.mbox"
+            if not self.path.exists():
+                fx.write_mbox(self.path)
+            self.keys: dict[str, str] = {}
+        else:
+            self.path = self.data / "Maildir"
+            self.keys = fx.write_maildir(self.path) if not self.path.exists() else {}
+        self.tz = tz
+        self.connector = self.open()
+
+    def open(self) -> MailStoreConnector:
+        cls = MboxConnector if self.kind == "mbox" else MaildirConnector
+        return cls(fx.source(self.kind, self.path), fx.make_context(self.cache, tz=self.tz, collected=self.collected))
+
+    def call(self, tool: str, type_: T, keys: list[str] | None = None, items: dict[str, Item] | None = None):
+        """Run a tool as the executor does; links as {known: {wanted keys}} and the wanted items by key."""
+        if items is None and keys is not None:
+            items = {k: Item(type_, k, {}) for k in keys}
+        links: dict[str, set[str]] = {}
+        found: dict[str, Item] = {}
+        for known, item in self.connector.tools()[tool](Selection(type_, items)):
+            links.setdefault(known, set()).add(item.key)
+            found[item.key] = item
+        return links, found
+
+    def emails(self) -> dict[str, Item]:
+        return {it.key: it for it in self.connector.find(T.EMAIL, [])}
+
+
+@pytest.fixture(params=["mbox", "maildir"])
+def store(request, tmp_path) -> Store:
+    return Store(request.param, tmp_path)
+
+
+@pytest.fixture
+def mbox_store(tmp_path) -> Store:
+    return Store("mbox", tmp_path)
+
+
+def flt(var: str, field: str, value: str, op: str = "=") -> FilterConstraint:
+    return FilterConstraint(var=var, field=field, op=op, value=value)
+
+
+def day(d: date) -> Item:
+    rng = DateRange(d, date.fromordinal(d.toordinal() + 1))
+    return Item(T.DATE, rng.key(), {"value": d.isoformat(), "range": rng})
+
+
+# -- plugin surface -------------------------------------------------------------------------------------------
+
+def test_both_connectors_register_through_the_plugin_hook():
+    registered = []
+    mbox_module.register_connectors(registered.append)
+    maildir_module.register_connectors(registered.append)
+    assert [cls.name for cls in registered] == ["mbox", "maildir"]
+
+
+@pytest.mark.parametrize("cls", [MboxConnector, MaildirConnector])
+def test_every_email_edge_is_offered_in_both_directions(cls):
+    assert {spec.name for spec in cls.tool_specs()} == EMAIL_EDGE_TOOLS
+    assert len(EMAIL_EDGE_TOOLS) == 18
+
+
+def test_a_missing_path_is_a_connector_error_naming_the_fix(tmp_path):
+    for cls in (MboxConnector, MaildirConnector):
+        conn = cls(fx.source(cls.name, tmp_path / "nowhere"), fx.make_context(tmp_path / "cache"))
+        with pytest.raises(ConnectorError, match="path"):
+            conn.refresh_index()
+
+
+def test_a_folder_without_cur_or_new_is_not_a_maildir(tmp_path):
+    (tmp_path / "plain").mkdir()
+    conn = MaildirConnector(fx.source("maildir", tmp_path / "plain"), fx.make_context(tmp_path / "cache"))
+    with pytest.raises(ConnectorError, match="not a Maildir"):
+        conn.refresh_index()
+
+
+# -- parsing traps --------------------------------------------------------------------------------------------
+
+def test_every_good_message_is_indexed_and_the_corrupt_entry_costs_one_warning(mbox_store):
+    report = mbox_store.connector.refresh_index()
+    emails = mbox_store.emails()
+    assert report.parsed == len(fx.messages()) - 1 == len(emails)
+    assert {fx.QP_LATIN1, fx.UNKNOWN_CHARSET, fx.RAW_BYTES, fx.HTML_ONLY, fx.ATTACHMENTS, fx.BAD_BODY,
+            fx.NO_DATE} <= set(emails)
+    corrupt = mbox_store.collected.about(f"message {fx.CORRUPT_POSITION} ")
+    assert len(corrupt) == 1 and "skipped" in corrupt[0] and "mail.mbox" in corrupt[0]
+    assert report.skipped == mbox_store.collected.warnings
+
+
+def test_each_damaged_message_gets_exactly_one_warning_naming_it(store):
+    store.connector.refresh_index()
+    warned = store.collected.warnings
+    for message_id, problem in [(fx.UNKNOWN_CHARSET, "unknown charset"), (fx.BAD_BODY, "x-bogus"),
+                                (fx.NO_DATE, "no Date")]:
+        subject = store.emails()[message_id].fields["subject"]
+        about = [w for w in warned if repr(subject) in w]
+        assert len(about) == 1 and problem in about[0], (message_id, warned)
+    assert len([w for w in warned if "Missing id" in w and "no Message-ID" in w]) == 1
+    assert len([w for w in warned if "non-UTF-8" in w]) == 1
+    assert not [w for w in warned if "Report and CV" in w or "Forecast" in w or "Café" in w]
+
+
+def test_headers_are_decoded_whatever_their_encoding(store):
+    emails = store.emails()
+    assert emails[fx.QP_LATIN1].fields["subject"] == "Café crème notes"
+    assert emails[fx.UNKNOWN_CHARSET].fields["subject"] == "Naïve question"   # guessed, not dropped
+    assert emails[fx.RAW_BYTES].fields["subject"] == "Résumé update"
+    persons = {it.key: it for it in store.connector.find(T.PERSON, [])}
+    assert persons["jose@example.com"].fields["name"] == "José García"
+
+
+def test_an_undecodable_body_is_indexed_with_its_readable_words(store):
+    [hit] = store.connector.find(T.EMAIL, [flt("e", "content", "body words")])
+    assert hit.key == fx.BAD_BODY
+
+
+def test_a_message_without_message_id_gets_a_stable_synthetic_one(store, tmp_path):
+    [first] = [k for k in store.emails() if k.endswith("@queryweaver.local>")]
+    again = Store(store.kind, tmp_path, cache="other-cache")          # same files, fresh index
+    assert [k for k in again.emails() if k.endswith("@queryweaver.local>")] == [first]
+
+
+def test_a_missing_date_falls_back_to_the_mbox_from_line(mbox_store):
+    email = mbox_store.emails()[fx.NO_DATE]
+    assert email.fields["_ts"] == fx.NO_DATE_FROM_LINE.timestamp()
+    assert email.fields["date"] == fx.NO_DATE_FROM_LINE.astimezone(fx.NEW_YORK).isoformat()
+
+
+def test_email_items_carry_the_documented_fields(store):
+    email = store.emails()[fx.QP_LATIN1]
+    assert email.fields == {"message_id": fx.QP_LATIN1, "subject": "Café crème notes", "from": "jane.doe@example.com",
+                            "date": "2025-01-10T23:30:00-05:00", "_ts": datetime.fromisoformat(
+                                "2025-01-10T23:30:00-05:00").timestamp()}
+    assert email.output()["from"] == "jane.doe@example.com"
+
+
+def test_message_ids_are_normalized_to_one_form():
+    assert normalize_message_id("  < abc@example.com >") == "<abc@example.com>"
+    assert normalize_message_id("abc@example.com") == "<abc@example.com>"
+    assert normalize_message_id("<a@b> (comment)") == "<a@b>"
+    assert normalize_message_id("   ") is None
+
+
+def test_multipart_boundaries_are_split_like_the_stdlib():
+    body = b"preamble\n--b\nA: 1\n\nfirst\n--bb not ours\n--b\r\n\r\nsecond\r\n--b--\nepilogue"
+    assert split_multipart(body, "b") == [b"A: 1\n\nfirst\n--bb not ours", b"\r\nsecond"]
+    assert split_multipart(b"no delimiter", "b") is None
+
+
+# -- semantics: from / to / participants, Self, Person ------------------------------------------------------
+
+def test_cc_and_bcc_are_recipients(store):
+    links, persons = store.call("email_to_person", T.EMAIL, [fx.QP_LATIN1])
+    assert links == {fx.QP_LATIN1: {"bob@example.com", "carol@example.com"}}
+    assert persons["carol@example.com"].fields == {"email": "carol@example.com", "name": "Carol King"}
+    links, _ = store.call("person_to_email", T.PERSON, ["carol@example.com"])
+    assert links == {"carol@example.com": {fx.QP_LATIN1}}
+
+
+def test_participants_are_sender_and_recipients(store):
+    links, _ = store.call("email_participants_person", T.EMAIL, [fx.QP_LATIN1])
+    assert links == {fx.QP_LATIN1: {"jane.doe@example.com", "bob@example.com", "carol@example.com"}}
+    links, _ = store.call("email_participants_self", T.EMAIL, [fx.QP_LATIN1])
+    assert links == {fx.QP_LATIN1: {SELF_KEY}}
+
+
+def test_person_keys_are_lower_cased_addresses_and_the_most_frequent_name_wins(store):
+    _, senders = store.call("email_from_person", T.EMAIL, [fx.QP_LATIN1])
+    jane = senders["jane.doe@example.com"]          # written Jane.Doe@Example.com in that message
+    assert jane.fields == {"email": "jane.doe@example.com", "name": "Jane Doe"}   # not "J. Doe" (seen once)
+    links, _ = store.call("person_from_email", T.PERSON, ["jane.doe@example.com"])
+    assert links["jane.doe@example.com"] >= {fx.QP_LATIN1, fx.ATTACHMENTS, fx.NO_DATE}
+
+
+def test_self_addresses_are_never_persons(store):
+    persons = {it.key for it in store.connector.find(T.PERSON, [])}
+    assert fx.ME not in persons and fx.ME_ALIAS.lower() not in persons
+    links, _ = store.call("email_to_person", T.EMAIL, None)
+    assert all(fx.ME not in wanted and fx.ME_ALIAS.lower() not in wanted for wanted in links.values())
+    assert store.call("person_from_email", T.PERSON, [fx.ME])[0] == {}
+
+
+def test_self_tools_cover_every_address_of_the_user(store):
+    received, _ = store.call("self_to_email", T.SELF, None)
+    assert {fx.ATTACHMENTS, fx.QP_LATIN1} <= received[SELF_KEY]       # the alias, written in mixed case, too
+    sent, _ = store.call("self_from_email", T.SELF, [SELF_KEY])
+    expected = {fx.HTML_ONLY} | ({fx.SENT_FROM_MAILDIR} if store.kind == "maildir" else set())
+    assert sent == {SELF_KEY: expected}
+    links, me = store.call("email_from_self", T.EMAIL, [fx.HTML_ONLY, fx.QP_LATIN1])
+    assert links == {fx.HTML_ONLY: {SELF_KEY}}
+    assert me[SELF_KEY].fields["name"] == "Alex Morgan"
+    assert store.call("self_participants_email", T.SELF, ["someone-else"])[0] == {}
+
+
+# -- attachments, URLs ----------------------------------------------------------------------------------------
+
+def test_attachments_are_files_by_name_with_their_hash(store):
+    links, files = store.call("email_has_attachment_file", T.EMAIL, [fx.ATTACHMENTS, fx.QP_LATIN1])
+    assert links == {fx.ATTACHMENTS: {"report.pdf", fx.RESUME}}
+    assert files[fx.RESUME].fields == {"name": fx.RESUME, "path": None,
+                                       "sha256": hashlib.sha256(fx.RESUME_BYTES).hexdigest()}
+    back, emails = store.call("file_has_attachment_email", T.FILE, [fx.RESUME, "not-attached.txt"])
+    assert back == {fx.RESUME: {fx.ATTACHMENTS}}
+    assert emails[fx.ATTACHMENTS].fields["subject"] == "Report and CV"
+
+
+def test_urls_come_from_text_and_html_bodies_as_written(store):
+    links, pages = store.call("email_mentions_url_webpage", T.EMAIL, [fx.QP_LATIN1, fx.HTML_ONLY])
+    assert links == {
+        fx.QP_LATIN1: {"https://example.com/menu", "https://en.wikipedia.org/wiki/Crème_(dessert)"},
+        fx.HTML_ONLY: {"https://example.org/forecast?q=1&view=full", "http://Example.NET/Slides"},
+    }
+    assert pages["http://Example.NET/Slides"].fields == {"url": "http://Example.NET/Slides"}
+    back, _ = store.call("webpage_mentions_url_email", T.WEBPAGE, ["https://example.com/menu"])
+    assert back == {"https://example.com/menu": {fx.QP_LATIN1}}
+
+
+# -- dates ----------------------------------------------------------------------------------------------------
+
+def test_sent_on_uses_the_configured_time_zone(store, tmp_path):
+    jan10, jan11 = day(date(2025, 1, 10)), day(date(2025, 1, 11))
+    links, _ = store.call("date_sent_on_email", T.DATE, items={jan10.key: jan10, jan11.key: jan11})
+    assert links == {jan10.key: {fx.QP_LATIN1}}                       # 23:30 in New York
+    utc = Store(store.kind, tmp_path, tz=ZoneInfo("UTC"), cache="utc-cache")
+    links, _ = utc.call("date_sent_on_email", T.DATE, items={jan10.key: jan10, jan11.key: jan11})
+    assert links == {jan11.key: {fx.QP_LATIN1}}                       # 04:30 UTC the next day
+
+
+def test_open_date_ranges_and_email_days(store):
+    before = Item(T.DATE, "before", {"range": DateRange(None, date(2025, 1, 14))})
+    links, _ = store.call("date_sent_on_email", T.DATE, items={"before": before})
+    undated = {fx.NO_DATE} if store.kind == "mbox" else set()   # dated by its From line, June 2024
+    assert links == {"before": {fx.QP_LATIN1, fx.UNKNOWN_CHARSET} | undated}
+    links, days = store.call("email_sent_on_date", T.EMAIL, [fx.QP_LATIN1])
+    [key] = links[fx.QP_LATIN1]
+    assert days[key].fields == {"value": "2025-01-10", "start": "2025-01-10", "end": "2025-01-11",
+                                "range": DateRange(date(2025, 1, 10), date(2025, 1, 11))}
+    assert key == DateRange(date(2025, 1, 10), date(2025, 1, 11)).key()
+
+
+# -- find and filters -----------------------------------------------------------------------------------------
+
+def test_find_emails_by_subject_and_content(store):
+    found = store.connector.find(T.EMAIL, [flt("e", "subject", "CRÈME", "contains")])
+    assert [e.key for e in found] == [fx.QP_LATIN1]
+    found = store.connector.find(T.EMAIL, [flt("e", "content", "Quarterly   FORECAST", "contains")])
+    assert [e.key for e in found] == [fx.HTML_ONLY]                   # HTML-only body, tags stripped
+    assert store.connector.find(T.EMAIL, [flt("e", "content", "href", "contains")]) == []
+
+
+def test_apply_filter_answers_content_and_subject(store):
+    items = store.emails()
+    assert store.connector.apply_filter(T.EMAIL, items, flt("e", "content", "both files", "contains")) == {fx.ATTACHMENTS}
+    assert store.connector.apply_filter(T.EMAIL, items, flt("e", "subject", "naïve", "contains")) == {fx.UNKNOWN_CHARSET}
+    assert store.connector.apply_filter(T.PERSON, {}, flt("p", "name", "x")) is None
+
+
+def test_find_persons_files_and_webpages(store):
+    c = store.connector
+    assert [p.key for p in c.find(T.PERSON, [flt("p", "name", "Doe, Jane")])] == ["jane.doe@example.com"]
+    assert [p.key for p in c.find(T.PERSON, [flt("p", "name", "carol")])] == ["carol@example.com"]
+    assert [p.key for p in c.find(T.PERSON, [flt("p", "email_address", "BOB@example.com")])] == ["bob@example.com"]
+    assert [f.key for f in c.find(T.FILE, [flt("f", "extension", "docx")])] == [fx.RESUME]
+    assert [f.key for f in c.find(T.FILE, [flt("f", "name", "REPORT.pdf")])] == ["report.pdf"]
+    assert {w.key for w in c.find(T.WEBPAGE, [flt("w", "url", "example.net")])} == {"http://Example.NET/Slides"}
+    assert c.find(T.EVENT, [flt("ev", "name", "x")]) is None
+
+
+def test_an_ambiguous_first_name_is_reported(tmp_path):
+    box = [fx.qp_latin1(), fx.appended()]
+    box[1].replace_header("From", "Jane Park <jpark@example.com>")
+    fx.write_mbox(tmp_path / "data.mbox", box)
+    conn = MboxConnector(fx.source("mbox", tmp_path / "data.mbox"), fx.make_context(tmp_path / "cache"))
+    with pytest.raises(NameAmbiguousError):
+        conn.find(T.PERSON, [flt("p", "name", "Jane")])
+
+
+def test_large_selections_are_chunked(store):
+    keys = [f"<unknown-{i}@example.com>" for i in range(3000)] + [fx.ATTACHMENTS]
+    links, _ = store.call("email_from_person", T.EMAIL, keys)
+    assert links == {fx.ATTACHMENTS: {"jane.doe@example.com"}}
+    addresses = [f"nobody{i}@example.com" for i in range(2500)] + ["bob@example.com"]
+    links, _ = store.call("person_participants_email", T.PERSON, addresses)
+    assert set(links) == {"bob@example.com"}
+
+
+# -- the index ------------------------------------------------------------------------------------------------
+
+def test_tools_build_the_index_on_first_use(store):
+    assert not (store.cache / "index").exists()
+    links, _ = store.call("email_from_person", T.EMAIL, [fx.ATTACHMENTS])
+    assert links and list((store.cache / "index").glob(f"{store.kind}-*.sqlite"))
+    assert any(stage.startswith("indexing") for stage, _done, _total in store.collected.progress)
+
+
+def test_only_the_cache_dir_is_written(store, tmp_path):
+    before = fx.tree_state(tmp_path, tmp_path / "cache")
+    store.connector.refresh_index()
+    store.call("person_participants_email", T.PERSON, None)
+    store.connector.find(T.EMAIL, [flt("e", "content", "notes", "contains")])
+    store.connector.close()
+    assert fx.tree_state(tmp_path, tmp_path / "cache") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "data"]
+    assert list((tmp_path / "cache" / "index").iterdir())
+
+
+def test_an_unchanged_source_is_not_parsed_again(store):
+    first = store.connector.refresh_index()
+    assert first.parsed > 0
+    store.connector.close()
+    store.connector = store.open()                      # a new run, same cache
+    second = store.connector.refresh_index()
+    assert second.parsed == 0 and second.removed == 0 and second.reused >= 1
+    assert fx.ATTACHMENTS in store.emails()
+
+
+def test_appending_to_the_mbox_reindexes_it(mbox_store):
+    mbox_store.connector.refresh_index()
+    fx.append_to_mbox(mbox_store.path, fx.appended())
+    report = mbox_store.connector.refresh_index()
+    assert report.parsed == len(fx.messages())          # the whole file again: the old ones plus the new
+    assert fx.APPENDED in mbox_store.emails()
+    links, _ = mbox_store.call("person_from_email", T.PERSON, ["bob@example.com"])
+    assert fx.APPENDED in links["bob@example.com"]
+
+
+def test_deleting_a_maildir_message_removes_it(tmp_path):
+    store = Store("maildir", tmp_path)
+    store.connector.refresh_index()
+    mailbox.Maildir(store.path, create=False).remove(store.keys[fx.ATTACHMENTS])
+    report = store.connector.refresh_index()
+    assert report.removed == 1 and report.parsed == 0
+    assert fx.ATTACHMENTS not in store.emails()
+    assert store.connector.find(T.FILE, [flt("f", "name", "report.pdf")]) == []
+
+
+def test_maildir_sub_folders_are_indexed(tmp_path):
+    store = Store("maildir", tmp_path)
+    assert (store.path / ".Sent").is_dir()
+    links, _ = store.call("email_to_person", T.EMAIL, [fx.SENT_FROM_MAILDIR])
+    assert links == {fx.SENT_FROM_MAILDIR: {"jane.doe@example.com"}}
+
+
+def test_a_folder_of_mbox_files_skips_one_that_is_not_an_mbox(tmp_path):
+    folder = tmp_path / "Takeout" / "Mail"
+    folder.mkdir(parents=True)
+    fx.write_mbox(folder / "All mail Including Spam and Trash.mbox", [fx.qp_latin1(), fx.attachments()])
+    fx.write_mbox(folder / "Archive.mbox", [fx.appended()])
+    (folder / "broken.mbox").write_bytes(b"this is not an mbox\n")
+    collected = fx.Collected()
+    conn = MboxConnector(fx.source("mbox", tmp_path / "Takeout"), fx.make_context(tmp_path / "cache", collected=collected))
+    report = conn.refresh_index()
+    assert report.parsed == 3
+    assert {e.key for e in conn.find(T.EMAIL, [])} == {fx.QP_LATIN1, fx.ATTACHMENTS, fx.APPENDED}
+    assert len(collected.about("broken.mbox")) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_an_unreadable_mbox_is_skipped_with_a_warning(tmp_path):
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    fx.write_mbox(folder / "a.mbox", [fx.attachments()])
+    fx.write_mbox(folder / "locked.mbox", [fx.appended()])
+    (folder / "locked.mbox").chmod(0)
+    collected = fx.Collected()
+    conn = MboxConnector(fx.source("mbox", folder), fx.make_context(tmp_path / "cache", collected=collected))
+    try:
+        assert conn.refresh_index().parsed == 1
+        assert len(collected.about("locked.mbox")) == 1
+    finally:
+        (folder / "locked.mbox").chmod(0o600)
+
+
+def test_a_duplicated_message_is_one_email(tmp_path):
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    fx.write_mbox(folder / "a.mbox", [fx.attachments()])
+    fx.write_mbox(folder / "b.mbox", [fx.attachments()])
+    conn = MboxConnector(fx.source("mbox", folder), fx.make_context(tmp_path / "cache"))
+    links = list(conn.email_has_attachment_file(Selection(T.EMAIL, None)))
+    assert sorted(f.key for _k, f in links) == ["report.pdf", fx.RESUME]
+    assert len(conn.find(T.EMAIL, [])) == 1
+
+
+# -- against the corpus oracle --------------------------------------------------------------------------------
+
+def test_every_edge_matches_the_synthetic_corpus_facts(tmp_path):
+    """The generated corpus is full of realistic traps; its Facts say what every edge must be."""
+    from queryweaver.corpus import generate_corpus
+
+    facts = generate_corpus(tmp_path / "corpus", emails=300, events=10, files=10, seed=3, today=date(2026, 2, 15),
+                            story=True)
+    collected = fx.Collected()
+    ctx = fx.make_context(tmp_path / "cache", tz=ZoneInfo(facts.timezone), self_emails=tuple(facts.self_addresses),
+                          collected=collected)
+    conn = MboxConnector(fx.source("mbox", tmp_path / "corpus" / "mail.mbox"), ctx)
+    mine = set(facts.self_addresses)
+
+    def edges(tool: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for known, item in conn.tools()[tool](Selection(T.EMAIL, None)):
+            out.setdefault(known, set()).add(item.key)
+        return out
+
+    senders = {k: v for k, v in edges("email_from_person").items()}
+    for k in edges("email_from_self"):
+        senders[k] = {SELF_KEY}
+    recipients = edges("email_to_person")
+    for k in edges("email_to_self"):
+        recipients.setdefault(k, set()).add(SELF_KEY)
+    files, urls, days = edges("email_has_attachment_file"), edges("email_mentions_url_webpage"), edges("email_sent_on_date")
+    emails = {e.key: e for e in conn.find(T.EMAIL, [])}
+    assert set(emails) == {f.message_id for f in facts.emails}
+    tz = ZoneInfo(facts.timezone)
+    for fact in facts.emails:
+        key = fact.message_id
+        as_item = lambda a: SELF_KEY if a in mine else a
+        assert senders[key] == {as_item(fact.sender)}, key
+        assert recipients.get(key, set()) == {as_item(a) for a in fact.recipients}, key
+        assert files.get(key, set()) == set(fact.attachments), key
+        assert urls.get(key, set()) == set(fact.urls), key
+        local = fact.date.astimezone(tz).date()
+        assert days[key] == {DateRange(local, date.fromordinal(local.toordinal() + 1)).key()}, key
+        assert emails[key].fields["subject"] == fact.subject
+    persons = {p.key: p.fields["name"] for p in conn.find(T.PERSON, [])}
+    in_mail = {a for f in facts.emails for a in f.participants} - mine
+    assert set(persons) == in_mail
+    assert {a: persons[a] for a in in_mail} == {a: facts.people[a] for a in in_mail}
+    assert collected.warnings == []
+
+
+def test_warnings_stop_being_listed_after_the_cap(tmp_path):
+    fx.write_mbox(tmp_path / "bad.mbox", [fx.corrupt_entry()] * 5 + [fx.appended()])
+    collected = fx.Collected()
+    conn = MboxConnector(fx.source("mbox", tmp_path / "bad.mbox"), fx.make_context(tmp_path / "cache", collected=collected))
+    conn.max_warnings = 3
+    assert conn.refresh_index().parsed == 1
+    assert len(collected.warnings) == 4 and "only the first 3" in collected.warnings[-1]

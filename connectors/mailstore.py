@@ -35,7 +35,7 @@ import threading
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from email.errors import HeaderParseError
 from email.header import decode_header
 from email.message import Message
@@ -47,7 +47,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.index import SourceIndex
-from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 Warn = Callable[[str], None]
@@ -454,7 +454,7 @@ def _read_parts(msg: Message, body: bytes, problems: list[str]) -> tuple[list[st
     htmls: list[str] = []
     attachments: list[tuple[str, str, int]] = []
     for part, raw in iter_leaves(msg, body):
-        filename = _filename(part, problems) if _may_be_attachment(part) else ""
+        filename = file_key(_filename(part, problems)) if _may_be_attachment(part) else ""
         if filename or part.get_content_disposition() == "attachment":
             if filename:
                 data = decode_payload(part, raw, f"attachment {filename!r}", problems)
@@ -572,11 +572,6 @@ def day_bounds(rng: DateRange, tz) -> tuple[float | None, float | None]:
     return edge(rng.start), edge(rng.end)
 
 
-def date_item(day: date) -> Item:
-    """The Date item for one day, as email_sent_on_date returns it."""
-    rng = DateRange(day, day + timedelta(days=1))
-    return Item(DATE, rng.key(), {"value": day.isoformat(), "start": rng.start.isoformat(),
-                                  "end": rng.end.isoformat(), "range": rng})
 
 
 class MailStoreConnector(Connector):
@@ -842,7 +837,7 @@ class MailStoreConnector(Connector):
         rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys())
         tz = self.context.tz
         yield from self._dedupe(
-            (r["message_id"], date_item(datetime.fromtimestamp(r["date_utc"], tz).date())) for r in rows)
+            (r["message_id"], day_item(datetime.fromtimestamp(r["date_utc"], tz).date())) for r in rows)
 
     @tool(DATE, "sent_on", EMAIL)
     def date_sent_on_email(self, sel: Selection) -> Iterator[Link]:
@@ -852,7 +847,7 @@ class MailStoreConnector(Connector):
         if sel.is_all:  # every dated email, keyed by its own day
             rows = self._emails_between(None, None)
             yield from self._dedupe(
-                (date_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
+                (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
             return
         for key, item in (sel.items or {}).items():
             rng = item.fields.get("range")

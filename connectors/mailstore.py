@@ -686,17 +686,6 @@ class MailStoreConnector(Connector):
     def _person(self, addr: str) -> Item:
         return self._person_items().get(addr) or Item(PERSON, addr, {"email": addr, "name": None})
 
-    @staticmethod
-    def _dedupe(links: Iterable[Link]) -> list[Link]:
-        """Each (known, wanted) pair once: duplicate copies of a message must not double the evidence."""
-        seen: set[tuple[str, str]] = set()
-        out = []
-        for known, item in links:
-            if (known, item.key) not in seen:
-                seen.add((known, item.key))
-                out.append((known, item))
-        return out
-
     # -- Email <-> Person / Self ------------------------------------------------------------------------------
     def _emails_to_addresses(self, sel: Selection, edge: str, want_self: bool) -> list[Link]:
         """Given emails, their senders / recipients / participants that are (or are not) the user."""
@@ -708,7 +697,7 @@ class MailStoreConnector(Connector):
         me = self._self_item() if want_self else None
         links = [(r["message_id"], me if me else self._person(r["addr"])) for r in rows
                  if (r["addr"] in self._self_emails) == want_self]
-        return self._dedupe(links)
+        return links
 
     def _addresses_to_emails(self, addrs: list[str] | None, edge: str, known_key: str | None) -> list[Link]:
         """Given addresses (None = every non-Self address), the emails they sent / received / took part in.
@@ -722,7 +711,7 @@ class MailStoreConnector(Connector):
         rows = self._rows(sql, "a.addr", addrs, roles)
         links = [(known_key or r["addr"], self._email_item(r)) for r in rows
                  if addrs is not None or r["addr"] not in self._self_emails]
-        return self._dedupe(links)
+        return links
 
     def _person_keys(self, sel: Selection) -> list[str] | None:
         """Selected person addresses, Self's removed (a Person is never the user)."""
@@ -802,7 +791,7 @@ class MailStoreConnector(Connector):
         sql = ("SELECT m.message_id, a.filename, a.sha256 FROM attachments a JOIN messages m ON m.id = a.msg "
                "WHERE 1")
         rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys())
-        yield from self._dedupe((r["message_id"], _file_item(r["filename"], r["sha256"])) for r in rows)
+        yield from ((r["message_id"], _file_item(r["filename"], r["sha256"])) for r in rows)
 
     @tool(FILE, "has_attachment", EMAIL)
     def file_has_attachment_email(self, sel: Selection) -> Iterator[Link]:
@@ -810,7 +799,7 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         sql = f"SELECT a.filename, {self._MSG_COLS} FROM attachments a JOIN messages m ON m.id = a.msg WHERE 1"
         rows = self._rows(sql, "a.filename", None if sel.is_all else sel.keys())
-        yield from self._dedupe((r["filename"], self._email_item(r)) for r in rows)
+        yield from ((r["filename"], self._email_item(r)) for r in rows)
 
     @tool(EMAIL, "mentions_url", WEBPAGE)
     def email_mentions_url_webpage(self, sel: Selection) -> Iterator[Link]:
@@ -818,7 +807,7 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         sql = "SELECT m.message_id, u.url FROM urls u JOIN messages m ON m.id = u.msg WHERE 1"
         rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys())
-        yield from self._dedupe((r["message_id"], _webpage_item(r["url"])) for r in rows)
+        yield from ((r["message_id"], _webpage_item(r["url"])) for r in rows)
 
     @tool(WEBPAGE, "mentions_url", EMAIL)
     def webpage_mentions_url_email(self, sel: Selection) -> Iterator[Link]:
@@ -826,7 +815,7 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         sql = f"SELECT u.url, {self._MSG_COLS} FROM urls u JOIN messages m ON m.id = u.msg WHERE 1"
         rows = self._rows(sql, "u.url", None if sel.is_all else sel.keys())
-        yield from self._dedupe((r["url"], self._email_item(r)) for r in rows)
+        yield from ((r["url"], self._email_item(r)) for r in rows)
 
     # -- Email <-> Date ---------------------------------------------------------------------------------------
     @tool(EMAIL, "sent_on", DATE)
@@ -836,7 +825,7 @@ class MailStoreConnector(Connector):
         sql = "SELECT m.message_id, m.date_utc FROM messages m WHERE m.date_utc IS NOT NULL"
         rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys())
         tz = self.context.tz
-        yield from self._dedupe(
+        yield from (
             (r["message_id"], day_item(datetime.fromtimestamp(r["date_utc"], tz).date())) for r in rows)
 
     @tool(DATE, "sent_on", EMAIL)
@@ -846,14 +835,14 @@ class MailStoreConnector(Connector):
         tz = self.context.tz
         if sel.is_all:  # every dated email, keyed by its own day
             rows = self._emails_between(None, None)
-            yield from self._dedupe(
+            yield from (
                 (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
             return
         for key, item in (sel.items or {}).items():
             rng = item.fields.get("range")
             if isinstance(rng, DateRange) and not rng.empty:
                 rows = self._emails_between(*day_bounds(rng, tz))
-                yield from self._dedupe((key, self._email_item(r)) for r in rows)
+                yield from ((key, self._email_item(r)) for r in rows)
 
     def _emails_between(self, start: float | None, end: float | None) -> list[sqlite3.Row]:
         """Message rows dated in [start, end) (None = unbounded)."""

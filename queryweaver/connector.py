@@ -3,7 +3,8 @@
 A connector declares its capabilities as class attributes (``types``, ``platforms``, ``needs_auth``) and
 its tools as methods decorated with ``@tool(known, edge, wanted)``. A tool receives a ``Selection`` of
 known items and yields ``(known_key, wanted_item)`` links; the executor unions the links of every
-connector that offers the tool, intersects candidate sets and keeps the links as evidence.
+connector that offers the tool, intersects candidate sets and keeps the links as evidence. A tool may
+yield the same link twice (two copies of one message); the executor keeps each link once.
 
 Tool names follow the paper: ``@tool(PERSON, "from", EMAIL)`` is ``person_from_email`` — given persons,
 the emails they sent; ``@tool(EMAIL, "from", PERSON)`` is ``email_from_person`` — given emails, their

@@ -425,7 +425,8 @@ def test_a_duplicated_message_is_one_email(tmp_path):
     fx.write_mbox(folder / "b.mbox", [fx.attachments()])
     conn = MboxConnector(fx.source("mbox", folder), fx.make_context(tmp_path / "cache"))
     links = list(conn.email_has_attachment_file(Selection(T.EMAIL, None)))
-    assert sorted(f.key for _k, f in links) == ["report.pdf", fx.RESUME]
+    assert sorted({f.key for _k, f in links}) == ["report.pdf", fx.RESUME]
+    assert len({known for known, _f in links}) == 1  # both copies are one email
     assert len(conn.find(T.EMAIL, [])) == 1
 
 

@@ -603,13 +603,17 @@ class MailStoreConnector(Connector):
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index one input file; returns the number of messages stored."""
 
+    # Indexes only the part of an input added after ``offset`` (see SourceIndex.refresh); None = not supported.
+    _append_input: Callable[[sqlite3.Connection, int, Path, int, Warn], int] | None = None
+
     # -- index ------------------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
         """Bring the index up to date: only new or changed inputs are parsed."""
         with self._lock:
             self._warned = 0
             report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
-                                         stage=f"indexing {self.name} {self.path.name}", warn=self.context.warn)
+                                         stage=f"indexing {self.name} {self.path.name}", warn=self.context.warn,
+                                         append=self._append_input)
             self._persons = None
             self._ready = True
             return report

@@ -2,7 +2,8 @@
 
 The file is streamed through ``mmap`` and split on "From " lines (as the stdlib ``mailbox.mbox`` does, but
 without building its table of contents first); each entry is parsed by ``mailstore.parse_message``. An
-mbox is one index input, so an unchanged file is never re-read and a changed one is re-parsed whole.
+mbox is one index input: an unchanged file is never re-read, a file that only grew (a mail client
+appending) has just its new messages read, and any other change re-parses it whole.
 """
 
 from __future__ import annotations
@@ -45,10 +46,17 @@ class MboxConnector(MailStoreConnector):
 
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index every message of one mbox file."""
+        return self._parse_from(conn, input_id, path, warn, 0)
+
+    def _append_input(self, conn: sqlite3.Connection, input_id: int, path: Path, offset: int, warn: Warn) -> int:
+        """Index the messages appended after byte ``offset`` (ValueError when no entry starts there)."""
+        return self._parse_from(conn, input_id, path, warn, offset)
+
+    def _parse_from(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn, start: int) -> int:
         writer = MessageWriter(conn, input_id)
         stage = f"indexing {path.name}"
         size = path.stat().st_size
-        for number, (offset, from_line, raw) in enumerate(iter_mbox(path), start=1):
+        for number, (offset, from_line, raw) in enumerate(iter_mbox(path, start), start=1):
             parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warn,
                                    partial(from_line_date, from_line))
             if parsed is not None:
@@ -60,13 +68,13 @@ class MboxConnector(MailStoreConnector):
         return writer.count
 
 
-def iter_mbox(path: Path) -> Iterator[tuple[int, bytes, bytes]]:
-    """(byte offset, From line, message bytes) of each entry, read through mmap without loading the file."""
+def iter_mbox(path: Path, offset: int = 0) -> Iterator[tuple[int, bytes, bytes]]:
+    """(byte offset, From line, message bytes) of each entry from ``offset``, read through mmap."""
     with open(path, "rb") as fh:
-        if fh.seek(0, 2) == 0:
+        if fh.seek(0, 2) <= offset:
             return
         with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            start = _first_from(mm, path)
+            start = _first_from(mm, path, offset)
             while start != -1:
                 nxt = mm.find(b"\nFrom ", start)
                 end = nxt + 1 if nxt != -1 else len(mm)
@@ -82,9 +90,8 @@ def iter_mbox(path: Path) -> Iterator[tuple[int, bytes, bytes]]:
                 start = end if nxt != -1 else -1
 
 
-def _first_from(mm: mmap.mmap, path: Path) -> int:
-    """Where the first entry starts; a file that does not open with a From line is not an mbox."""
-    start = 0
+def _first_from(mm: mmap.mmap, path: Path, start: int = 0) -> int:
+    """Where the first entry from ``start`` begins; anything but a From line there is not mbox data."""
     while start < len(mm) and mm[start:start + 1] in b" \t\r\n":
         start += 1
     if start == len(mm):

@@ -27,9 +27,23 @@ CREATE TABLE IF NOT EXISTS inputs (
     id INTEGER PRIMARY KEY,
     path TEXT UNIQUE NOT NULL,
     mtime_ns INTEGER NOT NULL,
-    size INTEGER NOT NULL
+    size INTEGER NOT NULL,
+    tail TEXT
 );
 """
+BASE_VERSION = "2"  # bump when BASE_SCHEMA changes
+TAIL_BYTES = 4096   # an input that grew and still has these last bytes where they were was only appended to
+
+
+def tail_hash(path: Path | str, size: int) -> str | None:
+    """A fingerprint of the ``TAIL_BYTES`` bytes before ``size``: tells an appended file from a rewritten one."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(max(0, size - TAIL_BYTES))
+            return hashlib.sha1(fh.read(min(size, TAIL_BYTES))).hexdigest()
+    except OSError:
+        return None
+
 
 
 class SourceIndex:
@@ -48,7 +62,7 @@ class SourceIndex:
         safe_name = "".join(c if c.isalnum() else "-" for c in self.source_path.name)[:40]
         self.db_path = Path(cache_dir) / "index" / f"{kind}-{safe_name}-{digest}.sqlite"
         self.schema = schema
-        self.version = str(version)
+        self.version = f"{version}/{BASE_VERSION}"
         self.tables = tuple(tables)
         self._conn: sqlite3.Connection | None = None
 
@@ -94,25 +108,35 @@ class SourceIndex:
         conn.commit()
 
     def _reset(self, conn: sqlite3.Connection) -> None:
-        if conn.in_transaction:
-            conn.commit()
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        drops = "".join(f'DROP TABLE IF EXISTS "{name}";\n' for name in tables)
-        version, source = self.version.replace("'", "''"), str(self.source_path).replace("'", "''")
-        # one script in one transaction: a rebuild interrupted half-way leaves the old tables
-        conn.executescript(f"BEGIN IMMEDIATE;\n{drops}{BASE_SCHEMA}\n{self.schema}\n"
-                           f"INSERT OR REPLACE INTO meta VALUES ('version', '{version}');\n"
-                           f"INSERT OR REPLACE INTO meta VALUES ('source', '{source}');\nCOMMIT;")
+        """Drop every table and create the schema afresh, under the write lock, checking the version again
+        there: another process may have rebuilt the index (and filled it) while this one waited."""
+        with self.write_transaction(conn):
+            row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+            if row is not None and row[0] == self.version:
+                return
+            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            for name in tables:
+                conn.execute(f'DROP TABLE IF EXISTS "{name}"')
+            for statement in _statements(BASE_SCHEMA + "\n" + self.schema):
+                conn.execute(statement)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self.version,))
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('source', ?)", (str(self.source_path),))
 
     def refresh(self, inputs: Iterable[Path],
                 parse: Callable[[sqlite3.Connection, int, Path, Callable[[str], None]], int],
                 progress: Progress = no_progress, stage: str | None = None,
-                warn: Callable[[str], None] | None = None) -> IndexReport:
+                warn: Callable[[str], None] | None = None,
+                append: Callable[[sqlite3.Connection, int, Path, int, Callable[[str], None]], int] | None = None,
+                ) -> IndexReport:
         """Re-parse new or changed ``inputs`` with ``parse(conn, input_id, path, warn) -> items parsed``.
 
         ``parse`` inserts its rows with the given input id and calls ``warn(message)`` for each part it
         skips (a corrupt message, a broken event). An input it cannot read at all raises ``OSError`` or
         ``ValueError``; it is skipped with a warning and retried next time.
+
+        ``append(conn, input_id, path, old_size, warn)``, when given, indexes only what was added to an
+        input that grew without its old bytes changing (an mbox a mail client appends to); if it raises
+        ``ValueError`` the input is re-parsed whole.
         """
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
@@ -133,6 +157,13 @@ class SourceIndex:
         def indexed() -> dict[str, tuple[int, int, int]]:
             return {r["path"]: (r["id"], r["mtime_ns"], r["size"]) for r in conn.execute("SELECT * FROM inputs")}
 
+        def appended(path: str) -> bool:
+            """Grew, and its old last bytes are unchanged: only the new part needs reading."""
+            if append is None or path not in known or current[path][1] <= known[path][2]:
+                return False
+            row = conn.execute("SELECT tail FROM inputs WHERE id = ?", (known[path][0],)).fetchone()
+            return row is not None and row[0] is not None and row[0] == tail_hash(path, known[path][2])
+
         changed, gone = differences(indexed())
         if not changed and not gone:
             report.reused = len(current)
@@ -144,7 +175,8 @@ class SourceIndex:
             known = indexed()  # again, under the lock: another process may have just done the work
             changed, gone = differences(known)
             report.reused = len(current) - len(changed)
-            for path in gone + [p for p in changed if p in known]:
+            grown = {p for p in changed if appended(p)}
+            for path in gone + [p for p in changed if p in known and p not in grown]:
                 input_id = known[path][0]
                 for table in self.tables:
                     conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
@@ -153,21 +185,41 @@ class SourceIndex:
             for done, path in enumerate(changed):
                 progress(label, done, len(changed))
                 mtime_ns, size = current[path]
-                cur = conn.execute("INSERT INTO inputs (path, mtime_ns, size) VALUES (?, ?, ?)", (path, mtime_ns, size))
-                input_id = cur.lastrowid
-                conn.execute("SAVEPOINT one_input")
-                try:
-                    report.parsed += parse(conn, input_id, Path(path),
-                                           lambda message: self._warn(report, warn, message))
-                except (OSError, ValueError, UnicodeError) as exc:
-                    conn.execute("ROLLBACK TO one_input")
-                    # forget the input so the next refresh tries it again
+                if path in grown:
+                    input_id = known[path][0]
+                    if self._parse_one(conn, report, warn, path, input_id,
+                                       lambda w: append(conn, input_id, Path(path), known[path][2], w),
+                                       quiet=True):
+                        conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
+                                     (mtime_ns, size, tail_hash(path, size), input_id))
+                        continue
+                    for table in self.tables:  # could not append: read it whole
+                        conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
                     conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
-                    self._warn(report, warn, f"skipped {path}: {exc}")
-                conn.execute("RELEASE one_input")
+                cur = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, ?)",
+                                   (path, mtime_ns, size, tail_hash(path, size)))
+                input_id = cur.lastrowid
+                if not self._parse_one(conn, report, warn, path, input_id,
+                                       lambda w: parse(conn, input_id, Path(path), w)):
+                    conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))  # retried next time
             progress(label, len(changed), len(changed))
         report.seconds = time.perf_counter() - started
         return report
+
+    def _parse_one(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, input_id: int,
+                   run: Callable[[Callable[[str], None]], int], quiet: bool = False) -> bool:
+        """Run one input's parse inside a savepoint; on failure undo its rows, warn, and return False."""
+        conn.execute("SAVEPOINT one_input")
+        try:
+            report.parsed += run(lambda message: self._warn(report, warn, message))
+        except (OSError, ValueError, UnicodeError) as exc:
+            conn.execute("ROLLBACK TO one_input")
+            conn.execute("RELEASE one_input")
+            if not quiet:
+                self._warn(report, warn, f"skipped {path}: {exc}")
+            return False
+        conn.execute("RELEASE one_input")
+        return True
 
     @staticmethod
     def _warn(report: IndexReport, warn: Callable[[str], None] | None, message: str) -> None:
@@ -179,3 +231,16 @@ class SourceIndex:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+def _statements(script: str) -> list[str]:
+    """Split an SQL script into complete statements (triggers included), for use inside a transaction."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return [s for s in statements if s.rstrip(";").strip()]

@@ -75,3 +75,35 @@ def test_version_change_rebuilds(tmp_path):
     newer = SourceIndex(tmp_path / "cache", "lines", src, SCHEMA, version=2, tables=["lines"])
     assert newer.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] == 0
     assert newer.refresh([src / "a.txt"], parse_lines).parsed == 1
+
+
+def test_an_input_that_only_grew_is_read_from_where_it_ended(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    log = src / "log.txt"
+    log.write_text("one\ntwo\n")
+    calls = []
+
+    def append(conn, input_id, path, offset, warn):
+        calls.append(offset)
+        text = path.read_bytes()[offset:].decode()
+        if text.startswith("!"):
+            raise ValueError("not a clean continuation")
+        conn.executemany("INSERT INTO lines VALUES (?, ?)", [(input_id, line) for line in text.splitlines()])
+        return len(text.splitlines())
+
+    index = make_index(tmp_path)
+    index.refresh([log], parse_lines, append=append)
+    with open(log, "a") as fh:
+        fh.write("three\n")
+    report = index.refresh([log], parse_lines, append=append)
+    assert calls == [8] and report.parsed == 1
+    assert [r[0] for r in index.conn.execute("SELECT text FROM lines ORDER BY rowid")] == ["one", "two", "three"]
+    log.write_text("ONE\ntwo\nthree\nfour\n")  # grew, but the old part changed: read it whole
+    report = index.refresh([log], parse_lines, append=append)
+    assert calls == [8] and report.parsed == 4
+    with open(log, "a") as fh:
+        fh.write("!bad\n")  # the appender refuses: read it whole, without a warning
+    warnings = []
+    report = index.refresh([log], parse_lines, append=append, warn=warnings.append)
+    assert report.parsed == 5 and warnings == []

@@ -111,3 +111,26 @@ def test_index_command_reports_and_second_run_reuses(cli, tmp_path):
     second = cli("index")
     lines = [line for line in second.stdout.splitlines() if line.startswith("mbox:")]
     assert lines and " 0 parsed" in lines[0]
+
+
+def test_nothing_is_written_outside_the_user_cache_dir(cli, tmp_path):
+    from queryweaver.config import DEMO_DIR
+
+    home = tmp_path / "home"
+    home.mkdir()
+
+    def snapshot(root: Path) -> dict[str, float]:
+        return {str(p): p.stat().st_mtime_ns for p in root.rglob("*")}
+
+    demo_before = snapshot(DEMO_DIR)
+    env = {"HOME": str(home), "QUERYWEAVER_CACHE_DIR": "", "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "",
+           "XDG_DATA_HOME": "", "QUERYWEAVER_CONFIG": str(home / "none.toml")}
+    graph_file = tmp_path / "q6.json"
+    graph_file.write_text(json.dumps(paper_graphs()[5].graph))
+    out = cli("run", str(graph_file), env=env)
+    assert out.code == 0, out.stderr
+    written = [p for p in home.rglob("*") if p.is_file()]
+    assert written, "the indexes should have been built"
+    cache = home / ".cache" / "queryweaver"
+    assert all(cache in p.parents for p in written), [str(p) for p in written]
+    assert snapshot(DEMO_DIR) == demo_before

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from .config import Config, load_config
 from .errors import QueryWeaverError
-from .events import Event
+from .events import Event, EventKind
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -200,7 +200,7 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
     from .engine import Engine
 
     verbose = getattr(args, "verbose", False)
-    on_event = (lambda event: print(event.line(), file=sys.stderr)) if verbose else None
+    on_event = _print_event if verbose else None
     date_fallback = None
     if question is not None or config.llm.get("backend") not in (None, "rules"):
         try:
@@ -300,6 +300,12 @@ def describe_graph(graph: dict[str, Any]) -> str:
         else:
             lines.append(f"  {c['var']}.{c['field']} {c['op']} {json.dumps(c['value'])}")
     return "\n".join(lines)
+
+
+def _print_event(event: Event) -> None:
+    """One line per event, like the paper's execution logs (step announcements are left to the web UI)."""
+    if event.kind != EventKind.STEP_STARTED:
+        print(event.line(), file=sys.stderr)
 
 
 def _event_json(event: Event) -> dict[str, Any]:

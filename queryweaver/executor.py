@@ -143,7 +143,7 @@ class _Run:
         self.emit(EventKind.STEP_STARTED, step.describe(), getattr(step, "var", None) or getattr(step, "wanted", None),
                   step=index, step_kind=step.kind)
         if isinstance(step, Visit):
-            self.emit(EventKind.NODE_RESOLVING, f"resolving {step.var}", step.var,
+            self.emit(EventKind.NODE_RESOLVING, step.describe(), step.var,
                       neighbors=[list(n) for n in step.neighbors])
         elif isinstance(step, ResolveBound):
             self.resolve_bound(step)
@@ -178,6 +178,8 @@ class _Run:
             items = self.find(type_, list(step.filters))
         self.current[var] = items
         what = "all" if items is None else f"size {len(items)}"
+        if type_ == EntityType.DATE and items:
+            what += f" ({next(iter(items.values())).fields['meaning']})"
         self.emit(EventKind.FILTER, f"filtered {type_.value.lower()} bound var {var}: {what}", var,
                   count=_count(items), bound=True)
         self.check_empty(var, items, step.describe())

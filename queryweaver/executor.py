@@ -91,6 +91,10 @@ class Executor:
     def available_tools(self) -> list[str]:
         return sorted(self._tools)
 
+    def providers(self, tool_name: str) -> list[tuple[Connector, Callable]]:
+        """The connectors offering a tool, with their bound tool functions."""
+        return self._tools.get(tool_name, [])
+
     def run(self, plan: Plan, *, on_event: Callable[[Event], None] | None = None,
             cancel: threading.Event | None = None) -> RunResult:
         with self._lock:
@@ -230,7 +234,7 @@ class _Run:
         return merged
 
     def call_tool(self, index: int, step: CallTool) -> None:
-        providers = self.x._tools.get(step.tool)
+        providers = self.x.providers(step.tool)
         if not providers:
             hint = self.x.tool_hints.get(step.tool, "")
             raise ConnectorError(f"no configured source provides {step.tool} ({step.known_type} "

@@ -21,6 +21,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "connectors.maildir",
     "connectors.ics",
     "connectors.files",
+    "queryweaver.llm.backends",
 )
 ENTRY_POINT_GROUP = "queryweaver"
 

@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("service", choices=["google"])
     p.add_argument("--client-secrets", metavar="FILE", required=True,
                    help="the OAuth client file downloaded from Google Cloud (Desktop app)")
-    common(p)
+    p.add_argument("--token-file", metavar="FILE", help="where to keep the token (default: the user data dir)")
 
     p = sub.add_parser("tools", help=COMMANDS["tools"])
     p.add_argument("action", choices=["search"])
@@ -176,10 +176,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_auth(args: argparse.Namespace) -> int:
-    from connectors.google_auth import sign_in_command
+    from connectors.google_auth import sign_in
 
-    config = load_config(args.config)
-    return sign_in_command(config, Path(args.client_secrets))
+    result = sign_in(Path(args.client_secrets), args.token_file)
+    print(f"signed in; read-only token saved to {result.token_path} (mode 0600)")
+    return 0
 
 
 def cmd_tools(args: argparse.Namespace) -> int:

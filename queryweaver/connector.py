@@ -81,6 +81,8 @@ class Selection:
     type: EntityType
     items: dict[str, Item] | None
     filters: tuple["FilterConstraint", ...] = ()
+    # the wanted variable's own filters: a hint a remote source may push down (it must not rely on them)
+    wanted_filters: tuple["FilterConstraint", ...] = ()
 
     @property
     def is_all(self) -> bool:

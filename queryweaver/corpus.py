@@ -46,7 +46,7 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.utils import format_datetime, formataddr
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -138,10 +138,17 @@ class Facts:
         return address.lower() in self.self_addresses
 
     def email(self, message_id: str) -> EmailFact:
-        return next(e for e in self.emails if e.message_id == message_id)
+        return self._by_id("_emails_by_id", self.emails, "message_id")[message_id]
 
     def event(self, uid: str) -> EventFact:
-        return next(e for e in self.events if e.uid == uid)
+        return self._by_id("_events_by_uid", self.events, "uid")[uid]
+
+    def _by_id(self, name: str, facts: list, attr: str) -> dict:
+        """A lookup table built on first use (the oracle asks once per email: linear search is O(n^2))."""
+        table = self.__dict__.get(name)
+        if table is None or len(table) != len(facts):
+            table = self.__dict__[name] = {getattr(f, attr): f for f in facts}
+        return table
 
     def person(self, name: str) -> str:
         """The one address whose canonical name is ``name`` (case-insensitive)."""
@@ -292,6 +299,21 @@ def expected_answers(facts: Facts, names: dict[str, str] = DEMO_NAMES) -> dict[i
 
     return {1: [facts.last(q1)] if q1 else [], 2: sorted(q2), 3: sorted(q3), 4: sorted(q4),
             5: sorted(q5), 6: sorted(q6), 7: sorted(q7)}
+
+
+def oracle_keys(number: int, items: list[dict[str, Any]], files_root: Path) -> list[str]:
+    """A run's answer items (CLI JSON form) in the terms ``expected_answers`` uses for question ``number``."""
+    if number == 1:
+        return [i["message_id"] for i in items]
+    if number == 2:
+        return sorted(i["name"] for i in items)
+    if number in (3, 4):
+        return sorted(i["email"] for i in items)
+    if number == 5:  # the oracle names a recurring series once, by uid
+        return sorted({i["uid"].split("#", 1)[0] for i in items})
+    if number == 6:
+        return sorted(Path(i["path"]).relative_to(files_root).as_posix() for i in items)
+    return sorted(i["url"] for i in items)
 
 
 def choose_names(facts: Facts) -> dict[str, str]:

@@ -240,7 +240,8 @@ class _Run:
             raise ConnectorError(f"no configured source provides {step.tool} ({step.known_type} "
                                  f"{step.edge.edge} {step.wanted_type}); {hint or 'add a source that does'}")
         known = self.final.get(step.known)
-        selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)))
+        selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
+                              tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"))
         size = "all" if known is None else len(known)
         self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
                   step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,

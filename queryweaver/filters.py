@@ -95,8 +95,8 @@ def item_matches(item: Item, flt: FilterConstraint) -> bool | None:
     f, value = item.fields, str(flt.value)
     t = item.type
     if t == EntityType.EMAIL:
-        if flt.field == "subject":
-            return norm(value) in norm(f.get("subject"))
+        if flt.field == "subject":  # an email known by id only (Gmail) has no subject yet: ask its source
+            return norm(value) in norm(f["subject"]) if "subject" in f else None
         if flt.field == "content" and "_body" in f:
             return norm(value) in norm(f.get("_body"))
         return None

@@ -12,23 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from queryweaver.corpus import choose_names, expected_answers, generate_corpus, generate_demo
+from queryweaver.corpus import choose_names, expected_answers, generate_corpus, generate_demo, oracle_keys
 from queryweaver.paper_graphs import DEMO_NAMES, paper_graphs
 
 
-def answer_keys(number: int, items: list[dict], files_root: Path) -> list[str]:
-    """The run's items in the oracle's terms (see expected_answers)."""
-    if number == 1:
-        return [i["message_id"] for i in items]
-    if number == 2:
-        return sorted(i["name"] for i in items)
-    if number in (3, 4):
-        return sorted(i["email"] for i in items)
-    if number == 5:  # the oracle names a recurring series once, by uid
-        return sorted({i["uid"].split("#", 1)[0] for i in items})
-    if number == 6:
-        return sorted(str(Path(i["path"]).relative_to(files_root)) for i in items)
-    return sorted(i["url"] for i in items)
 
 
 def run_paper_graphs(cli, tmp_path: Path, names: dict[str, str], config: Path | None) -> dict[int, dict]:
@@ -54,7 +41,7 @@ def test_paper_graphs_on_the_bundled_demo(cli, tmp_path, demo_facts):
     expected = expected_answers(demo_facts)
     results = run_paper_graphs(cli, tmp_path, DEMO_NAMES, config=None)  # no config: the demo is used
     for number, out in results.items():
-        got = answer_keys(number, out["result"]["items"], DEMO_DIR / "files")
+        got = oracle_keys(number, out["result"]["items"], DEMO_DIR / "files")
         assert got == expected[number], f"Q{number}"
         assert got, f"Q{number} must have a non-empty answer on the demo"
         tools = [e["data"]["tool"] for e in out["trace"] if e["kind"] == "tool_called"]
@@ -86,7 +73,7 @@ def test_paper_graphs_on_a_generated_corpus(cli, tmp_path):
     expected = expected_answers(facts, names)
     results = run_paper_graphs(cli, tmp_path, names, config=corpus / "config.toml")
     for number, out in results.items():
-        got = answer_keys(number, out["result"]["items"], corpus / "files")
+        got = oracle_keys(number, out["result"]["items"], corpus / "files")
         assert got == expected[number], f"Q{number} with {names}"
     assert sum(1 for v in expected.values() if v) >= 6  # the corpus exercises (almost) every question
 

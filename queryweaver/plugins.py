@@ -21,6 +21,9 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "connectors.maildir",
     "connectors.ics",
     "connectors.files",
+    "connectors.gmail",
+    "connectors.gcal",
+    "connectors.spotlight",
     "queryweaver.llm.backends",
 )
 ENTRY_POINT_GROUP = "queryweaver"

@@ -65,7 +65,7 @@ class Outcome:
     repairs: list[str] = field(default_factory=list)
     error: str | None = None
     graph: dict | None = None
-    executed: bool | None = None  # None: not executed (no hook or no expected answer)
+    executed: bool | None = None  # the generated graph's answer on the demo equals the expected graph's
 
 
 def paper_cases() -> list[Case]:
@@ -97,12 +97,25 @@ def canonical(graph: QueryGraph | dict) -> QueryGraph:
     return QueryGraph.parse(data)
 
 
-def execute(graph: QueryGraph) -> Any | None:
-    """Hook for execution accuracy: run ``graph`` over the demo data and return the answer.
+_DEMO_ENGINE: list = []
 
-    Returns None until the engine is wired in; then the report shows no execution column.
+
+def execute(graph: QueryGraph) -> Any:
+    """Run ``graph`` over the bundled demo: (count, sorted answer keys), or the error it ends with.
+
+    Execution accuracy compares this for the generated graph and for the expected one (two graphs that
+    differ but give the same answer on the demo count as executed correctly).
     """
-    return None
+    from queryweaver.config import DEMO_DIR, load_config
+    from queryweaver.engine import Engine
+
+    if not _DEMO_ENGINE:
+        _DEMO_ENGINE.append(Engine(load_config(DEMO_DIR / "config.toml")))
+    try:
+        result = _DEMO_ENGINE[0].run(graph)
+    except QueryWeaverError as exc:
+        return ("error", type(exc).__name__)
+    return (result.count, sorted(item.key for item in result.items))
 
 
 def run(cases: list[Case], config: Config, *, backend_name: str, form: str, examples: int,
@@ -127,9 +140,7 @@ def run(cases: list[Case], config: Config, *, backend_name: str, form: str, exam
             out.prompt_tokens, out.completion_tokens = gen.prompt_tokens, gen.completion_tokens
             out.cached_prompt_tokens = gen.cached_prompt_tokens
             out.graph = gen.graph.to_json()
-            answer = execute(gen.graph) if case.answer is not None else None
-            if answer is not None:
-                out.executed = answer == case.answer
+            out.executed = execute(gen.graph) == execute(canonical(case.graph))
         outcomes.append(out)
         if verbose:
             mark = "ok " if out.correct else ("acc" if out.accepted else "BAD")
@@ -153,6 +164,7 @@ def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
     return {
         "set": label, "n": n,
         "correct": sum(o.correct for o in outcomes), "accepted": sum(o.accepted for o in outcomes),
+        "executed": sum(bool(o.executed) for o in outcomes),
         "mean_s": statistics.mean(seconds), "mean_s_warm": statistics.mean(seconds[1:]) if n > 1 else seconds[0],
         "max_s": max(seconds),
         "prompt_tokens": statistics.mean(prompt) if prompt else None,
@@ -166,15 +178,16 @@ def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
 
 def table(rows: list[dict[str, Any]], title: str) -> str:
     lines = [f"### {title}", "",
-             "| set | n | correct | accepted | mean s | mean s (after 1st) | max s | prompt tok (not cached) "
+             "| set | n | correct | accepted | exec ok | mean s | mean s (after 1st) | max s | prompt tok (not cached) "
              "| output tok | repaired ok | repairs sent | failed |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 
     def num(value):
         return f"{value:.0f}" if value is not None else "-"
 
     for r in rows:
         lines.append(f"| {r['set']} | {r['n']} | {r['correct']}/{r['n']} | {r['accepted']}/{r['n']} | "
+                     f"{r.get('executed', 0)}/{r['n']} | "
                      f"{r['mean_s']:.1f} | {r['mean_s_warm']:.1f} | {r['max_s']:.1f} | "
                      f"{num(r['prompt_tokens'])} ({num(r['new_prompt_tokens'])}) | {num(r['completion_tokens'])} | "
                      f"{r['repaired']} | {r['repairs_sent']} | {r['failed']} |")

@@ -206,6 +206,7 @@ def rescore(path: Path) -> int:
             got = canonical(out.graph)
             out.correct = same_graph(got, canonical(case.graph))
             out.accepted = out.correct or any(same_graph(got, canonical(g)) for g in case.accept)
+            out.executed = execute(QueryGraph.parse(out.graph)) == execute(canonical(case.graph))
         outcomes.append(out)
     rows = [r for r in (summarize([o for o in outcomes if o.set == s], s) for s in ("paper", "demo")) if r]
     print(table(rows, saved["title"] + " (rescored)"))
@@ -216,8 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--backend", default="llamacpp", choices=["rules", "llamacpp", "ollama", "openai"])
     parser.add_argument("--model", help="GGUF path (llamacpp) or model name (ollama, openai)")
-    parser.add_argument("--form", default="flat", choices=["flat", "tree"])
-    parser.add_argument("--examples", type=int, default=3, help="worked examples per question (0: none)")
+    parser.add_argument("--form", default="tree", choices=["flat", "tree"])
+    parser.add_argument("--examples", type=int, default=2, help="worked examples per question (0: none)")
     parser.add_argument("--limit", type=int, help="only the first N questions of our own set")
     parser.add_argument("--set", default="all", choices=["paper", "demo", "all"])
     parser.add_argument("--host", help="Ollama host")

@@ -17,6 +17,7 @@ from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.items import DateRange
 from queryweaver.llm import DEFAULT_FORM, Completion, LLMBackend, generate_graph, get_backend, make_date_fallback
 from queryweaver.llm.backends import LlamaCppBackend, OllamaBackend, RulesBackend
+from queryweaver.llm.generate import DEFAULT_EXAMPLES
 from queryweaver.llm.prompt import decoding_schema
 from tests.fake_ollama import FakeOllama, free_port
 
@@ -65,7 +66,7 @@ def test_a_valid_answer_is_used_at_once(config):
     assert (gen.backend, gen.model, gen.attempts, gen.repairs) == ("scripted", "scripted-1", 1, [])
     assert (gen.prompt_tokens, gen.completion_tokens, gen.form) == (100, 20, DEFAULT_FORM)
     assert model.schemas[0] == decoding_schema(DEFAULT_FORM)
-    assert len(gen.examples) == 3 and json.loads(json.dumps(gen.to_json()))["graph"] == gen.graph.to_json()
+    assert len(gen.examples) == DEFAULT_EXAMPLES and json.loads(json.dumps(gen.to_json()))["graph"] == gen.graph.to_json()
 
 
 @pytest.mark.parametrize("bad, problem", [

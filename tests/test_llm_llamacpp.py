@@ -19,6 +19,7 @@ from queryweaver.config import Config  # noqa: E402
 from queryweaver.errors import BackendError, GenerationError  # noqa: E402
 from queryweaver.llm import generate_graph, make_date_fallback  # noqa: E402
 from queryweaver.llm.backends import LlamaCppBackend, load_llama  # noqa: E402
+from queryweaver.llm.examples import select_examples  # noqa: E402
 from queryweaver.llm.generate import DATE_SCHEMA, date_prompt  # noqa: E402
 from queryweaver.llm.prompt import SchemaSlice, build_prompt, decoding_schema  # noqa: E402
 from queryweaver.schema import EntityType  # noqa: E402
@@ -41,9 +42,11 @@ def backend(gguf, tmp_path):
     return LlamaCppBackend(gguf, state_dir=tmp_path / "state", timeout=SLOW)
 
 
-@pytest.mark.parametrize("form, piece", [("flat", PERSONS), ("tree", SLICE)])
-def test_decoding_follows_the_schema(backend, form, piece):
-    prompt = build_prompt(QUESTION, form=form, schema_slice=piece)
+@pytest.mark.parametrize("form", ["flat", "tree"])
+def test_decoding_follows_the_schema(backend, form):
+    # one worked example: without one, the flat form lets a tiny model declare variables without end
+    piece = SLICE
+    prompt = build_prompt(QUESTION, select_examples(QUESTION, 1), form=form, schema_slice=piece)
     schema = decoding_schema(form, piece)
     out = backend.generate(prompt, schema)
     assert conforms(json.loads(out.text), schema), out.text

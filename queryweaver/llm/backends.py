@@ -301,8 +301,8 @@ class LlamaCppBackend(LLMBackend):
         if not prompt.system:
             return
         session = _session(llm)
-        if session.prefix is None or session.prefix[0] != prompt.system:
-            session.prefix = None
+        saved = session.prefixes.pop(prompt.system, None)
+        if saved is None:
             prefix = _common_prefix(tokens, _system_only_tokens(llm, prompt.system))
             if len(prefix) < 16:
                 return
@@ -314,9 +314,10 @@ class LlamaCppBackend(LLMBackend):
                 state = _slim_state(llm.save_state())
                 self._save_state_file(prefix, state)
                 self.prefix_source = "evaluated"
-            session.prefix = (prompt.system, prefix, state)
+            session.remember(prompt.system, prefix, state)
             return
-        _system, prefix, state = session.prefix
+        session.remember(prompt.system, *saved)
+        prefix, state = saved
         current = tuple(llm.input_ids[: llm.n_tokens][: len(prefix)].tolist())
         if current != prefix:
             llm.load_state(state)
@@ -373,15 +374,23 @@ class LlamaCppBackend(LLMBackend):
 
 
 class _Session:
-    """What belongs to one loaded model rather than to a backend object: its lock and its saved prefix.
+    """What belongs to one loaded model rather than to a backend object: its lock and its saved prefixes.
 
     ``get_backend`` makes a new backend for every question, while ``load_llama`` keeps one model per
     file; the web UI may ask from several threads at once.
     """
 
+    KEEP = 4  # system prefixes kept: the graph prompt, the date prompt, a sliced prompt or two
+
     def __init__(self):
         self.lock = threading.Lock()
-        self.prefix: tuple[str, tuple[int, ...], Any] | None = None  # (system text, its tokens, KV state)
+        self.prefixes: dict[str, tuple[tuple[int, ...], Any]] = {}  # system text -> (its tokens, KV state)
+
+    def remember(self, system: str, tokens: tuple[int, ...], state) -> None:
+        self.prefixes.pop(system, None)
+        self.prefixes[system] = (tokens, state)
+        while len(self.prefixes) > self.KEEP:  # the least recently used goes
+            self.prefixes.pop(next(iter(self.prefixes)))
 
 
 _SESSIONS_LOCK = threading.Lock()

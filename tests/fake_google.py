@@ -1092,6 +1092,13 @@ class SmallCorpus:
     tz: str
     today: date
 
+    def context(self, cache_dir: Path, self_name: str = "Alex Morgan"):
+        """The connector Context for this corpus's user (the same for the Google and the local connectors)."""
+        from queryweaver.connector import Context
+
+        return Context(self_name=self_name, self_emails=frozenset(self.self_emails), tz=ZoneInfo(self.tz),
+                       today=self.today, cache_dir=cache_dir)
+
 
 def _mail(msg_id: str, sender: str, to: list[str], subject: str, when: datetime, body: str = "",
           cc: list[str] | None = None, bcc: list[str] | None = None,

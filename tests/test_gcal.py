@@ -15,7 +15,7 @@ from connectors.gcal import GcalConnector, parse_event
 from connectors.google_http import RetryPolicy
 from connectors.ics import IcsConnector
 from queryweaver.config import SourceConfig
-from queryweaver.connector import Context, Selection
+from queryweaver.connector import Selection
 from queryweaver.graph import FilterConstraint
 from queryweaver.items import SELF_KEY, DateRange, Item
 from queryweaver.schema import EntityType
@@ -34,8 +34,7 @@ def corpus(tmp_path_factory):
 
 @pytest.fixture
 def context(corpus, tmp_path):
-    return Context(self_name="Alex Morgan", self_emails=frozenset(corpus.self_emails), tz=ZoneInfo(corpus.tz),
-                   today=corpus.today, cache_dir=tmp_path / "cache")
+    return corpus.context(tmp_path / "cache")
 
 
 @pytest.fixture

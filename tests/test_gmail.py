@@ -44,8 +44,7 @@ def context(corpus, tmp_path):
 
 @pytest.fixture
 def mbox_context(corpus, tmp_path):
-    return Context(self_name="Alex Morgan", self_emails=frozenset(corpus.self_emails), tz=ZoneInfo(corpus.tz),
-                   today=corpus.today, cache_dir=tmp_path / "mbox-cache")
+    return corpus.context(tmp_path / "mbox-cache")
 
 
 @pytest.fixture

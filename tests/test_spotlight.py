@@ -134,8 +134,7 @@ def corpus(tmp_path_factory):
 
 @pytest.fixture
 def context(corpus, tmp_path):
-    return Context(self_name="Alex", self_emails=frozenset(corpus.self_emails), tz=ZoneInfo(corpus.tz),
-                   today=corpus.today, cache_dir=tmp_path / "cache")
+    return corpus.context(tmp_path / "cache", self_name="Alex")
 
 
 @pytest.fixture

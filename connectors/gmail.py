@@ -50,6 +50,7 @@ from queryweaver.connector import Connector, Context, Link, Selection, tool
 from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
+from queryweaver.index import use_wal
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -274,12 +275,13 @@ class MessageCache:
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(path, check_same_thread=False)
+            # another process (serve, ask) may be writing the same cache: wait for it rather than fail
+            self.conn = sqlite3.connect(path, check_same_thread=False, timeout=120)
         except (OSError, sqlite3.Error) as exc:
             raise ConnectorError(f"cannot open the Gmail cache {path} ({exc}); check that the cache dir is "
                                  f"writable or set [index] cache_dir") from exc
         self.conn.row_factory = sqlite3.Row
-        self.conn.execute("PRAGMA journal_mode=WAL")
+        use_wal(self.conn, path)
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.lock = threading.RLock()
         self.conn.executescript(CACHE_SCHEMA)

@@ -81,7 +81,7 @@ class SourceIndex:
             raise ConnectorError(f"cannot open the index {self.db_path} ({exc}); check that the cache dir is writable "
                                  f"or set [index] cache_dir") from exc
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA journal_mode=WAL")
+        use_wal(conn, self.db_path)
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.executescript(BASE_SCHEMA)
         row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
@@ -231,6 +231,31 @@ class SourceIndex:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+def use_wal(conn: sqlite3.Connection, db_path: Path, wait_s: float = 120.0) -> None:
+    """Switch the database to WAL journaling, waiting for other openers of a new database.
+
+    Switching needs an exclusive lock and SQLite does not call the busy handler for it, so when several
+    processes (or threads) open a fresh index at once, one of them gets "database is locked" at once;
+    retry until the switch is made (by this connection or another) or ``wait_s`` has passed.
+    """
+    deadline = time.monotonic() + wait_s
+    delay = 0.005
+    while True:
+        try:
+            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                # no error but another mode back means this file system cannot do WAL: keep its mode
+                conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+        if time.monotonic() > deadline:
+            raise ConnectorError(f"the index {db_path} stayed locked for {wait_s:.0f} s; another queryweaver "
+                                 f"process may be stuck on it: stop it, or delete the file to rebuild the index")
+        time.sleep(delay)
+        delay = min(delay * 2, 0.2)
 
 
 def _statements(script: str) -> list[str]:

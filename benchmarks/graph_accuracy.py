@@ -227,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every outcome here")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--rescore", type=Path, help="score the graphs saved by an earlier --json run again")
+    parser.add_argument("--prompt-budget", type=int, default=None,
+                        help="[llm] prompt_budget: prompts above it get a schema slice from tool retrieval "
+                             "(0: slice every question; default: the config's 6000, which the whole schema fits)")
     args = parser.parse_args(argv)
     if args.rescore:
         return rescore(args.rescore)
@@ -240,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         llm["host"] = args.host
     if args.base_url:
         llm["base_url"] = args.base_url
+    if args.prompt_budget is not None:
+        llm["prompt_budget"] = args.prompt_budget
     config = Config(llm=llm)
 
     cases = []
@@ -253,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = [summarize([o for o in outcomes if o.set == s], s) for s in ("paper", "demo")]
     rows = [r for r in rows if r]
     model = Path(llm.get("model_path", "")).name or llm.get("model") or "-"
-    title = (f"backend={args.backend} model={model} form={args.form} examples={args.examples} "
+    budget = f" prompt_budget={args.prompt_budget}" if args.prompt_budget is not None else ""
+    title = (f"backend={args.backend} model={model} form={args.form} examples={args.examples}{budget} "
              f"({time.monotonic() - started:.0f} s in all)")
     print(table(rows, title))
     if args.json:

@@ -491,6 +491,13 @@ def test_slice_picks_types_from_the_question(selector):
     assert not selection.is_full
 
 
+def test_slice_takes_a_named_place_but_not_a_month(selector):
+    # "Boston" has no cue word and BM25 does not link it to Place; before this rule the slice left Place out
+    assert "names a place ('Boston')" in selector.select("Which people attended events in Boston?").why(
+        EntityType.PLACE)
+    assert EntityType.PLACE not in selector.select("Which people attended events in February?").types
+
+
 def test_slice_falls_back_to_the_whole_schema(selector):
     assert selector.select("zzz qqq").is_full
     assert SchemaSelection.full().rules == EDGE_RULES

@@ -101,6 +101,16 @@ class SchemaSelection:
         return SchemaSlice(self.types, self.rules, self.fields)
 
 
+_NOT_PLACES = frozenset(TYPE_CUES[EntityType.DATE]) | {"may", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                                                      "sept", "oct", "nov", "dec", "the", "my", "a", "an"}
+
+
+def _place_names(question: str) -> list[str]:
+    """Capitalised words after "in", "at" or "near" that are not dates: "events in Boston" names a place."""
+    return [m.group(1) for m in re.finditer(r"\b(?:in|at|near)\s+([A-Z][\w'-]+)", question)
+            if m.group(1).lower() not in _NOT_PLACES and not m.group(1).isdigit()]
+
+
 def graph_schema_elements(graph: "QueryGraph") -> tuple[set[EntityType], set[EdgeRule], set[FilterField]]:
     """The types, relations and filter fields a (valid) query graph uses."""
     from ..schema import fields_for, find_edge_rule
@@ -154,6 +164,9 @@ class SchemaSelector:
             said = [c for c in cues if c in words or _fold(c) in words]
             if said:
                 reasons.append((type_, f"the question says {said[0]!r}"))
+        for name in _place_names(question):
+            reasons.append((EntityType.PLACE, f"the question names a place ({name!r})"))
+            break
         scores = self.first_stage.scores(question)
         for hit in self.first_stage.hits_from(scores, self.max_hits):
             if hit.score <= self.min_score:

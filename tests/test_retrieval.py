@@ -194,6 +194,29 @@ def test_dense_and_hybrid_run_on_any_encoder(catalog):
     assert all(0.0 <= h.score <= 1.0 for h in hits)
 
 
+def test_dense_encodes_only_the_latin_script_part_of_a_chinese_description():
+    # MiniLM reads English only: a Chinese description would blur the vector (LiveMCPBench has 61 of them)
+    catalog = ToolCatalog()
+    catalog.add_owner(Owner("trends", "Trends Hub", "全网热点趋势一站式聚合服务"))
+    catalog.add_tool(Tool("news", "get_bbc_news", "获取 BBC 新闻，提供全球新闻", owner="trends"))
+    catalog.add_tool(Tool("all_cjk", "获取", "获取"))
+
+    class Recording(WordHashEncoder):
+        seen: list = []
+
+        def encode(self, texts):
+            self.seen.extend(texts)
+            return super().encode(texts)
+
+    encoder = Recording()
+    DenseRetriever(catalog, encoder, (NodeKind.TOOL, NodeKind.OWNER))
+    assert "Trends Hub - get bbc news: BBC" in encoder.seen
+    assert "获取: 获取" in encoder.seen  # nothing readable: kept whole
+    assert not any("新闻" in text for text in encoder.seen)
+    # BM25 still indexes the Chinese words (as character bigrams)
+    assert BM25Retriever(catalog).search("新闻", 1)[0].id == "news"
+
+
 def test_dense_methods_need_an_encoder(catalog):
     with pytest.raises(RetrievalError, match="needs a sentence encoder"):
         build_retriever("dense", catalog)

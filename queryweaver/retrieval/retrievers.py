@@ -141,6 +141,19 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+_CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+")
+
+
+def readable(text: str) -> str:
+    """``text`` without its CJK runs, for an English-only encoder (all-MiniLM-L6-v2 was trained on English).
+
+    A description written in Chinese gives MiniLM a vector that matches nothing in particular; the node's
+    name, parameter names and owner (in Latin script) are what it can read. BM25 keeps the CJK bigrams.
+    """
+    stripped = " ".join(_CJK_PUNCTUATION.sub(" ", _CJK.sub(" ", text)).split())
+    return stripped if re.search(r"[A-Za-z0-9]", stripped) else text  # nothing readable left: keep it all
+
+
 def _fold(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -177,7 +190,7 @@ class DenseRetriever(ScoringRetriever):
                  style: TextStyle | None = None):
         super().__init__(catalog, kinds, style)
         self.encoder = encoder
-        self.matrix = np.asarray(encoder.encode(self.texts), dtype=np.float32)
+        self.matrix = np.asarray(encoder.encode([readable(t) for t in self.texts]), dtype=np.float32)
 
     def scores(self, query: str) -> np.ndarray:
         return self.matrix @ np.asarray(self.encoder.encode([query])[0], dtype=np.float32)

@@ -479,8 +479,11 @@ def test_web_server_binds_127_0_0_1_only(app):
 
 def test_serve_command_answers_on_localhost(tmp_path):
     env = dict(os.environ, QUERYWEAVER_DATA_DIR=str(tmp_path / "data"))
-    proc = subprocess.Popen([sys.executable, "-m", "queryweaver.cli", "serve", "--port", "0", "--no-browser"],
-                            cwd=REPO, env=env, stderr=subprocess.PIPE, text=True)
+    # -X faulthandler: if Ctrl+C does not stop it, SIGABRT makes it print every thread's stack for the report.
+    # Started with SIGINT ignored, as a background shell job (`.ci/run &`) is: Ctrl+C must stop it all the same.
+    command = [sys.executable, "-X", "faulthandler", "-m", "queryweaver.cli", "serve", "--port", "0", "--no-browser"]
+    proc = subprocess.Popen(["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command], cwd=REPO, env=env,
+                            stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stderr.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -490,7 +493,13 @@ def test_serve_command_answers_on_localhost(tmp_path):
             assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
         assert 'name="qw-token"' in html
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
+        try:
+            code = proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            _, stacks = proc.communicate(timeout=30)
+            pytest.fail(f"serve did not stop within 30 s of Ctrl+C; its threads were:\n{stacks}")
+        assert code == 0
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -18,7 +18,9 @@ Security, for a server that can read the user's mail and files:
 from __future__ import annotations
 
 import secrets
+import signal
 import sys
+import threading
 import webbrowser
 from pathlib import Path
 from typing import Any, Callable
@@ -157,6 +159,9 @@ def serve(config: Config, *, port: int = 8765, open_browser: bool = True,
     url = f"http://{HOST}:{server.server_port}/"
     where = "the demo data" if config.is_demo else (str(config.path) if config.path else "your config")
     print(f"QueryWeaver is running at {url} on {where} (Ctrl+C to stop)", file=sys.stderr, flush=True)
+    if threading.current_thread() is threading.main_thread():
+        # "Ctrl+C to stop" must hold even when started from a background shell job, which inherits SIGINT ignored
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if open_browser:
             browser_open(url)

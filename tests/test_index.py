@@ -22,6 +22,15 @@ def make_index(tmp_path):
     return SourceIndex(tmp_path / "cache", "lines", tmp_path / "src", SCHEMA, version=1, tables=["lines"])
 
 
+def run_at_once(target, count):
+    """Run ``target`` in ``count`` threads started together; return when all have finished."""
+    threads = [threading.Thread(target=target) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def test_refresh_is_incremental_and_skips_bad_inputs(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
@@ -57,11 +66,7 @@ def test_two_refreshers_at_once_index_each_input_once(tmp_path):
         finally:
             index.close()
 
-    threads = [threading.Thread(target=refresh) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(refresh, 3)
     assert errors == []
     index = make_index(tmp_path)
     assert index.conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] == 5
@@ -85,11 +90,7 @@ def test_many_openers_of_a_new_index_at_once_all_get_it(tmp_path):
             finally:
                 index.close()
 
-        threads = [threading.Thread(target=open_index) for _ in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        run_at_once(open_index, 4)
     assert failures == []
 
 

@@ -204,6 +204,14 @@ def result_line(dataset: str, row: Row, keys: Sequence[str]) -> str:
             f"query_ms={row.query_ms:.2f}")
 
 
+def needs_missing_encoder(method: str, encoder) -> bool:
+    """True (and says so) when ``method`` needs the dense encoder and the [retrieval] extra is missing."""
+    if METHODS[method][1] and encoder is None:
+        print(f"# {method}: skipped (needs the [retrieval] extra)")
+        return True
+    return False
+
+
 def stage_name(encoder) -> str:
     return "hybrid" if encoder is not None else "bm25"
 
@@ -232,8 +240,7 @@ def run_toollinkos(args, encoder, methods: list[str]) -> list[str]:
 
     results = []
     for method in methods:
-        if METHODS[method][1] and encoder is None:
-            print(f"# {method}: skipped (needs the [retrieval] extra)")
+        if needs_missing_encoder(method, encoder):
             continue
         if method in ("tool-to-agent", "agent-graph"):
             rows.append(Row(method, method, {}, note="n/a: ToolLinkOS tools have no owners"))
@@ -342,8 +349,7 @@ def run_livemcpbench(args, encoder, methods: list[str]) -> list[str]:
 
     results = []
     for method in methods:
-        if METHODS[method][1] and encoder is None:
-            print(f"# {method}: skipped (needs the [retrieval] extra)")
+        if needs_missing_encoder(method, encoder):
             continue
         if method == "tool-to-agent":
             row = measure(f"tool-to-agent ({stage}, N=50)", method,

@@ -25,6 +25,7 @@ from .items import Item
 from .schema import EntityType, find_edge_rule, tool_name
 
 if TYPE_CHECKING:
+    from .grounding import Lexicon
     from .config import Config, SourceConfig
     from .graph import FilterConstraint
 
@@ -194,6 +195,14 @@ class Connector(ABC):
 
     def refresh_index(self) -> IndexReport | None:
         """Build or refresh the local index; None for sources without one."""
+        return None
+
+    def lexicon(self, lexicon: "Lexicon") -> None:
+        """Add what this source's data names (people, places, titles, file names...) to ``lexicon``.
+
+        Read from the local index or cache only: it runs before every question, so it must be cheap and
+        must never call a remote API.
+        """
         return None
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from .errors import ConfigError
 from .events import Event
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
+from .grounding import Lexicon
 from .planner import Plan, make_plan
 from .plugins import Registry, get_registry
 
@@ -31,6 +32,7 @@ class Engine:
         self._warn_out = warn
         self.context = Context.from_config(config, progress=progress, warn=self._warn)
         self.connectors = connectors if connectors is not None else self._build_connectors()
+        self._lexicon: Lexicon | None = None
         self.executor = Executor(self.connectors, self.context, date_fallback=date_fallback,
                                  tool_hints=self._tool_hints())
 
@@ -69,6 +71,18 @@ class Engine:
     def run(self, graph: QueryGraph, *, on_event: Callable[[Event], None] | None = None,
             cancel: threading.Event | None = None) -> RunResult:
         return self.executor.run(make_plan(graph), on_event=on_event, cancel=cancel)
+
+    def lexicon(self) -> Lexicon:
+        """What the configured sources name, plus the user's own names and addresses (for grounding)."""
+        if self._lexicon is None:
+            lexicon = Lexicon()
+            if self.config.self_name.strip():
+                lexicon.self_names.add(" ".join(self.config.self_name.split()))
+            lexicon.self_addresses |= {a.lower() for a in self.context.self_emails}
+            for connector in self.connectors:
+                connector.lexicon(lexicon)
+            self._lexicon = lexicon
+        return self._lexicon
 
     def refresh_indexes(self) -> list[IndexReport]:
         reports = []

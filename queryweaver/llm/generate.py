@@ -34,6 +34,23 @@ EventHook = Callable[[str, dict], None]
 
 
 @dataclass
+class Reading:
+    """One way to read a question: a graph, that graph said back in plain English, and how sure we are."""
+
+    graph: QueryGraph
+    text: str
+    confidence: float
+    source: str = "rules"   # which parser produced it: rules | grounded | llm
+
+    def to_json(self) -> dict[str, Any]:
+        return {"graph": self.graph.to_json(), "text": self.text, "confidence": round(self.confidence, 3),
+                "source": self.source}
+
+
+LOW_CONFIDENCE = 0.6  # below this the CLI prints the alternatives and the web UI offers them as chips
+
+
+@dataclass
 class Generation:
     graph: QueryGraph
     backend: str
@@ -48,9 +65,21 @@ class Generation:
     examples: list[str] = field(default_factory=list)  # the bank questions shown to the model
     dropped: list[str] = field(default_factory=list)   # filters removed: their values are not in the question
     cached_prompt_tokens: int | None = None  # prompt tokens the backend took from its KV cache (llamacpp)
+    confidence: float = 1.0                  # 0..1: how sure the parser is that ``graph`` is what was meant
+    reading: str = ""                        # ``graph`` said back in plain English
+    alternatives: list[Reading] = field(default_factory=list)   # other readings, best first (at most 3)
+    mentions: list = field(default_factory=list)  # grounding.Mention: what the question names in the data
+    notes: list[str] = field(default_factory=list)  # which words produced which constraint, and doubts
+
+    @property
+    def low_confidence(self) -> bool:
+        return self.confidence < LOW_CONFIDENCE
 
     def to_json(self) -> dict[str, Any]:
         return {"graph": self.graph.to_json(), "backend": self.backend, "model": self.model,
+                "confidence": round(self.confidence, 3), "reading": self.reading,
+                "alternatives": [a.to_json() for a in self.alternatives],
+                "mentions": [m.to_json() for m in self.mentions], "notes": self.notes,
                 "seconds": round(self.seconds, 3), "prompt_tokens": self.prompt_tokens,
                 "completion_tokens": self.completion_tokens, "attempts": self.attempts,
                 "repairs": self.repairs, "form": self.form, "examples": self.examples, "dropped": self.dropped,

@@ -12,11 +12,12 @@ The lexicon never leaves the machine; only the mentions found in a question may 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Lexicon", "Mention", "MentionKind"]
+__all__ = ["Lexicon", "Mention", "MentionKind", "ground", "edit_distance"]
 
 
 class MentionKind:
@@ -103,3 +104,305 @@ class Mention:
     def to_json(self) -> dict[str, Any]:
         return {"start": self.start, "end": self.end, "text": self.text, "kind": self.kind, "value": self.value,
                 "count": self.count, "exact": self.exact, "candidates": [list(c) for c in self.candidates]}
+
+
+# ------------------------------------------------------------------------------------------- matching
+
+# Words that are never a mention on their own, even when some name or title contains them: the words a
+# question is built from. (A capitalised "May" or "Will" can still be a name; see _COMMON_NAMES.)
+_QUESTION_WORDS = frozenset("""
+a about after all also am an and any anyone anything are as ask at attached attachment attachments be been
+before between by call can could day days did do document documents does each earlier email emails event
+events every everything file files find first folder folder folders for from get give had has have hear
+heard her hers him his how i in into is it its last latest link links list mail mails many me meet meeting
+meetings message messages met month months more most my myself new newest next no not of old oldest on one
+or our out people person please prior recent sent send show since so some than that the their them then
+there these they this those to today up us was we week weeks were what when where which who whom whose
+why will with within would year years yesterday you your
+""".split())
+# Given names that are also ordinary words: matched only when written with a capital letter.
+_COMMON_NAMES = frozenset("""
+may will mark bill grant rose chase drew faith hope joy june april august pat sue ray art bob jack frank
+rich gene dawn summer autumn gail mike nick sandy penny ruby amber crystal jade iris lily violet page
+""".split())
+
+_WORD = re.compile(r"[\w@.+’'-]+", re.UNICODE)
+_TLD = re.compile(r"\.[a-z]{2,}$")
+
+
+@dataclass
+class _Token:
+    text: str
+    low: str       # lower-cased, possessive and edge punctuation removed
+    start: int
+    end: int       # end of the span that counts (without a possessive 's)
+    capital: bool
+
+
+def _tokens(question: str) -> list[_Token]:
+    out = []
+    for m in _WORD.finditer(question):
+        raw = m.group()
+        start, end = m.start(), m.end()
+        while raw and raw[-1] in ".-'’":  # sentence punctuation, not part of a name ("Doe." "Jane's")
+            raw, end = raw[:-1], end - 1
+        for suffix in ("'s", "’s"):
+            if raw.lower().endswith(suffix) and len(raw) > 2:
+                raw, end = raw[:-2], end - 2
+        while raw and raw[0] in ".-'’":
+            raw, start = raw[1:], start + 1
+        if raw:
+            out.append(_Token(raw, raw.lower().replace("’", "'"), start, end, raw[:1].isupper()))
+    return out
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def edit_distance(a: str, b: str, limit: int = 2) -> int:
+    """Damerau-Levenshtein distance (adjacent transpositions count 1), cut off above ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def typo_limit(word: str) -> int:
+    """How many edits a word of this length may carry and still be recognised (none below 4 letters)."""
+    return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
+
+
+class FuzzyWords:
+    """Words found again despite one typo (symmetric delete index, as in SymSpell): cheap for thousands."""
+
+    def __init__(self, words):
+        self.words = set(words)
+        self._index: dict[str, set[str]] = {}
+        for w in self.words:
+            if len(w) >= 4:
+                for key in _deletes(w) | {w}:
+                    self._index.setdefault(key, set()).add(w)
+
+    def lookup(self, word: str) -> list[str]:
+        """The known words closest to ``word`` (itself when known), nearest first; [] when none is close."""
+        if word in self.words:
+            return [word]
+        limit = typo_limit(word)
+        if not limit:
+            return []
+        found = set()
+        for key in _deletes(word) | {word}:
+            found |= self._index.get(key, set())
+        scored = sorted((edit_distance(word, w, limit), w) for w in found)
+        scored = [(d, w) for d, w in scored if d <= limit]
+        return [w for d, w in scored if d == scored[0][0]] if scored else []
+
+
+class Grounder:
+    """Lookup tables over one lexicon, built once; ``ground(question)`` finds its mentions."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.full: dict[str, set[str]] = {}       # "jane doe" / "doe jane" -> addresses
+        self.parts: dict[str, set[str]] = {}      # "jane", "doe" -> addresses
+        self.self_full: set[str] = set()
+        self.self_parts: set[str] = set()
+        for address, names in lexicon.people.items():
+            if address in lexicon.self_addresses:
+                continue
+            for name in names:
+                words = _name_words(name)
+                if not words:
+                    continue
+                self.full.setdefault(" ".join(words), set()).add(address)
+                if len(words) >= 2:
+                    self.full.setdefault(" ".join(words[1:] + words[:1]), set()).add(address)
+                for w in words:
+                    if len(w) >= 2:
+                        self.parts.setdefault(w, set()).add(address)
+        for name in lexicon.self_names:
+            words = _name_words(name)
+            if words:
+                self.self_full.add(" ".join(words))
+                if len(words) >= 2:
+                    self.self_full.add(" ".join(words[1:] + words[:1]))
+        self.fuzzy_parts = FuzzyWords(self.parts)
+        self.places: dict[str, str] = {}
+        for place in lexicon.places:
+            self.places.setdefault(" ".join(_plain_words(place)), place)
+            for part in place.split(","):
+                key = " ".join(_plain_words(part))
+                if key and key not in _QUESTION_WORDS:
+                    self.places.setdefault(key, part.strip())
+        self.title_words: Counter = Counter()
+        self.titles: list[tuple[str, str]] = []   # (plain lower title, title)
+        for title, count in lexicon.event_titles.items():
+            plain = " ".join(_plain_words(title))
+            self.titles.append((f" {plain} ", title))
+            for w in set(plain.split()):
+                self.title_words[w] += count
+        self.files = {name.lower(): name for name in lexicon.file_names}
+        self.domains = {d.lower().removeprefix("www."): d for d in lexicon.domains}
+        self.folders = {name.lower(): name for name in lexicon.folders}
+
+    # -- the people side -----------------------------------------------------------------------
+    def person(self, address: str) -> str:
+        return self.lexicon.person_name(address) or address
+
+    def ground(self, question: str) -> list[Mention]:
+        toks = _tokens(question)
+        mentions: list[Mention] = []
+        taken = [False] * len(toks)
+
+        def claim(i: int, j: int, mention: Mention) -> None:
+            mentions.append(mention)
+            for k in range(i, j):
+                taken[k] = True
+
+        # 1. addresses, file names, domains: one token each
+        for i, t in enumerate(toks):
+            if "@" in t.low:
+                kind = MentionKind.SELF if t.low in self.lexicon.self_addresses else MentionKind.PERSON
+                value = t.low if kind == MentionKind.SELF else self.person(t.low)
+                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], kind, t.low if kind ==
+                                        MentionKind.SELF else t.low, int(t.low in self.lexicon.people)))
+            elif t.low in self.files:
+                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.FILE,
+                                        self.files[t.low], self.lexicon.file_names[self.files[t.low]]))
+            elif "." in t.low and _TLD.search(t.low) and t.low.removeprefix("www.") in self.domains:
+                d = t.low.removeprefix("www.")
+                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.DOMAIN, d,
+                                        self.lexicon.domains[self.domains[d]]))
+        # 2. multi-word names first (longest span wins): the user's own, then people, then places, titles
+        for size in (4, 3, 2, 1):
+            for i in range(len(toks) - size + 1):
+                if any(taken[i:i + size]):
+                    continue
+                span = toks[i:i + size]
+                if not _adjacent(question, span):
+                    continue
+                mention = self._name_span(question, span)
+                if mention is not None:
+                    claim(i, i + size, mention)
+        # 3. event-title words: the longest run of words that occurs in some title
+        i = 0
+        while i < len(toks):
+            if taken[i] or toks[i].low in _QUESTION_WORDS or toks[i].low not in self.title_words:
+                i += 1
+                continue
+            j = i + 1
+            while j < len(toks) and not taken[j] and toks[j].low in self.title_words \
+                    and _adjacent(question, toks[j - 1:j + 1]):
+                j += 1
+            while j > i:
+                phrase = " ".join(t.low for t in toks[i:j])
+                hits = [title for plain, title in self.titles if f" {phrase} " in plain]
+                content = [t for t in toks[i:j] if t.low not in _QUESTION_WORDS]
+                if hits and content and (j - i >= 2 or self._distinctive_title_word(toks[i].low)):
+                    claim(i, j, Mention(toks[i].start, toks[j - 1].end, question[toks[i].start:toks[j - 1].end],
+                                        MentionKind.EVENT_TITLE, phrase, len(hits)))
+                    break
+                j -= 1
+            i = max(j, i + 1)
+        mentions.sort(key=lambda m: m.start)
+        return mentions
+
+    def _distinctive_title_word(self, word: str) -> bool:
+        """A single word stands for an event title only when it is rare elsewhere (not 'call', not 'sync')."""
+        return len(word) >= 4 and word not in self.parts and word not in self.lexicon.subject_words
+
+    def _name_span(self, question: str, span: list[_Token]) -> Mention | None:
+        text = question[span[0].start:span[-1].end]
+        key = " ".join(t.low for t in span)
+        start, end = span[0].start, span[-1].end
+        if key in self.self_full:
+            return Mention(start, end, text, MentionKind.SELF, " ".join(sorted(self.lexicon.self_names)[:1]), 1)
+        if len(span) == 1 and span[0].low in _COMMON_NAMES and not span[0].capital:
+            return None
+        if len(span) == 1 and span[0].low in _QUESTION_WORDS:
+            return None
+        addresses = self.full.get(key)
+        exact = True
+        if not addresses and len(span) >= 2:
+            addresses = self._fuzzy_full(span)
+            exact = False
+        if addresses:
+            return self._person_mention(start, end, text, addresses, exact)
+        if key in self.places:
+            return Mention(start, end, text, MentionKind.PLACE, self.places[key],
+                           sum(c for p, c in self.lexicon.places.items() if key in " ".join(_plain_words(p))))
+        if len(span) == 1:
+            word = span[0].low
+            if word in self.parts and (span[0].capital or word not in self.title_words):
+                return self._person_mention(start, end, text, self.parts[word], True, partial=True)
+            if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words:
+                close = self.fuzzy_parts.lookup(word)
+                if close and word not in close:
+                    addresses = set().union(*(self.parts[w] for w in close))
+                    return self._person_mention(start, end, text, addresses, False, partial=True)
+        return None
+
+    def _fuzzy_full(self, span: list[_Token]) -> set[str]:
+        """Addresses whose name matches every word of ``span``, allowing a typo in each (capitalised or not)."""
+        sets = []
+        for t in span:
+            if t.low in _QUESTION_WORDS:
+                return set()
+            close = self.fuzzy_parts.lookup(t.low)
+            if not close:
+                return set()
+            sets.append(set().union(*(self.parts[w] for w in close)))
+        common = set.intersection(*sets)
+        # every word of the span must be a different word of one person's name
+        return {a for a in common if len(_name_words(self.person(a))) >= len(span)}
+
+    def _person_mention(self, start: int, end: int, text: str, addresses: set[str], exact: bool,
+                        partial: bool = False) -> Mention:
+        by_name: dict[str, list[str]] = {}
+        for a in sorted(addresses):
+            by_name.setdefault(self.person(a), []).append(a)
+        candidates = [(name, ", ".join(addrs)) for name, addrs in sorted(by_name.items())]
+        value = candidates[0][0] if len(candidates) == 1 else text
+        count = len(addresses)
+        return Mention(start, end, text, MentionKind.PERSON, value, count, exact and not partial or
+                       (partial and len(candidates) == 1 and exact), candidates if len(candidates) > 1 else
+                       [])
+
+
+def _name_words(name: str) -> list[str]:
+    name = " ".join(name.replace(",", " , ").split())
+    if " , " in f" {name} ":  # "Doe, Jane" -> "jane doe"
+        last, _, first = name.partition(",")
+        name = f"{first} {last}"
+    return [w for w in re.findall(r"[\w'’-]+", name.lower()) if w]
+
+
+def _plain_words(text: str) -> list[str]:
+    return re.findall(r"[\w'’-]+", text.lower())
+
+
+def _adjacent(question: str, span: list[_Token]) -> bool:
+    """The tokens are separated by spaces only (no comma or 'and' punctuation between them)."""
+    return all(question[a.end:b.start].strip() in ("", "'s", "’s")[:1] for a, b in zip(span, span[1:]))
+
+
+def ground(question: str, lexicon: Lexicon | None) -> list[Mention]:
+    """The mentions of the user's data in ``question`` (none without a lexicon)."""
+    if lexicon is None:
+        return []
+    grounder = getattr(lexicon, "_grounder", None)
+    if grounder is None:
+        grounder = Grounder(lexicon)
+        lexicon._grounder = grounder  # type: ignore[attr-defined]
+    return grounder.ground(question)

@@ -35,9 +35,10 @@ How the words become the graph (the paper's A1.1 rules where they apply):
   -from-> Person. Everything said about one attachment or link shares its email.
 * "I", "me", "my", "you" are Self. "received", "sent me/you", "emails to me", "in my inbox" -> Email to Self;
   "I sent", and "sent" with no sender -> Email from Self; "events I attended" -> Self attended Event;
-  "my emails" -> Email participants Self; "my meetings" -> Self attended Event; "my files" adds nothing.
-* "the person I/you met at an event" -> Person attended Event with no Self edge, as in the paper's graph
-  for its question 7; "people I met in February" adds that event and dates it.
+  "my emails" -> Email participants Self ("my message to X": from Self; "my mail from X": to Self); "my meetings" -> Self attended Event; "my files" adds nothing.
+* "the person I/you met at an event" -> Person attended Event and Self attended it too, as in the paper's
+  section 4.1 graph (its A4 log of question 7 lost the Self edge); "people I met in February" dates that
+  event.
 * "Jane Doe's emails" are from her, "Jane's meetings" ones she attended, "Jane's files" attachments of
   emails from her. Names are capitalized words, quoted text or an email address; a lower-case "jane" is
   not guessed to be a name.
@@ -1212,8 +1213,9 @@ class _Parser:
             event = self._new_node(EVENT, c.words, implicit=True)
             self.stack.append(event)
         self._edge(met, "attended", event)
-        # The user meeting someone adds no Self edge: the paper's graph for its question 7 has none.
-        if subject is not None and subject.type == PERSON:
+        # "I met X" / "X met me": both attended the same event (the paper's section 4.1 graph has the Self
+        # edge; the A4 log of its question 7 dropped it, which would list people the user never met).
+        if subject is not None and subject.type in PEOPLE:
             self._edge(subject, "attended", event)
         if place is not None and place.type != EVENT and not self._connect(event, "generic", place, indirect=False):
             raise _Failure()
@@ -1702,6 +1704,15 @@ class _Parser:
                 return a
         return None
 
+    def _my_email_edge(self, email: _Node) -> str:
+        """What "my" says of an email: "my message to Jane" is from the user, "my mail from Jane" to them."""
+        roles = {name for a, name, b in self.edges if a is email and b.type == PERSON}
+        if "to" in roles and "from" not in roles:
+            return "from"
+        if "from" in roles and "to" not in roles:
+            return "to"
+        return "participants"
+
     def _email_of(self, thing: _Node) -> _Node:
         """The email a file or link came in: the one already linked, else a new one."""
         email = self._existing_email_of(thing)
@@ -1723,7 +1734,7 @@ class _Parser:
             if node.self_owned and node.type in (EMAIL, EVENT) \
                     and not any(self.self_node is not None and {a, b} == {node, self.self_node}
                                 for a, _n, b in self.edges):
-                self._edge(node, "participants" if node.type == EMAIL else "attended", self._self())
+                self._edge(node, self._my_email_edge(node) if node.type == EMAIL else "attended", self._self())
         seen = set()
         for node, value, words in self.ordinals:
             email = node if node.type == EMAIL else self._adjacent_email(node)

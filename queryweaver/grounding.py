@@ -290,6 +290,13 @@ class Grounder:
                 if any(taken[i:i + size]):
                     continue
                 span = toks[i:i + size]
+                if size == 2 and question[span[0].end:span[1].start].strip() == ",":
+                    reversed_key = f"{span[1].low} {span[0].low}"  # "Doe, Jane"
+                    if reversed_key in self.full and len(self.full[reversed_key]) == 1:
+                        claim(i, i + 2, self._person_mention(span[0].start, span[1].end,
+                                                             question[span[0].start:span[1].end],
+                                                             self.full[reversed_key], True))
+                    continue
                 if not _adjacent(question, span):
                     continue
                 mention = self._name_span(question, span)
@@ -397,12 +404,17 @@ def _adjacent(question: str, span: list[_Token]) -> bool:
     return all(question[a.end:b.start].strip() in ("", "'s", "’s")[:1] for a, b in zip(span, span[1:]))
 
 
-def ground(question: str, lexicon: Lexicon | None) -> list[Mention]:
-    """The mentions of the user's data in ``question`` (none without a lexicon)."""
-    if lexicon is None:
-        return []
+def grounder_for(lexicon: Lexicon) -> Grounder:
+    """The lookup tables of ``lexicon``, built on first use and kept with it."""
     grounder = getattr(lexicon, "_grounder", None)
     if grounder is None:
         grounder = Grounder(lexicon)
         lexicon._grounder = grounder  # type: ignore[attr-defined]
-    return grounder.ground(question)
+    return grounder
+
+
+def ground(question: str, lexicon: Lexicon | None) -> list[Mention]:
+    """The mentions of the user's data in ``question`` (none without a lexicon)."""
+    if lexicon is None:
+        return []
+    return grounder_for(lexicon).ground(question)

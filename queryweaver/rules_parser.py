@@ -265,13 +265,19 @@ _KNOWN_WORDS = (set(_NOUNS) | _SELF_WORDS | _DETERMINERS | _COPULAS | _AUX | _PR
 class _Token:
     text: str
     low: str
-    kind: str  # word, quote, url, email, dotted, ext, num, clitic, punct
+    kind: str  # word, quote, url, email, dotted, ext, num, clitic, punct, entity
     start: int
     end: int
+    etype: str = ""  # for an entity: person, place, title, folder (a grounded mention, see grounding.py)
 
 
+# A grounded mention, written by queryweaver.understand: ⟦person|Jane Doe⟧, ⟦place|Ferry Building⟧,
+# ⟦title|planning session⟧ (words of event titles), ⟦folder|Finance⟧.
+ENTITY_OPEN, ENTITY_CLOSE = "⟦", "⟧"
+_ENTITY_TYPES = {"person": (PERSON,), "place": (PLACE,), "title": (EVENT,), "folder": (FOLDER,)}
 _TOKEN_RE = re.compile(r"""
-    (?P<quote>"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\w'])'[^']+'(?!\w))
+    (?P<entity>⟦(?:person|place|title|folder)\|[^⟧]+⟧)
+  | (?P<quote>"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\w'])'[^']+'(?!\w))
   | (?P<url>(?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)])
   | (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
   | (?P<dotted>[\w-]+(?:\.[\w-]+)*\.[A-Za-z][\w-]*)
@@ -291,6 +297,10 @@ def _tokenize(text: str) -> list[_Token]:
         low = raw.lower().replace("’", "'")
         if kind == "quote":
             raw, low = raw[1:-1].strip(), raw[1:-1].strip().lower()
+        elif kind == "entity":
+            etype, _, value = raw[1:-1].partition("|")
+            tokens.append(_Token(value, value.lower(), kind, match.start(), match.end(), etype))
+            continue
         elif kind == "ext":
             low = low[1:]
         if low == "whoever":  # "whoever sent it" = "anyone who sent it"
@@ -428,10 +438,17 @@ class _Parser:
     def _raise_if_failed(self) -> None:
         if self.unknown:
             words = ", ".join(f"'{w}'" for w in dict.fromkeys(self.unknown))
-            raise GenerationError(f"the rules parser did not understand {words} in '{self.text}'. {HINT}")
+            self._raise(f"the rules parser did not understand {words} in '{self.text}'. {HINT}")
         if self.unused:
             parts = "; ".join(dict.fromkeys(self.unused))
-            raise GenerationError(f"the rules parser could not fit {parts} into a query for '{self.text}'. {HINT}")
+            self._raise(f"the rules parser could not fit {parts} into a query for '{self.text}'. {HINT}")
+
+    def _raise(self, message: str) -> None:
+        """Raise the refusal; ``unknown`` and ``unused`` ride along for callers that retry (understand.py)."""
+        error = GenerationError(message)
+        error.unknown = list(dict.fromkeys(self.unknown))  # type: ignore[attr-defined]
+        error.unused = list(dict.fromkeys(self.unused))  # type: ignore[attr-defined]
+        raise error
 
     def _fail(self, words: str, reason: str | None = None) -> None:
         self.unused.append(f"'{words}'" + (f" ({reason})" if reason else ""))
@@ -439,6 +456,8 @@ class _Parser:
     def _words(self, start: int, end: int) -> str:
         if start >= end:
             return ""
+        if end - start == 1 and self.toks[start].kind == "entity":
+            return self.toks[start].text
         return self.text[self.toks[start].start:self.toks[end - 1].end]
 
     def _low(self, j: int) -> str:
@@ -519,8 +538,9 @@ class _Parser:
     def _stop(self, j: int, reason: str | None = None) -> None:
         """The head cannot be read: report the word there (and any other unknown word) and stop."""
         if reason:
-            raise GenerationError(f"the rules parser did not understand '{self.toks[j].text}' in "
-                                  f"'{self.text}': {reason}. {HINT}")
+            self.unknown = [self.toks[j].text]
+            self._raise(f"the rules parser did not understand '{self.toks[j].text}' in "
+                        f"'{self.text}': {reason}. {HINT}")
         while j < self.n and self._low(j) in _DETERMINERS | {"of"}:
             j += 1
         if j >= self.n:
@@ -1555,6 +1575,15 @@ class _Parser:
         if ordinal or extension or adjective or pre_name:
             return None
         # bare literals
+        if tok.kind == "entity":
+            if tok.etype == "title":
+                end = j + 1
+                if _NOUNS.get(self._low(end), (None,))[0] == EVENT:  # "the planning session meeting"
+                    end += 1
+                return _Phrase(i, end, (EVENT,), self._words(i, end), filters=[("name", "contains", tok.text)],
+                               plural=self._low(end - 1).endswith("s") and end > j + 1)
+            return _Phrase(i, j + 1, _ENTITY_TYPES[tok.etype], tok.text, filters=[("name", "=", tok.text)],
+                           literal=tok.text)
         if tok.kind == "email":
             return _Phrase(i, j + 1, (PERSON,), tok.text, filters=[("email_address", "=", tok.text)], literal=tok.text)
         if tok.kind == "url" or (tok.kind == "dotted" and _dotted_kind(tok) == "url"):
@@ -1598,6 +1627,8 @@ class _Parser:
 
     def _name_end(self, j: int) -> int:
         """End of a capitalized name ("Jane Doe") starting at j, or 0."""
+        if j < self.n and self.toks[j].kind == "entity":
+            return j + 1 if self.toks[j].etype in ("person", "place") else 0
         end = j
         while end < self.n and end - j < 4:
             tok = self.toks[end]

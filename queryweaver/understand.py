@@ -1,0 +1,515 @@
+"""The offline question reader: grounding, normalisation, the rules parser, and a confidence for the result.
+
+``understand(question, config, lexicon)`` returns a ``Generation`` (backend "rules") with the chosen graph,
+how sure it is, up to three alternative readings, the grounded mentions, and notes saying which words
+produced which constraint. It works in four steps, each of them explainable:
+
+1. **Grounding** (``queryweaver.grounding``): spans that name people, the user, places, event titles, files
+   or web domains in the user's own data become typed mentions. They are written back into the question
+   as typed literals the parser reads whatever their case or spelling (``⟦person|Jane Doe⟧``), so "jane
+   doe's", "Jnae Doe" and "the planning session" parse like "Jane Doe's" and an event titled so; the
+   user's own name or address becomes "me"/"I"/"my".
+2. **Spelling**: a word the parser does not know and the data does not name, one typo away from a word
+   the parser knows ("emials"), is corrected.
+3. **Paraphrase normalisation**: common ways of asking that the parser's grammar does not cover are
+   rewritten into ones it does -- wh-questions ("When did I last hear from X?" -> "the last email I
+   received from X"), "everything X sent me", "came as an email attachment", "saw"/"met with", "where did
+   X take place", politeness. Each rule is general (it rewrites function words, never names) and costs a
+   little confidence.
+4. **Parse and rank**: the rules parser reads each candidate text; the reading with the smallest cost wins.
+   When nothing parses, words the parser does not know are left out one by one (never a negation) at a
+   larger cost, and the reading is marked unsure; an ambiguous name gives one reading per person.
+
+Refusals name the words not understood and suggest a phrasing built from the question's own mentions.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .errors import GenerationError
+from .graph import QueryGraph, same_graph
+from .grounding import Lexicon, Mention, MentionKind, ground
+from .llm.generate import LOW_CONFIDENCE, Generation, Reading
+from .rules_parser import ENTITY_CLOSE, ENTITY_OPEN, parse_question
+
+__all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
+
+MAX_QUESTION_CHARS = 500
+MAX_ALTERNATIVES = 3
+# Words never dropped to make a question parse: leaving them out would flip or widen its meaning.
+_KEEP = frozenset({"not", "no", "never", "without", "except", "unread", "or", "nor", "neither", "none",
+                   "only", "most", "least", "more", "fewer", "less", "than", "between", "and", "every"})
+_ENTITY = re.compile(f"{ENTITY_OPEN}(\\w+)\\|([^{ENTITY_CLOSE}]+){ENTITY_CLOSE}")
+
+
+@dataclass
+class _Candidate:
+    text: str
+    cost: float
+    notes: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------- the question
+
+def check_question(question: str) -> str:
+    """The question with its spaces collapsed, or a GenerationError saying what to ask instead."""
+    text = " ".join((question or "").split())
+    if not text:
+        raise GenerationError("the question is empty; ask something like 'Find the emails Jane Doe sent me "
+                              "in February'")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise GenerationError(f"the question is {len(text):,} characters long; ask one question in under "
+                              f"{MAX_QUESTION_CHARS} characters, e.g. 'Which files did Jane Doe send me?'")
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        raise GenerationError(f"'{text}' has no words in it; ask about your emails, people, files, folders, "
+                              "events, places or links, e.g. 'Who did I meet last week?'")
+    latin = sum(1 for c in letters if "LATIN" in unicodedata.name(c, ""))
+    if latin < len(letters) / 2:
+        raise GenerationError("the offline parser reads English questions only; ask in English, or set "
+                              "[llm] backend to an LLM backend (ollama, openai or llamacpp)")
+    return text
+
+
+# ------------------------------------------------------------------------------------ step 1: mentions
+
+def render_mentions(question: str, mentions: list[Mention],
+                    choice: dict[int, str] | None = None) -> tuple[str, list[str]]:
+    """The question with each mention written as a typed literal; ``choice`` picks a candidate by index."""
+    out, notes, at = [], [], 0
+    for index, m in enumerate(mentions):
+        out.append(question[at:m.start])
+        at = m.end
+        value = (choice or {}).get(index, m.value)
+        if m.kind == MentionKind.PERSON:
+            out.append(f"{ENTITY_OPEN}person|{value}{ENTITY_CLOSE}")
+            if m.text != value:
+                notes.append(f"'{m.text}' is {value}" + ("" if m.exact else " (spelling corrected)"))
+        elif m.kind == MentionKind.SELF:
+            out.append(_self_word(question, m))
+            notes.append(f"'{m.text}' is you")
+        elif m.kind == MentionKind.PLACE:
+            out.append(f"{ENTITY_OPEN}place|{value}{ENTITY_CLOSE}")
+        elif m.kind == MentionKind.EVENT_TITLE:
+            out.append(f"{ENTITY_OPEN}title|{value}{ENTITY_CLOSE}")
+            notes.append(f"'{m.text}' is in the title of {m.count} event{'s' if m.count != 1 else ''}")
+        elif m.kind == MentionKind.FILE:
+            out.append(value)
+        else:
+            out.append(question[m.start:m.end])
+    out.append(question[at:])
+    return "".join(out), notes
+
+
+def _self_word(question: str, m: Mention) -> str:
+    """'me', 'I' or 'my' for the user's own name, by what surrounds it."""
+    after = question[m.end:m.end + 3]
+    if after.startswith(("'s", "’s")):
+        return "my"  # the possessive 's stays outside the span; drop it below
+    before = question[:m.start].rstrip().lower().split()
+    prev = before[-1] if before else ""
+    if prev in ("from", "to", "with", "by", "and", "cc", "between", "me", "for", "of", "than") or \
+            prev.endswith(("ed", "ing")):
+        return "me"
+    return "I"
+
+
+def _drop_self_possessive(text: str) -> str:
+    return re.sub(r"\bmy(?:'s|’s)", "my", text)
+
+
+# -------------------------------------------------------------------------------------- step 2: typos
+
+def _correctable() -> frozenset[str]:
+    """Words a typo is corrected to: the parser's nouns, verbs and commands, months and weekdays.
+
+    Never function words ("some", "those"): a real word one letter from one of those ("same", "whose")
+    is far likelier than a typo.
+    """
+    from . import rules_parser as rp
+
+    words = set(rp._NOUNS) | set(rp._VERBS) | set(rp._NOUN_VERBS) | rp._COMMANDS | rp._MONTHS | rp._WEEKDAYS
+    words |= {"attachment", "attachments", "yesterday", "today", "tomorrow", "recent", "latest", "earliest",
+              "received", "subject", "calendar", "extension", "everyone", "anyone", "somebody", "someone"}
+    return frozenset(w for w in words if w.isalpha() and len(w) >= 4)
+
+
+_FUZZY = None
+# Words of dates and common English that sit one letter from a parser word and must stay as written.
+_NEVER_CORRECT = frozenset("""
+month week year years quarter weekend morning evening night tonight noon same whose some those these then
+them than that this what when where which while sent send sends mail male mails meat seat fail file fine
+find mind kind line lines fold hold told mine wine wire were here there they their mean means many mine
+""".split())
+
+
+def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
+    """Correct words one typo away from a word the parser reads, unless the data names them."""
+    global _FUZZY
+    from . import rules_parser as rp
+    from .grounding import FuzzyWords
+
+    if _FUZZY is None:
+        _FUZZY = FuzzyWords(_correctable())
+    notes = []
+
+    def fix(match: re.Match) -> str:
+        word = match.group()
+        low = word.lower()
+        if len(low) < 5 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX:
+            return word
+        if lexicon is not None and _named_in(low, lexicon):
+            return word
+        close = _FUZZY.lookup(low)
+        if len(close) != 1 or close[0] in (low + "s", low + "es", low[:-1]) or close[0] == low:
+            return word  # a plural or singular of a word is a word, not a typo
+        notes.append(f"'{word}' read as '{close[0]}'")
+        return close[0]
+
+    parts = re.split(f"({ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE})", text)
+    fixed = [p if p.startswith(ENTITY_OPEN) else re.sub(r"[A-Za-z]+", fix, p) for p in parts]
+    return "".join(fixed), notes
+
+
+def _named_in(word: str, lexicon: Lexicon) -> bool:
+    """The data names this word (a subject word, a word of a title or of a person's name)."""
+    from .grounding import grounder_for
+
+    g = grounder_for(lexicon)
+    return word in lexicon.subject_words or word in g.title_words or word in g.parts
+
+
+# ----------------------------------------------------------------------- step 3: paraphrase rewrites
+
+_SUBJ = r"(I|we|⟦person\|[^⟧]+⟧|[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*|they|he|she|you)"
+_ORD = r"(?:(last|first|most recently|recently|latest|earliest)\s+)?"
+_PAST = {"send": "sent", "email": "emailed", "e-mail": "emailed", "mail": "mailed", "message": "messaged",
+         "forward": "forwarded", "share": "shared", "write": "wrote", "reply": "replied", "get": "got",
+         "receive": "received", "hear": "heard", "meet": "met", "see": "saw", "attend": "attended",
+         "contact": "contacted", "ping": "pinged", "text": "texted", "invite": "invited", "talk": "talked",
+         "speak": "spoke", "go": "went", "join": "joined", "have": "had"}
+_MAIL_VERBS = {"send", "email", "e-mail", "mail", "message", "forward", "share", "write", "reply", "get",
+               "receive", "hear", "contact", "ping"}
+_EVENT_VERBS = {"meet", "see", "attend", "go", "join", "have", "talk", "speak"}
+
+
+def _ordinal_word(word: str | None) -> str:
+    if not word:
+        return ""
+    return {"most recently": "last", "recently": "last", "latest": "last", "earliest": "first"}.get(word, word)
+
+
+def _when(match: re.Match) -> str:
+    """"When did I last hear from X?" -> "the last email I heard from X" (the answer shows its date)."""
+    subject, ordinal, verb, rest = match.group(1), _ordinal_word(match.group(2)), match.group(3).lower(), \
+        match.group(4)
+    noun = "email" if verb in _MAIL_VERBS else "events where"
+    if verb in _EVENT_VERBS:
+        ordinal = ""  # first/last order emails only; the events come newest first anyway
+    verb_past = "received" if verb == "hear" else _PAST.get(verb, verb + "ed")
+    lead = f"the {ordinal + ' ' if ordinal else ''}{noun}"
+    if noun == "email":
+        # "when did Jane send me budget.xlsx" -> "the email with budget.xlsx Jane sent me"
+        obj = re.match(r"^(\s+(?:me|you|us|him|her|them|⟦person\|[^⟧]+⟧))?\s+(?!(?:from|to|in|on|at|last|this|"
+                       r"before|after|since|during|about|with|between|yesterday|today|the|a|an|any|my)\b)"
+                       r"(\S+\.\w+)(.*)$", rest, re.IGNORECASE)
+        if obj:
+            return f"{lead} with {obj.group(2)} {subject} {verb_past}{obj.group(1) or ''}{obj.group(3)}"
+    return f"{lead} {subject} {verb_past}{rest}"
+
+
+def _what(match: re.Match) -> str:
+    """"What did X send me?" -> "the emails X sent me"."""
+    subject, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
+    return f"the emails {subject} {_PAST.get(verb, verb + 'ed')}{rest}"
+
+
+# (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
+REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    # politeness and framing words
+    (r"^(?:hey|hi|hello|ok|okay)\b[,!.]?\s*", "", 0.0, ""),
+    (r"\b(?:could|can|would|will) you (?:please |kindly |quickly )?(?:tell me |show me |find |list |"
+     r"help me find |let me know )?", "show ", 0.02, ""),
+    (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
+     r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
+     "show", 0.02, ""),
+    (r"\b(?:please|kindly|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
+    (r"\b(?:at all|ever|again)\b", "", 0.02, ""),
+    # wh-questions about when: the email or the events, whose dates the answer shows
+    (r"^when (?:did|do|have|has|was it that) " + _SUBJ + r" " + _ORD + r"(\w+)\b(.*)$", _when, 0.08,
+     "'when' answered with the items and their dates"),
+    (r"^when (?:was|is) the (last|first|latest|most recent) time (?:that )?" + _SUBJ + r" (?:heard from|got (?:an? )?"
+     r"(?:e-?mails?|messages?|mail) from|received (?:an? )?(?:e-?mails?|messages?|mail|anything) from)\b",
+     lambda m: f"the {_ordinal_word(m.group(1).replace('most recent', 'last'))} email {m.group(2)} received from",
+     0.08, "'when' answered with the email and its date"),
+    (r"^when (?:was|is) the (last|first|latest|most recent) time (?:that )?" + _SUBJ + r" (\w+)\b",
+     lambda m: f"the {_ordinal_word(m.group(1).replace('most recent', 'last'))} email {m.group(2)} "
+               f"{m.group(3)}", 0.08, "'when' answered with the email and its date"),
+    (r"^when (?:was|is|were) (?:the )?(last|first|latest|earliest|most recent) (.*)$",
+     lambda m: f"the {_ordinal_word(m.group(1).replace('most recent', 'last'))} {m.group(2)}", 0.05,
+     "'when' answered with the item and its date"),
+    (r"^when (?:was|is|were|did) (the|my|our) (.*?)(?: take place| happen| held| scheduled)?\s*\??$",
+     r"\1 \2", 0.08, "'when' answered with the events and their dates"),
+    # "hear from" = get mail from
+    (r"\b(?:hear|heard) (?:back )?from\b", "got email from", 0.05, "'hear from' read as getting email"),
+    # "what did X send me" -> the emails
+    (r"^what (?:did|has|have) " + _SUBJ + r" (send|email|e-mail|mail|forward|share|write)\b(.*)$", _what,
+     0.08, "'what did ... send' read as emails"),
+    (r"^what (?:was|were) (?:sent|emailed|forwarded|shared) (?:to me )?by\b", "the emails sent to me by", 0.08,
+     "'what was sent' read as emails"),
+    # everything / anything X sent
+    (r"\b(?:everything|anything|all the stuff|all the things|all that|stuff|things|whatever)\b",
+     "the emails", 0.08, "'everything' read as emails"),
+    # attachments in other words
+    (r"\b(?:that )?(?:came|come|comes|arrived|arrive|arrives) (?:in|as|via|by) (?:an? |the )?"
+     r"(?:e-?mail |mail )?attachments?\b", "attached to emails", 0.05, "'came as an attachment' read as attached"),
+    (r"\b(?:that )?(?:came|come|comes|arrived) (?:attached|by e-?mail|via e-?mail|in (?:an? )?e-?mails?)\b",
+     "attached to emails", 0.05, "'came by email' read as attached"),
+    # "saw" / "met with me"
+    (r"\b(?:saw|seen)\b", "met", 0.05, "'saw' read as met"),
+    (r"\bsee\b", "meet", 0.05, "'see' read as meet"),
+    (r"\b(?:caught up|catch up|hung out|hang out|got together|get together)\b", "met", 0.05,
+     "read as met"),
+    (r"(?-i:^(?:Who|Which people|What people)) (?:met|has met|have met) (?:with )?me\b", "who did I meet", 0.05,
+     "'met with me' read as both at the same event"),
+    (r"\b(\w+) (?:who|that) (?:met|has met|have met) (?:with )?me\b", r"\1 I met", 0.05,
+     "'met with me' read as both at the same event"),
+    # where did X take place / where was X held
+    (r"^where (?:did|does|will|do) (.+?) (?:take place|happen|occur)\b", r"where was \1", 0.05, ""),
+    (r"^where (?:was|is|were) (.+?) (?:held|hosted|located|happening|taking place)\b", r"where was \1", 0.05, ""),
+    # the same events as X / X's calendar
+    (r"\bthe same (events|meetings) as\b", r"the \1 attended by", 0.05, "'the same events as X' read as X's events"),
+    # subject phrasing
+    (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
+    (r"\b(?:titled|subject(?:ed)?|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),
+    # "email(ed) me the most" has no ranking in the graph: note it
+    (r"\b(?:the most|most often|the least|most frequently)\b", "", 0.45,
+     "ranking by how often is not something the graph can express; every match is listed"),
+]
+_COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n)
+             for p, r, c, n in REWRITES]
+
+
+def paraphrase(text: str) -> _Candidate:
+    """Apply every rewrite that matches, in order; the cost and notes say which did."""
+    cost, notes = 0.0, []
+    question_mark = text.rstrip().endswith("?")
+    body = text.rstrip(" ?.!")
+    for pattern, replacement, rule_cost, note in _COMPILED:
+        new = pattern.sub(replacement, body)
+        if new != body:
+            body = " ".join(new.split())
+            cost += rule_cost
+            if note:
+                notes.append(note)
+    return _Candidate(body + ("?" if question_mark and body else ""), cost, notes)
+
+
+# ------------------------------------------------------------------------------------ step 4: parsing
+
+def _try(text: str) -> tuple[QueryGraph | None, GenerationError | None]:
+    try:
+        return parse_question(text), None
+    except GenerationError as exc:
+        exc.question_text = " ".join(text.split())  # type: ignore[attr-defined]
+        return None, exc
+
+
+def _drop_unknown(candidate: _Candidate, error: GenerationError, lexicon: Lexicon | None) -> list[_Candidate]:
+    """Candidates with the words the parser did not understand left out (never a negation)."""
+    from . import rules_parser as rp
+
+    unknown = [w for w in getattr(error, "unknown", []) if w.lower() not in _KEEP and ENTITY_OPEN not in w
+               and w.lower() not in rp._KNOWN_WORDS]
+    out = []
+    if not unknown:
+        return out
+    text = candidate.text
+    subject_words = lexicon.subject_words if lexicon is not None else {}
+    for word in unknown:
+        low = word.lower().rstrip("s")
+        if low in subject_words or low + "s" in subject_words:
+            # "the latest invoice from Jane" -> an email about invoice
+            swapped = re.sub(rf"\b{re.escape(word)}\b", f"email about {word.lower()}", text, count=1)
+            out.append(_Candidate(swapped, candidate.cost + 0.2, candidate.notes +
+                                  [f"'{word}' read as an email with '{word.lower()}' in its subject"]))
+        text = re.sub(rf"\s*\b{re.escape(word)}\b", "", text, count=1)
+    out.append(_Candidate(" ".join(text.split()), candidate.cost + 0.45 * len(unknown),
+                          candidate.notes + [f"left out {', '.join(repr(w) for w in unknown)}: not understood"]))
+    return out
+
+
+def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Generation:
+    """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
+    started = time.perf_counter()
+    text = check_question(question)
+    mentions = ground(text, lexicon)
+    choices = _mention_choices(mentions)
+    readings: list[tuple[QueryGraph, _Candidate]] = []
+    first_error: GenerationError | None = None
+    for choice, choice_cost in choices:
+        rendered, mention_notes = render_mentions(text, mentions, choice)
+        rendered = _drop_self_possessive(rendered)
+        spelled, spelling_notes = fix_spelling(rendered, lexicon)
+        base = _Candidate(spelled, choice_cost + 0.05 * len(spelling_notes) +
+                          0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes)
+        rewritten = paraphrase(base.text)
+        rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
+        found = None
+        pending = [base] + ([rewritten] if rewritten.text != base.text else [])
+        tried: set[str] = set()
+        while pending and found is None:
+            candidate = pending.pop(0)
+            if candidate.text in tried or candidate.cost > 1.0:
+                continue
+            tried.add(candidate.text)
+            graph, error = _try(candidate.text)
+            if graph is not None:
+                found = (graph, candidate)
+                break
+            first_error = first_error or error
+            if candidate is rewritten or (candidate is base and rewritten.text == base.text):
+                pending.extend(_drop_unknown(candidate, error, lexicon))  # one round only
+        if found is not None:
+            readings.append(found)
+    if not readings:
+        raise _refusal(text, first_error, mentions)
+    readings.sort(key=lambda r: r[1].cost)
+    best_graph, best = readings[0]
+    ambiguous = [m for m in mentions if m.ambiguous]
+    confidence = max(0.05, 1.0 - best.cost)
+    if ambiguous:
+        confidence = min(confidence, 0.5)
+    alternatives: list[Reading] = []
+    for graph, cand in readings[1:]:
+        if len(alternatives) >= MAX_ALTERNATIVES:
+            break
+        if same_graph(graph, best_graph) or any(same_graph(graph, a.graph) for a in alternatives):
+            continue
+        alternatives.append(Reading(graph, describe_reading(graph), max(0.05, min(confidence, 1.0 - cand.cost)),
+                                    "rules"))
+    notes = list(dict.fromkeys(best.notes))
+    for m in ambiguous:
+        names = "; ".join(f"{name} <{detail}>" for name, detail in m.candidates)
+        notes.append(f"'{m.text}' could be several people: {names}")
+    return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
+                      raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
+                      alternatives=alternatives, mentions=mentions, notes=notes)
+
+
+def _mention_choices(mentions: list[Mention]) -> list[tuple[dict[int, str], float]]:
+    """One rendering per reading of the ambiguous mentions (the first ambiguous name's people, at most 4)."""
+    for index, m in enumerate(mentions):
+        if m.ambiguous:
+            return [({index: name}, 0.0 if k == 0 else 0.01 * k) for k, (name, _detail) in
+                    enumerate(m.candidates[:MAX_ALTERNATIVES + 1])]
+    return [({}, 0.0)]
+
+
+def _plain(text: str) -> str:
+    return _ENTITY.sub(lambda m: m.group(2), text)
+
+
+def _refusal(text: str, error: GenerationError | None, mentions: list[Mention]) -> GenerationError:
+    """The parser's own message, mentions shown as written, plus a phrasing built from the mentions."""
+    message = _plain(str(error)) if error is not None else f"could not read '{text}'"
+    said = getattr(error, "question_text", None)
+    if said:
+        message = message.replace(f"'{_plain(said)}'", f"'{text}'")
+    suggestion = suggest_phrasing(mentions)
+    if suggestion:
+        message = message.replace("Rephrase with those words", f"For example: '{suggestion}'. Rephrase with "
+                                                                 "those words")
+    refusal = GenerationError(message)
+    refusal.unknown = getattr(error, "unknown", [])  # type: ignore[attr-defined]
+    return refusal
+
+
+def suggest_phrasing(mentions: list[Mention]) -> str:
+    """A question the parser reads, about the first things the question names."""
+    for m in mentions:
+        if m.kind == MentionKind.PERSON and not m.ambiguous:
+            return f"the emails {m.value} sent me"
+        if m.kind == MentionKind.PLACE:
+            return f"who did I meet at {m.value}"
+        if m.kind == MentionKind.EVENT_TITLE:
+            return f"who was at the {m.value} meeting"
+        if m.kind == MentionKind.FILE:
+            return f"which folders hold {m.value}"
+    return ""
+
+
+# ---------------------------------------------------------------------------- saying a graph in English
+
+_NOUN = {"Email": "emails", "Person": "people", "Self": "you", "File": "files", "Folder": "folders",
+         "Event": "events", "Date": "dates", "Place": "places", "Webpage": "links"}
+_EDGE_WORDS = {"from": "from", "to": "to", "participants": "with", "has_attachment": "attaching",
+               "mentions_url": "linking to", "attended": "attended by", "occurred_on": "on", "sent_on": "sent",
+               "location": "at", "parent": "holding"}
+
+
+def describe_reading(graph: QueryGraph) -> str:
+    """The graph said back in plain English, from the answer outwards ("emails from Jane Doe to you")."""
+    filters: dict[str, list[str]] = {}
+    for f in graph.filters:
+        if f.field == "ordinal":
+            continue
+        if f.field == "value":
+            op = {"=": "", ">": "after ", "<": "before "}[f.op]
+            filters.setdefault(f.var, []).append(f"{op}{f.value}".strip())
+        elif f.op == "contains":
+            filters.setdefault(f.var, []).append(f"with '{f.value}' in the {f.field}")
+        elif f.field in ("name", "email_address", "url"):
+            filters.setdefault(f.var, []).append(str(f.value))
+        else:
+            filters.setdefault(f.var, []).append(f"{f.field} {f.value}")
+    ordinal = {f.var: f.value for f in graph.filters if f.field == "ordinal"}
+    seen = {graph.return_var}
+
+    def phrase(var: str, depth: int) -> str:
+        type_ = graph.vars[var]
+        if type_ == "Self":
+            return "you"
+        own = filters.get(var, [])
+        if type_ == "Date":
+            return " and ".join(own) or "some date"
+        if type_ in ("Person", "Place") and own:
+            head = " ".join(own)
+            own = []
+        else:
+            head = _NOUN[type_]
+            if var in ordinal:
+                head = f"the {ordinal[var]} {head.rstrip('s')}"
+        parts = [head] + own
+        if depth < 4:
+            for edge in graph.edges:
+                if var not in (edge.from_, edge.to):
+                    continue
+                other = edge.to if edge.from_ == var else edge.from_
+                if other in seen:
+                    continue
+                seen.add(other)
+                words = _edge_phrase(edge.edge, forward=edge.from_ == var, other_type=graph.vars[other])
+                parts.append(f"{words} {phrase(other, depth + 1)}")
+        return " ".join(parts)
+
+    lead = "how many " if graph.action == "count" else ""
+    return lead + phrase(graph.return_var, 0)
+
+
+def _edge_phrase(edge: str, *, forward: bool, other_type: str) -> str:
+    if forward:
+        return {"from": "from", "to": "to", "participants": "involving", "has_attachment": "attaching",
+                "mentions_url": "linking to", "attended": "who attended", "occurred_on": "on",
+                "sent_on": "sent", "location": "at", "parent": "in"}.get(edge, edge)
+    return {"from": "who sent", "to": "who received", "participants": "in", "has_attachment": "attached to",
+            "mentions_url": "linked in", "attended": "attended by", "occurred_on": "when there were",
+            "sent_on": "when there were", "location": "of", "parent": "holding"}.get(edge, edge)
+
+
+LOW = LOW_CONFIDENCE

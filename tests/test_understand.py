@@ -1,0 +1,173 @@
+"""The offline reader: grounding in the user's data, paraphrases, confidence, alternatives and refusals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from queryweaver.errors import GenerationError
+from queryweaver.graph import same_graph
+from queryweaver.grounding import Lexicon, MentionKind, edit_distance, ground
+from queryweaver.understand import MAX_QUESTION_CHARS, understand
+
+from tests.test_rules_parser import graph, shown
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    lx = Lexicon(self_names={"Alex Morgan"}, self_addresses={"alex@example.org"})
+    lx.add_person("jane.doe@acme.example", "Jane Doe", 40)
+    lx.add_person("jane.doe@acme.example", "Doe, Jane", 2)
+    lx.add_person("wei.chen@globex.example", "Wei Chen", 5)
+    lx.add_person("li.chen@initech.example", "Li Chen", 3)
+    lx.add_person("sofia@acme.example", "Sofia Alvarez", 7)
+    lx.add_person("alex@example.org", "Alex Morgan", 90)  # the user: never a Person
+    lx.places.update({"Ferry Building, San Francisco": 12, "Blue Bottle Coffee": 3})
+    lx.event_titles.update({"Q3 planning session": 4, "Weekly sync": 30, "Offsite": 1})
+    lx.file_names.update({"budget.xlsx": 3, "notes.txt": 2})
+    lx.domains.update({"github.com": 20})
+    lx.subject_words.update({"invoice": 14, "budget": 9, "planning": 2})
+    return lx
+
+
+def reads_as(lexicon, question, *spec):
+    got = understand(question, None, lexicon)
+    assert same_graph(got.graph, graph(*spec)), f"{question!r} read as\n{shown(got.graph)}\nnotes: {got.notes}"
+    return got
+
+
+# ---- grounding -----------------------------------------------------------------------------------
+
+def test_people_are_found_in_any_case_with_possessives_and_typos(lexicon):
+    for question in ("emails from jane doe", "Jane Doe's emails", "emails from JANE DOE", "emails from Jnae Doe",
+                     "emails from Doe, Jane", "jane's files"):
+        mentions = ground(question, lexicon)
+        assert [(m.kind, m.value) for m in mentions] == [(MentionKind.PERSON, "Jane Doe")], question
+    typo = ground("emails from Jnae Doe", lexicon)[0]
+    assert not typo.exact and typo.text == "Jnae Doe"
+
+
+def test_the_users_own_name_and_address_are_self_not_a_person(lexicon):
+    for question in ("the last email from Alex Morgan", "mail to alex@example.org", "alex morgan's meetings"):
+        assert [m.kind for m in ground(question, lexicon)] == [MentionKind.SELF], question
+
+
+def test_a_shared_last_name_is_ambiguous_and_lists_the_people(lexicon):
+    (mention,) = ground("emails from Chen", lexicon)
+    assert mention.ambiguous
+    assert [name for name, _ in mention.candidates] == ["Li Chen", "Wei Chen"]
+
+
+def test_places_titles_files_and_domains_are_typed(lexicon):
+    kinds = {(m.kind, m.value) for m in ground("who did I meet at the ferry building during the planning session "
+                                               "about budget.xlsx or github.com", lexicon)}
+    assert kinds == {(MentionKind.PLACE, "Ferry Building"), (MentionKind.EVENT_TITLE, "planning session"),
+                     (MentionKind.FILE, "budget.xlsx"), (MentionKind.DOMAIN, "github.com")}
+
+
+def test_common_words_are_not_names(lexicon):
+    lexicon = Lexicon(people={"may@x.example": Counter({"May Lee": 1}), "will@x.example": Counter({"Will Ng": 1})})
+    assert ground("emails from last may that will matter", lexicon) == []
+    assert [m.value for m in ground("emails from May", lexicon)] == ["May Lee"]
+
+
+def test_edit_distance_counts_a_transposition_once():
+    assert edit_distance("jnae", "jane") == 1
+    assert edit_distance("emials", "emails") == 1
+    assert edit_distance("budget", "bucket", limit=1) == 2
+
+
+# ---- reading questions -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, spec", [
+    ("When did I last hear from jane doe?",
+     ("find e one", "e from p", "e to self", "p.name = Jane Doe", "e.ordinal = last")),
+    ("When was the last time I emailed Jane?",
+     ("find e one", "e from self", "e to p", "p.name = Jane Doe", "e.ordinal = last")),
+    ("What did Jane Doe send me last week?",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value = last week")),
+    ("everything jane emailed me", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Which files came as an email attachment from Jane Doe?",
+     ("find f all", "e has_attachment f", "e from p", "p.name = Jane Doe")),
+    ("Who did I meet at the ferry building?",
+     ("find p all", "p attended ev", "self attended ev", "ev location pl", "pl.name = Ferry Building")),
+    ("who did I see in February",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = in February")),
+    ("Who met with me in February?",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = in February")),
+    ("who was at the planning session", ("find p all", "p attended ev", "ev.name contains planning session")),
+    ("Where did the planning session take place?",
+     ("find pl all", "ev location pl", "ev.name contains planning session")),
+    ("the same events as Sofia Alvarez", ("find ev all", "p attended ev", "p.name = Sofia Alvarez")),
+    ("Find the last email from Alex Morgan", ("find e one", "e from self", "e.ordinal = last")),
+    ("could you please list the emials from jane", ("find e all", "e from p", "p.name = Jane Doe")),
+    ("the latest invoice from Jane Doe",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains invoice", "e.ordinal = last")),
+])
+def test_questions_in_other_words(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+def test_a_plain_question_is_read_with_full_confidence_and_says_itself_back(lexicon):
+    got = reads_as(lexicon, "Find the file folders that contain email attachments from Jane Doe",
+                   "find dir all", "f parent dir", "e has_attachment f", "e from p", "p.name = Jane Doe")
+    assert got.confidence == 1.0 and not got.low_confidence
+    assert got.reading == "folders holding files attached to emails from Jane Doe"
+
+
+def test_an_ambiguous_name_gives_one_reading_per_person(lexicon):
+    got = understand("emails from Chen", None, lexicon)
+    assert got.low_confidence
+    names = [g.filters[0].value for g in [got.graph] + [a.graph for a in got.alternatives]]
+    assert names == ["Li Chen", "Wei Chen"]
+    assert any("could be several people" in note for note in got.notes)
+
+
+def test_words_left_out_lower_the_confidence_and_are_named(lexicon):
+    got = understand("urgent emails from Jane Doe", None, lexicon)
+    assert got.low_confidence
+    assert any("'urgent'" in note for note in got.notes)
+
+
+def test_a_ranking_is_not_silently_dropped(lexicon):
+    got = understand("Who did I email the most last month?", None, lexicon)
+    assert got.low_confidence
+    assert any("ranking" in note for note in got.notes)
+
+
+@pytest.mark.parametrize("question, words", [
+    ("emails not from Jane", ["not"]),
+    ("unread emails from Jane", ["unread"]),
+    ("find the zorblax from Jane", ["zorblax"]),
+    ("What's the weather tomorrow?", ["weather"]),
+])
+def test_refusals_name_the_words_and_never_guess_a_negation(lexicon, question, words):
+    with pytest.raises(GenerationError) as info:
+        understand(question, None, lexicon)
+    message = str(info.value)
+    assert all(f"'{w}'" in message for w in words), message
+    assert "⟦" not in message and question.split()[0] in message  # the user's own words, not ours
+
+
+@pytest.mark.parametrize("question, says", [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("?!?!...", "no words"),
+    ("emails " * 2000, f"under {MAX_QUESTION_CHARS} characters"),
+    ("今天谁给我发了邮件", "English"),
+])
+def test_bad_input_gets_a_clear_message(lexicon, question, says):
+    with pytest.raises(GenerationError, match=says):
+        understand(question, None, lexicon)
+
+
+def test_a_refusal_suggests_a_phrasing_from_what_the_question_names(lexicon):
+    with pytest.raises(GenerationError, match="the emails Jane Doe sent me"):
+        understand("emails from jane doe without zorblax", None, lexicon)
+
+
+def test_without_a_lexicon_it_reads_like_the_rules_parser():
+    got = understand("Find all the email attachments of type .txt.", None, None)
+    assert same_graph(got.graph, graph("find f all", "e has_attachment f", "f.extension = txt"))
+    assert got.mentions == []

@@ -7,6 +7,7 @@ what to do; ``--json`` prints exactly one JSON object on stdout.
 from __future__ import annotations
 
 import argparse
+from contextlib import nullcontext
 import json
 import sys
 import time
@@ -150,11 +151,12 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
     config = load_config(args.config)
-    generation = generate_graph(question, config, backend=args.backend)
-    if not args.json:
-        print(f"Graph ({generation.backend}, {generation.seconds:.2f} s):")
-        print(_indent(describe_graph(generation.graph.to_json())))
-    return _execute(config, generation.graph, args, question=question, generation=generation)
+    with _open_engine(config, question=question) as engine:
+        generation = generate_graph(question, config, backend=args.backend, lexicon=engine.lexicon())
+        if not args.json:
+            print(f"Graph ({generation.backend}, {generation.seconds:.2f} s):")
+            print(_indent(describe_graph(generation.graph.to_json())))
+        return _execute(config, generation.graph, args, question=question, generation=generation, engine=engine)
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -197,11 +199,10 @@ COMMAND_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 # -- running and printing ---------------------------------------------------------------------------
 
-def _execute(config: Config, graph, args: argparse.Namespace, *, question: str | None, generation) -> int:
+def _open_engine(config: Config, *, question: str | None):
+    """The engine for one command: progress and warnings on stderr, the LLM date fallback when asking."""
     from .engine import Engine
 
-    verbose = getattr(args, "verbose", False)
-    on_event = _print_event if verbose else None
     date_fallback = None
     if question is not None or config.llm.get("backend") not in (None, "rules"):
         try:
@@ -210,8 +211,15 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
             date_fallback = make_date_fallback(config)
         except ImportError:
             date_fallback = None
+    return Engine(config, progress=StderrProgress(), warn=_print_warning, date_fallback=date_fallback)
+
+
+def _execute(config: Config, graph, args: argparse.Namespace, *, question: str | None, generation,
+             engine=None) -> int:
+    verbose = getattr(args, "verbose", False)
+    on_event = _print_event if verbose else None
     started = time.perf_counter()
-    with Engine(config, progress=StderrProgress(), warn=_print_warning, date_fallback=date_fallback) as engine:
+    with (nullcontext(engine) if engine is not None else _open_engine(config, question=question)) as engine:
         plan_started = time.perf_counter()
         engine.plan(graph)
         plan_seconds = time.perf_counter() - plan_started

@@ -330,6 +330,18 @@ def _drop_unknown(candidate: _Candidate, error: GenerationError, lexicon: Lexico
     if not unknown:
         return out
     text = candidate.text
+    # a lower-case word right after from/to/with/at... is most likely a name the data does not know yet
+    names = [w for w in unknown if w.islower() and re.search(
+        rf"\b(?:from|to|with|by|cc|at|and|between|like)\s+{re.escape(w)}\b", text, re.IGNORECASE)]
+    if names:
+        capitalised = text
+        for word in names:
+            capitalised = re.sub(rf"(?<=\s){re.escape(word)}\b", word.capitalize(), capitalised, count=1)
+        name_notes = [f"'{w}' read as a name" for w in names]
+        rest = [w for w in unknown if w not in names]
+        out.append(_Candidate(capitalised, candidate.cost + 0.15 * len(names) + 0.45 * len(rest),
+                              candidate.notes + name_notes))
+        return out  # never drop a word that names someone
     subject_words = lexicon.subject_words if lexicon is not None else {}
     for word in unknown:
         low = word.lower().rstrip("s")

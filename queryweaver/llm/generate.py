@@ -141,7 +141,7 @@ def _match_model(wanted: str | None, models: list[str]) -> str | None:
 # ---- generating a graph ------------------------------------------------------------------------
 
 def generate_graph(question: str, config, *, backend: str | LLMBackend | None = None,
-                   on_event: EventHook | None = None, form: Form | None = None,
+                   lexicon=None, on_event: EventHook | None = None, form: Form | None = None,
                    examples: int | None = None, schema_slice: SchemaSlice | None = None,
                    max_repairs: int = MAX_REPAIRS) -> Generation:
     """Turn ``question`` into a validated graph with the configured (or given) backend.
@@ -149,7 +149,8 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
     ``form`` picks the decoding form ("flat": the paper's JSON, "tree": the nested form compiled into
     it); ``examples`` how many worked examples to show (0: none); ``schema_slice`` the part of the schema
     to show (tool retrieval passes one when the whole schema exceeds ``[llm] prompt_budget``).
-    ``on_event(kind, data)`` hears "prompt_built", "attempt", "repair" and "done".
+    ``on_event(kind, data)`` hears "prompt_built", "attempt", "repair" and "done". ``lexicon`` (from
+    ``Engine.lexicon()``) grounds the question in the user's data for the offline reader.
     """
     emit = on_event or (lambda kind, data: None)
     started = time.monotonic()
@@ -159,6 +160,13 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
                               "'Find the emails Jane Doe sent me last week'")
     llm = backend if isinstance(backend, LLMBackend) else get_backend(config, backend)
 
+    if isinstance(llm, RulesBackend) and llm.reads_with_understand:
+        from ..understand import understand
+
+        generation = understand(question, config, lexicon)
+        generation.seconds = time.monotonic() - started
+        emit("done", generation.to_json())
+        return generation
     if isinstance(llm, RulesBackend):
         graph = llm.parse(question)
         generation = Generation(graph=graph, backend=llm.name, model=None, seconds=time.monotonic() - started,

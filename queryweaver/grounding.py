@@ -299,6 +299,8 @@ class Grounder:
                     continue
                 if not _adjacent(question, span):
                     continue
+                if size == 1 and span[0].capital and _in_capitalised_run(toks, i, question):
+                    continue  # part of a longer name the data does not hold ("Janet Dough"): no partial match
                 mention = self._name_span(question, span)
                 if mention is not None:
                     claim(i, i + size, mention)
@@ -387,6 +389,15 @@ class Grounder:
                        [])
 
 
+def _in_capitalised_run(toks: list[_Token], i: int, question: str) -> bool:
+    """Token i is next to another capitalised word (not a question word), with only a space between."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(toks) and toks[j].capital and toks[j].low not in _QUESTION_WORDS \
+                and _adjacent(question, [toks[min(i, j)], toks[max(i, j)]]) and toks[j].low != "i":
+            return True
+    return False
+
+
 def _name_words(name: str) -> list[str]:
     name = " ".join(name.replace(",", " , ").split())
     if " , " in f" {name} ":  # "Doe, Jane" -> "jane doe"
@@ -418,3 +429,68 @@ def ground(question: str, lexicon: Lexicon | None) -> list[Mention]:
     if lexicon is None:
         return []
     return grounder_for(lexicon).ground(question)
+
+
+# ----------------------------------------------------------------------------------- values in a graph
+
+def closest(value: str, known, limit: int = 3) -> list[str]:
+    """Up to ``limit`` known texts nearest to ``value`` (shared words first, then similar spelling)."""
+    from difflib import SequenceMatcher
+
+    v = value.lower()
+    v_words = set(_plain_words(v))
+    scored = []
+    for text in known:
+        t = text.lower()
+        shared = len(v_words & set(_plain_words(t)))
+        ratio = SequenceMatcher(None, v, t).ratio()
+        if shared or ratio >= 0.6:
+            scored.append((-shared, -ratio, text))
+    scored.sort()
+    return [text for _s, _r, text in scored[:limit]]
+
+
+def unknown_values(graph, lexicon: Lexicon | None) -> list[str]:
+    """One line for each filter value the user's data does not contain, with the closest ones it does.
+
+    Checked: a person's name or address, a place, a file name, words of an event title. An empty lexicon
+    (no source indexed yet, or sources that feed none) checks nothing.
+    """
+    if lexicon is None or not len(lexicon):
+        return []
+    g = grounder_for(lexicon)
+    problems = []
+    for f in graph.filters:
+        type_ = graph.vars.get(f.var)
+        type_ = getattr(type_, "value", type_)
+        value = str(f.value)
+        low = value.lower().strip()
+        if type_ == "Person" and f.field == "name" and lexicon.people:
+            words = _name_words(value)
+            key = " ".join(words)
+            if key in g.full or (len(words) == 1 and key in g.parts):
+                continue
+            names = {g.person(a) for a in lexicon.people if a not in lexicon.self_addresses}
+            problems.append(_did_you_mean(f"no person named '{value}' in your mail or calendar", value, names))
+        elif type_ == "Person" and f.field == "email_address" and lexicon.people:
+            if low not in lexicon.people and low not in lexicon.self_addresses:
+                problems.append(_did_you_mean(f"no address '{value}' in your mail or calendar", value,
+                                              [a for a in lexicon.people]))
+        elif type_ == "Place" and f.field == "name" and lexicon.places:
+            key = " ".join(_plain_words(value))
+            if key not in g.places:
+                problems.append(_did_you_mean(f"no event takes place at '{value}'", value, set(g.places.values())))
+        elif type_ == "File" and f.field == "name" and lexicon.file_names:
+            if low not in g.files:
+                problems.append(_did_you_mean(f"no file named '{value}' in your mail or folders", value,
+                                              lexicon.file_names))
+        elif type_ == "Event" and f.field == "name" and lexicon.event_titles:
+            key = " ".join(_plain_words(value))
+            if not any(f" {key} " in plain for plain, _t in g.titles):
+                problems.append(_did_you_mean(f"no event title contains '{value}'", value, lexicon.event_titles))
+    return problems
+
+
+def _did_you_mean(message: str, value: str, known) -> str:
+    near = closest(value, known)
+    return message + (f"; did you mean {', '.join(repr(n) for n in near)}?" if near else "")

@@ -33,7 +33,7 @@ from typing import Callable
 
 from .errors import GenerationError
 from .graph import QueryGraph, same_graph
-from .grounding import Lexicon, Mention, MentionKind, ground
+from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
 from .llm.generate import LOW_CONFIDENCE, Generation, Reading
 from .rules_parser import ENTITY_CLOSE, ENTITY_OPEN, parse_question
 
@@ -406,6 +406,10 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         alternatives.append(Reading(graph, describe_reading(graph), max(0.05, min(confidence, 1.0 - cand.cost)),
                                     "rules"))
     notes = list(dict.fromkeys(best.notes))
+    missing = unknown_values(best_graph, lexicon)
+    if missing:
+        notes.extend(missing)
+        confidence = min(confidence, 0.4)
     for m in ambiguous:
         names = "; ".join(f"{name} <{detail}>" for name, detail in m.candidates)
         notes.append(f"'{m.text}' could be several people: {names}")

@@ -171,3 +171,11 @@ def test_without_a_lexicon_it_reads_like_the_rules_parser():
     got = understand("Find all the email attachments of type .txt.", None, None)
     assert same_graph(got.graph, graph("find f all", "e has_attachment f", "f.extension = txt"))
     assert got.mentions == []
+
+
+def test_a_value_the_data_does_not_hold_gets_a_did_you_mean(lexicon):
+    got = understand("emails from Janet Dough", None, lexicon)
+    assert got.low_confidence
+    assert any("no person named 'Janet Dough'" in n and "'Jane Doe'" in n for n in got.notes), got.notes
+    got = understand("who did I meet at the Ferry Bilding", None, lexicon)  # one typo: grounded, no note
+    assert not any("no event takes place" in n for n in got.notes), got.notes

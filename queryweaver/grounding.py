@@ -245,6 +245,9 @@ class Grounder:
                 key = " ".join(_plain_words(part))
                 if key and key not in _QUESTION_WORDS:
                     self.places.setdefault(key, part.strip())
+        self.places_by_size: dict[int, list[str]] = {}
+        for key in self.places:
+            self.places_by_size.setdefault(len(key.split()), []).append(key)
         self.title_words: Counter = Counter()
         self.titles: list[tuple[str, str]] = []   # (plain lower title, title)
         for title, count in lexicon.event_titles.items():
@@ -348,9 +351,11 @@ class Grounder:
             exact = False
         if addresses:
             return self._person_mention(start, end, text, addresses, exact)
-        if key in self.places:
-            return Mention(start, end, text, MentionKind.PLACE, self.places[key],
-                           sum(c for p, c in self.lexicon.places.items() if key in " ".join(_plain_words(p))))
+        place_key = key if key in self.places else self._fuzzy_place(span)
+        if place_key:
+            return Mention(start, end, text, MentionKind.PLACE, self.places[place_key],
+                           sum(c for p, c in self.lexicon.places.items() if place_key in " ".join(_plain_words(p))),
+                           exact=place_key == key)
         if len(span) == 1:
             word = span[0].low
             if word in self.parts and (span[0].capital or word not in self.title_words):
@@ -360,6 +365,16 @@ class Grounder:
                 if close and word not in close:
                     addresses = set().union(*(self.parts[w] for w in close))
                     return self._person_mention(start, end, text, addresses, False, partial=True)
+        return None
+
+    def _fuzzy_place(self, span: list[_Token]) -> str | None:
+        """A place of as many words as ``span``, each within a typo of the span's (two words or more)."""
+        if len(span) < 2 or any(t.low in _QUESTION_WORDS for t in span):
+            return None
+        words = [t.low for t in span]
+        for key in self.places_by_size.get(len(span), ()):
+            if all(edit_distance(w, k, typo_limit(k)) <= typo_limit(k) for w, k in zip(words, key.split())):
+                return key
         return None
 
     def _fuzzy_full(self, span: list[_Token]) -> set[str]:

@@ -129,6 +129,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away ("| head"): stop quietly, as other command-line tools do
+        sys.stderr.close()
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 # -- commands ---------------------------------------------------------------------------------------

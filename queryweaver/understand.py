@@ -284,6 +284,11 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^where (?:was|is|were) (.+?) (?:held|hosted|located|happening|taking place)\b", r"where was \1", 0.05, ""),
     # the same events as X / X's calendar
     (r"\bthe same (events|meetings) as\b", r"the \1 attended by", 0.05, "'the same events as X' read as X's events"),
+    # "both X and Y attended": together, not either
+    (r"^(which|what) (events|meetings|calendar events) (did|have) both (.+?) and (.+?) (attend|attended|go to|"
+     r"gone to|join|joined|have|had)\b(.*)$", r"\1 \2 did \4 attend with \5\7", 0.05,
+     "'both X and Y' read as events they attended together"),
+    (r"\bwith (.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
     # subject phrasing
     (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
     (r"\b(?:titled|subject(?:ed)?|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),

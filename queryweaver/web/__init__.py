@@ -89,12 +89,14 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         config=config,
         token=token or secrets.token_urlsafe(32),
         opener=opener or system_opener,
-        generate=generate or default_generate(config),
+        generate=generate,
         recent=recent if recent is not None else RecentQuestions(default_recent_path()),
         examples=list(examples) if examples is not None else default_examples(),
         roots=source_roots(config),
         engine_factory=factory,
     )
+    if state.generate is None:
+        state.generate = default_generate(config, state.lexicon)
     app.extensions[EXTENSION_KEY] = state
 
     from .api import bp as api_bp

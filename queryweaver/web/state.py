@@ -43,7 +43,7 @@ class WebState:
     config: Config
     token: str
     opener: Opener
-    generate: Generate
+    generate: Generate | None
     recent: RecentQuestions
     examples: list[str]
     roots: list[str]
@@ -71,6 +71,11 @@ class WebState:
         finally:
             self._progress_to = None
             self._engine_lock.release()
+
+    def lexicon(self):
+        """What the user's data names, from the engine (None while another run holds it for long)."""
+        with self.engine_session(timeout=30) as engine:
+            return engine.lexicon() if engine is not None else None
 
     def _relay_progress(self, stage: str, done: int, total: int | None = None) -> None:
         target = self._progress_to
@@ -129,14 +134,15 @@ def _date_fallback(config: Config):
         return None
 
 
-def default_generate(config: Config) -> Generate:
+def default_generate(config: Config, lexicon: Callable[[], Any] | None = None) -> Generate:
+    """Questions go to ``generate_graph``, grounded in what ``lexicon()`` (the engine's) says the data names."""
     def generate(question: str, on_event: Callable[[Any], None]):
         try:
             from ..llm import generate_graph
         except ImportError as exc:
             raise GenerationError(f"the question parser is not available ({exc}); run an edited graph instead, "
                                   f"or reinstall queryweaver") from exc
-        return generate_graph(question, config, on_event=on_event)
+        return generate_graph(question, config, on_event=on_event, lexicon=lexicon() if lexicon else None)
 
     return generate
 

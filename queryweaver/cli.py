@@ -162,6 +162,9 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     config = load_config(args.config)
     generation = generate(question, config, backend=args.backend)
     graph = picked_graph(generation, args.pick, question)
+    if args.verbose:
+        for note in generation.notes:  # which words produced which constraint
+            print(f"reading: {note}", file=sys.stderr)
     if not args.json:
         label = f"reading {args.pick}, " if args.pick else ""
         print(f"Graph ({label}{generation.backend}, {generation.seconds:.2f} s):")

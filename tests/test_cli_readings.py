@@ -112,3 +112,22 @@ def test_json_with_pick_has_the_picked_graph_and_its_answer(capsys):
     assert {item["message_id"] for item in out["result"]["items"]} == answer_keys(READINGS[2].graph)
     assert all(item["from"] == "alex@example.org" for item in out["result"]["items"])
 
+
+
+def test_verbose_says_which_words_produced_which_constraint(capsys):
+    assert main(["ask", "--verbose", QUESTION], generate=cli_generate()) == 0
+    err = capsys.readouterr().err
+    assert "reading: 'Nadia' -> p.name = \"Nadia Foster\" (2 people are called Nadia)" in err
+
+
+def test_low_confidence_without_alternatives_says_so(capsys):
+    def unsure():
+        generation = sure_generation()
+        generation.confidence = 0.3
+        return generation
+
+    assert main(["ask", QUESTION], generate=cli_generate(unsure)) == 0
+    out = capsys.readouterr().out
+    assert "Read as: emails Nadia Foster sent you (30% sure)\n" in out
+    assert "Not sure I read this right. Check the graph above, or rephrase the question.\n" in out
+    assert "--pick" not in out

@@ -236,6 +236,8 @@ def test_did_you_mean_chips_run_another_reading_and_keep_it_editable(page, live_
     expect(tag).to_contain_text("Nadia: person")
     expect(tag).to_contain_text("Nadia Foster or Nadia Sato")
     expect(page.locator("#activity .act-readings")).to_contain_text("2 other readings")
+    page.locator("#activity .act-readings summary").click()  # why: which words gave which constraint
+    expect(page.locator("#activity .act-readings .reading-notes li")).to_contain_text("2 people are called Nadia")
     page.mouse.move(0, 0)
     page.screenshot(path=str(ARTIFACTS / "web_readings.png"), full_page=True)
     page.locator("#graph-panel").screenshot(path=str(ARTIFACTS / "web_readings_graph.png"))

@@ -63,10 +63,14 @@ export class Activity {
         const best = (ev.readings || [])[0];
         const others = (ev.readings || []).length - 1;
         if (!best || (!best.text && !others)) break;
-        this.add("readings", h("span", { class: "act-title" }, "Read as"),
-          h("span", { class: "act-text" }, best.text || "a graph",
+        const said = [h("span", { class: "act-title" }, "Read as"),
+          h("span", { class: "act-text" }, ` ${best.text || "a graph"}`,
             ev.low_confidence || others ? ` (${Math.round(100 * ev.confidence)}% sure)` : "",
-            others ? `; ${others} other reading${others === 1 ? "" : "s"}` : ""));
+            others ? `; ${others} other reading${others === 1 ? "" : "s"}` : "")];
+        const notes = ev.notes || [];  // which words produced which constraint
+        this.add("readings", notes.length
+          ? h("details", {}, h("summary", {}, said), h("ul", { class: "reading-notes" }, notes.map((n) => h("li", {}, n))))
+          : said);
         break;
       }
       case "graph": {

@@ -7,8 +7,10 @@ what to do; ``--json`` prints exactly one JSON object on stdout.
 from __future__ import annotations
 
 import argparse
+import functools
 from contextlib import nullcontext
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -85,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--backend", help="LLM backend: auto, ollama, openai, llamacpp or rules")
+    p.add_argument("--pick", type=int, metavar="N",
+                   help="run alternative reading N (as numbered by a previous ask) instead of the best one")
     p.add_argument("--verbose", "-v", action="store_true", help="print every step on stderr as it runs")
 
     p = sub.add_parser("run", help=COMMANDS["run"])
@@ -115,14 +119,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, generate: Callable[..., Any] | None = None) -> int:
+    """Run one command. ``generate`` replaces ``queryweaver.llm.generate_graph`` for ``ask`` (same
+    signature: ``(question, config, *, backend) -> Generation``); tests pass one through this door."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
         return EXIT_USAGE
+    handler = COMMAND_HANDLERS[args.command]
+    if generate is not None and args.command == "ask":
+        handler = functools.partial(cmd_ask, generate=generate)
     try:
-        return COMMAND_HANDLERS[args.command](args)
+        return handler(args)
     except QueryWeaverError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -148,21 +157,104 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _execute(config, graph, args, question=None, generation=None)
 
 
-def cmd_ask(args: argparse.Namespace) -> int:
+def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None) -> int:
     from .errors import GenerationError
-    from .llm import generate_graph
 
     question = args.question.strip()
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
+    if generate is None:
+        from .llm import generate_graph as generate
     config = load_config(args.config)
     with _open_engine(config, question=question) as engine:
-        generation = generate_graph(question, config, backend=args.backend, lexicon=engine.lexicon())
+        generation = generate(question, config, backend=args.backend, lexicon=engine.lexicon())
+        graph = picked_graph(generation, args.pick, question)
+        if args.verbose:
+            for note in generation.notes:  # which words produced which constraint
+                print(f"reading: {note}", file=sys.stderr)
         if not args.json:
-            print(f"Graph ({generation.backend}, {generation.seconds:.2f} s):")
-            print(_indent(describe_graph(generation.graph.to_json())))
-        return _execute(config, generation.graph, args, question=question, generation=generation, engine=engine)
+            label = f"reading {args.pick}, " if args.pick else ""
+            print(f"Graph ({label}{generation.backend}, {generation.seconds:.2f} s):")
+            print(_indent(describe_graph(graph.to_json())))
+            print_readings(generation, args, question)
+        return _execute(config, graph, args, question=question, generation=generation, engine=engine)
+
+
+def picked_graph(generation, pick: int | None, question: str):
+    """The graph to run: the best reading's, or alternative ``pick`` (1-based, as ``ask`` numbers them).
+
+    ``--pick`` generates again and takes the N-th alternative, so it names the same reading as long as
+    the parser is deterministic for the question (the offline parser is; a sampling LLM may not be).
+    """
+    if pick is None:
+        return generation.graph
+    alternatives = generation.alternatives
+    if not alternatives:
+        raise QueryWeaverError(f"there is only one reading of {question!r}, so there is nothing to pick; "
+                               "leave --pick out")
+    if not 1 <= pick <= len(alternatives):
+        numbers = [str(n) for n in range(1, len(alternatives) + 1)]
+        choices = " or ".join(filter(None, [", ".join(numbers[:-1]), numbers[-1]]))
+        raise QueryWeaverError(f"there are {len(alternatives)} other readings of {question!r}, so --pick {pick} "
+                               f"names none of them; use --pick {choices}, or leave --pick out for the best one")
+    return alternatives[pick - 1].graph
+
+
+def print_readings(generation, args: argparse.Namespace, question: str, out=None) -> None:
+    """How the question was read, and, when that is uncertain, the other readings with a command for each."""
+    out = out or sys.stdout
+    pick = getattr(args, "pick", None)
+    alternatives = list(generation.alternatives)
+    if pick:
+        chosen = alternatives[pick - 1]
+        print(f"Read as (reading {pick}): {chosen.text or 'the graph above'} ({_percent(chosen.confidence)})",
+              file=out)
+        if generation.reading:
+            print(f"  instead of the best reading: {generation.reading} ({_percent(generation.confidence)})",
+                  file=out)
+        print(f"     {pick_command(question, None, args)}", file=out)
+    elif generation.reading:
+        sure = f" ({_percent(generation.confidence)})" if alternatives or generation.low_confidence else ""
+        print(f"Read as: {generation.reading}{sure}", file=out)
+    if generation.low_confidence and not pick:
+        print("Not sure I read this right." + (" Other readings:" if alternatives else
+                                                " Check the graph above, or rephrase the question."), file=out)
+    elif alternatives:
+        print("Other readings:", file=out)
+    for number, alternative in enumerate(alternatives, 1):
+        mark = "  (this one was run)" if number == pick else ""
+        print(f"  {number}. {alternative.text or 'another graph'} ({_percent(alternative.confidence)}){mark}",
+              file=out)
+        if number != pick:
+            print(f"     {pick_command(question, number, args)}", file=out)
+    for mention in generation.mentions:
+        if getattr(mention, "ambiguous", False):
+            print(f"'{mention.text}' could be: {', '.join(_candidate(c) for c in mention.candidates)}", file=out)
+
+
+def pick_command(question: str, number: int | None, args: argparse.Namespace) -> str:
+    """The command that runs alternative ``number`` (None: the best reading), with this one's options."""
+    parts = ["queryweaver", "ask"] + (["--pick", str(number)] if number else [])
+    for option in ("config", "backend"):
+        value = getattr(args, option, None)
+        if value:
+            parts += [f"--{option}", value]
+    return " ".join(shlex.quote(p) for p in parts + [question])
+
+
+def _percent(confidence: float) -> str:
+    return f"{round(100 * confidence)}% sure"
+
+
+def _candidate(candidate) -> str:
+    """"Wei Chen <wei@example.org>" for a person, "Ferry Building (12 events)" for anything else."""
+    value, detail = (list(candidate) + ["", ""])[:2]
+    if not detail or detail == value:
+        return str(value)
+    if "@" in detail and " " not in detail.strip():
+        return f"{value} <{detail}>"
+    return f"{value} ({detail})"
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -243,11 +335,19 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
                "trace": [_event_json(e) for e in result.trace], "timings": timings}
         if generation is not None:
             out["backend"] = generation.backend
+            out.update(readings_json(generation, getattr(args, "pick", None)))
         json.dump(out, sys.stdout, ensure_ascii=False, indent=2, default=str)
         sys.stdout.write("\n")
     else:
         print_result(result, timings)
     return 0
+
+
+def readings_json(generation, pick: int | None = None) -> dict[str, Any]:
+    """The ``--json`` keys that say how the question was read: next to ``graph``, which is what ran."""
+    return {"confidence": round(generation.confidence, 3), "reading": generation.reading,
+            "alternatives": [a.to_json() for a in generation.alternatives],
+            "mentions": [m.to_json() for m in generation.mentions], "picked": pick}
 
 
 def print_result(result, timings: dict[str, Any], out=None) -> None:

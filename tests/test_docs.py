@@ -29,3 +29,13 @@ def test_every_command_and_source_type_is_documented():
         assert f"`queryweaver {command}" in README, f"command {command} is not in the README"
     for source_type in SOURCE_TYPES:
         assert f"| `{source_type}` |" in README, f"source type {source_type} is not in the README"
+
+
+def test_every_command_option_is_in_its_readme_row():
+    rows = [line for line in README.splitlines() if line.startswith("| `queryweaver ")]
+    for command, parser in build_parser()._subparsers._group_actions[0].choices.items():
+        row = " ".join(r for r in rows if r.startswith(f"| `queryweaver {command}"))
+        for action in parser._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help":
+                    assert option in row, f"queryweaver {command} {option} is not in the README's command table"

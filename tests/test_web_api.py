@@ -162,12 +162,13 @@ def test_home_lists_the_demo_questions_and_sources(client):
 def test_demo_question_streams_graph_then_executor_events_then_the_result(client):
     messages = stream(client, start_run(client, question=JANE_QUESTION))
     kinds = names(messages)
-    assert kinds[0] == "generating" and kinds[1] == "graph" and kinds[2] == "plan"
+    assert kinds[:4] == ["generating", "readings", "graph", "plan"]
     assert kinds[-2:] == ["done", "result"]
     assert [int(m["id"]) for m in messages] == list(range(len(messages)))
     assert set(kinds) <= set(EVENT_NAMES)
 
-    graph = messages[1]["data"]
+    graph = messages[2]["data"]
+    assert messages[1]["data"]["readings"][0]["graph"] == graph["graph"]
     assert graph["question"] == JANE_QUESTION and graph["backend"] == "rules" and not graph["edited"]
     assert set(graph["graph"]["vars"].values()) == {"Folder", "File", "Email", "Person"}
     assert graph["steps"][-1]["kind"] == "action"

@@ -92,7 +92,7 @@ def graph_vars(page) -> list[str]:
     return [nodes.nth(i).get_attribute("data-var") for i in range(nodes.count())]
 
 
-def expected_folders(graph: dict) -> set[str]:
+def expected_folders(graph: dict) -> set[str]:  # any graph's answer keys, despite the name
     """The oracle: the same graph run by the engine directly."""
     with Engine(load_config(None)) as engine:
         return {item.key for item in engine.run(QueryGraph.parse(graph)).items}
@@ -192,3 +192,78 @@ def test_ask_watch_inspect_fix_and_run_again(page, live):
     expect(details.locator(".candidates .item").first).to_contain_text(".xlsx")
     page.mouse.move(0, 0)
     page.screenshot(path=str(ARTIFACTS / "web_final.png"), full_page=True)
+
+
+# -- a question the parser is not sure of: "Did you mean" ---------------------------------------------
+
+@pytest.fixture
+def live_readings(tmp_path):
+    """The demo app whose parser reads "Find the emails Nadia sent me" three ways (tests/readings.py)."""
+    from tests.readings import web_generate
+
+    app = create_app(load_config(None), generate=web_generate, opener=lambda path: None,
+                     recent=RecentQuestions(tmp_path / "recent.json"))
+    server = make_web_server(app, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+    app.extensions["queryweaver"].close()
+
+
+def test_did_you_mean_chips_run_another_reading_and_keep_it_editable(page, live_readings):
+    from tests.readings import QUESTION, READINGS
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.goto(live_readings)
+    page.fill("#question", QUESTION)
+    page.click("#ask")
+    expect(page.locator("#run-status")).to_contain_text("Answer: 10 emails")
+
+    # The best reading ran; the page says it is not sure and offers the two others, and what "Nadia" matched.
+    readings = page.locator("#readings")
+    expect(readings.locator(".low-confidence")).to_contain_text("Not sure I read this right")
+    expect(readings.locator(".reading-now")).to_contain_text("Read as")
+    expect(readings.locator(".reading-now")).to_contain_text("emails Nadia Foster sent you")
+    expect(readings.locator(".reading-now .confidence")).to_have_text("45%")
+    chips = readings.locator(".did-you-mean .reading-chip")
+    expect(chips).to_have_count(2)
+    assert [chips.nth(i).locator(".reading-text").text_content() for i in range(2)] == [
+        "emails Nadia Sato sent you", "emails you sent to Nadia Foster"]
+    tag = readings.locator(".mention-tag")
+    expect(tag).to_have_count(1)
+    expect(tag).to_contain_text("Nadia: person")
+    expect(tag).to_contain_text("Nadia Foster or Nadia Sato")
+    expect(page.locator("#activity .act-readings")).to_contain_text("2 other readings")
+    page.locator("#activity .act-readings summary").click()  # why: which words gave which constraint
+    expect(page.locator("#activity .act-readings .reading-notes li")).to_contain_text("2 people are called Nadia")
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "web_readings.png"), full_page=True)
+    page.locator("#graph-panel").screenshot(path=str(ARTIFACTS / "web_readings_graph.png"))
+
+    # Click "Nadia Sato": her 8 emails replace the 10, and the graph, with her name, is in the editor.
+    want = expected_folders(READINGS[1].graph.to_json())  # the engine's own answer to that graph
+    chips.first.click()
+    expect(page.locator("#run-status")).to_contain_text("Answer: 8 emails")
+    answers = page.locator(".answer-item")
+    expect(answers).to_have_count(len(want))
+    assert {answers.nth(i).get_attribute("data-key") for i in range(len(want))} == want
+    expect(node(page, "p")).to_contain_text('name = "Nadia Sato"')
+    expect(page.locator(".filter-row .f-value").first).to_have_value("Nadia Sato")
+    expect(readings.locator(".low-confidence")).to_have_count(0)
+    expect(readings.locator(".reading-now")).to_contain_text("emails Nadia Sato sent you")
+    expect(chips).to_have_count(2)
+    expect(chips.first).to_contain_text("emails Nadia Foster sent you(first guess)45%")
+    expect(page.locator("#graph-question")).to_contain_text(QUESTION)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "web_readings_picked.png"), full_page=True)
+    page.locator("#graph-panel").screenshot(path=str(ARTIFACTS / "web_readings_picked_graph.png"))
+
+    # Fix that reading in the editor and run it: the page says it is running the user's own graph now.
+    page.locator(".filter-row .f-value").first.fill("Nadia Foster")
+    expect(page.locator(".check-status.ok")).to_be_visible()
+    page.click(".run-graph")
+    expect(page.locator("#run-status")).to_contain_text("Answer: 10 emails")
+    expect(readings.locator(".reading-now")).to_contain_text("your edited graph")
+    expect(chips).to_have_count(3)

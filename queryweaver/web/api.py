@@ -4,7 +4,7 @@ Every request carries the per-launch token: the ``X-QueryWeaver-Token`` header (
 ``token`` query parameter (``EventSource`` cannot set headers). A run::
 
     POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}
-    GET  /api/runs/<id>/events                                -> text/event-stream: generating, graph,
+    GET  /api/runs/<id>/events                                -> text/event-stream: generating, readings, graph,
          plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
          node_resolved, warning, done, progress, then result | error | cancelled
     GET  /api/runs/<id>/answers?page=N                        -> a page of answers with evidence

@@ -32,7 +32,7 @@ from .present import (
     pages_of,
     plan_steps,
 )
-from .sse import TERMINAL, StreamKind
+from .sse import TERMINAL, ReadingsEvent, StreamKind
 
 if TYPE_CHECKING:
     from .state import WebState
@@ -203,6 +203,8 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
     generation = state.generate(question, relay)
     run.backend = getattr(generation, "backend", None)
     run.generation_seconds = getattr(generation, "seconds", None)
+    readings = ReadingsEvent.from_generation(question, generation)
+    run.publish(readings.kind, readings.message())
     state.recent.add(question)
     return generation.graph
 

@@ -2,7 +2,8 @@
 
 A run's stream carries the executor's events under their ``EventKind`` names (``plan``, ``tool_called``,
 ``node_resolved``, ...) plus the web layer's own kinds below; the browser (``static/js/app.js``) switches
-on the same names. Each message is ``id`` (its position in the run, so a reconnecting browser resumes
+on the same names. Web-layer events with a structure of their own are pydantic models here too
+(``ReadingsEvent``), so the Python side and the JSON the browser reads cannot drift apart. Each message is ``id`` (its position in the run, so a reconnecting browser resumes
 with ``Last-Event-ID``), ``event`` (the kind) and ``data`` (one JSON object).
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 import json
 from enum import Enum
 from typing import Any
+
+from pydantic import BaseModel, Field
 
 from ..events import EventKind
 
@@ -25,6 +28,7 @@ class StreamKind(str, Enum):
     """Events the web layer adds around the executor's own (``EventKind``)."""
 
     GENERATING = "generating"   # the question is being turned into a graph
+    READINGS = "readings"       # how the question was read: confidence, the alternatives, what it names
     GRAPH = "graph"             # the graph to run, with its plan steps
     PROGRESS = "progress"       # a source's index is being built: stage, done, total
     RESULT = "result"           # the answer: count, first page of items with evidence
@@ -36,6 +40,68 @@ class StreamKind(str, Enum):
 TERMINAL: frozenset[str] = frozenset({StreamKind.RESULT.value, StreamKind.CANCELLED.value, StreamKind.ERROR.value})
 # Every event name a browser may receive.
 EVENT_NAMES: tuple[str, ...] = tuple(dict.fromkeys([k.value for k in StreamKind] + [k.value for k in EventKind]))
+
+
+class ReadingChoice(BaseModel):
+    """One way to run the question: the best reading is number 0, the alternatives 1..3 (``ask --pick N``)."""
+
+    number: int
+    text: str
+    confidence: float
+    source: str = ""
+    graph: dict[str, Any]
+
+
+class MentionTag(BaseModel):
+    """A span of the question that names something in the user's data ("Nadia" -> person)."""
+
+    text: str
+    kind: str
+    value: str
+    count: int = 0
+    exact: bool = True
+    candidates: list[tuple[str, str]] = Field(default_factory=list)  # (value, detail) when ambiguous
+
+
+class ReadingsEvent(BaseModel):
+    """Sent once a question has become a graph, before the ``graph`` event: the readings the browser offers
+    as "Did you mean ..." chips (each runs its graph as an edited one, with no LLM), a notice when the
+    parser is unsure, and the mentions as tags."""
+
+    kind: StreamKind = StreamKind.READINGS
+    question: str
+    confidence: float
+    low_confidence: bool
+    readings: list[ReadingChoice]      # best first; readings[0] is the graph about to run
+    mentions: list[MentionTag] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def from_generation(cls, question: str, generation: Any) -> "ReadingsEvent":
+        """Built from a ``queryweaver.llm.Generation`` (fields read with defaults: injected generators may
+        return less)."""
+        confidence = float(getattr(generation, "confidence", 1.0))
+        low = getattr(generation, "low_confidence", None)
+        if low is None:
+            from ..llm.generate import LOW_CONFIDENCE
+
+            low = confidence < LOW_CONFIDENCE
+        best = ReadingChoice(number=0, text=getattr(generation, "reading", "") or "", confidence=confidence,
+                             source=str(getattr(generation, "backend", "") or ""),
+                             graph=generation.graph.to_json())
+        alternatives = [ReadingChoice(number=n, text=a.text, confidence=a.confidence, source=a.source,
+                                      graph=a.graph.to_json())
+                        for n, a in enumerate(getattr(generation, "alternatives", None) or [], 1)]
+        mentions = [MentionTag(text=m.text, kind=m.kind, value=m.value, count=m.count, exact=m.exact,
+                               candidates=[tuple(c) for c in m.candidates])
+                    for m in getattr(generation, "mentions", None) or []]
+        return cls(question=question, confidence=round(confidence, 3), low_confidence=bool(low),
+                   readings=[best, *alternatives], mentions=mentions,
+                   notes=list(getattr(generation, "notes", None) or []))
+
+    def message(self) -> dict[str, Any]:
+        """The event's ``data`` on the wire."""
+        return self.model_dump(mode="json")
 
 
 def format_sse(data: Any, event: str | None = None, *, id: int | str | None = None) -> str:

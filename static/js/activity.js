@@ -59,6 +59,20 @@ export class Activity {
       case "generating":
         this.note(ev.message || "Turning the question into a query graph…", "generating");
         break;
+      case "readings": {
+        const best = (ev.readings || [])[0];
+        const others = (ev.readings || []).length - 1;
+        if (!best || (!best.text && !others)) break;
+        const said = [h("span", { class: "act-title" }, "Read as"),
+          h("span", { class: "act-text" }, ` ${best.text || "a graph"}`,
+            ev.low_confidence || others ? ` (${Math.round(100 * ev.confidence)}% sure)` : "",
+            others ? `; ${others} other reading${others === 1 ? "" : "s"}` : "")];
+        const notes = ev.notes || [];  // which words produced which constraint
+        this.add("readings", notes.length
+          ? h("details", {}, h("summary", {}, said), h("ul", { class: "reading-notes" }, notes.map((n) => h("li", {}, n))))
+          : said);
+        break;
+      }
       case "graph": {
         const vars = Object.keys(ev.graph.vars).length;
         const edges = ev.graph.constraints.filter((c) => c.kind === "edge").length;

@@ -9,6 +9,7 @@ import { NodeDetails } from "./details.js";
 import { GraphEditor } from "./editor.js";
 import { GraphView } from "./graph.js";
 import { toast } from "./items.js";
+import { ReadingsView } from "./readings.js";
 
 // The server's event names (queryweaver/web/sse.py: StreamKind + EventKind).
 const EVENT_NAMES = (document.body.dataset.events || "").split(" ").filter(Boolean);
@@ -36,6 +37,11 @@ class App {
     this.details = new NodeDetails($("#details"), { stateOf: (v) => this.graphView.state(v) });
     this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v) });
     this.editor = new GraphEditor($("#editor"), { onRun: (graph, question) => this.start({ graph, question }) });
+    // A "Did you mean" chip runs that reading's graph as an edited graph: no LLM, and it stays editable.
+    this.readings = new ReadingsView($("#readings"), {
+      onPick: (reading) => this.start({ graph: reading.graph, question: this.readings.data.question, reading: reading.number })
+        .catch((err) => this.fail(err.message)),
+    });
     this.run = null;
     this.source = null;
     this.queue = [];
@@ -95,13 +101,15 @@ class App {
     for (const panel of [this.el.graphPanel, this.el.answerPanel, this.el.editorPanel]) panel.hidden = true;
     this.setStatus("", "");
     this.setRunning(false);
+    this.readings.reset();
     this.el.question.value = "";
     this.el.question.focus();
     api("/api/recent").then((data) => this.showRecent(data.recent)).catch(() => {});
   }
 
   // -- a run -------------------------------------------------------------------------------------
-  async start({ question, graph }) {
+  // reading: the number of the reading a "Did you mean" chip ran (graph is then that reading's graph).
+  async start({ question, graph, reading }) {
     this.stopStream();
     const body = {};
     if (question) body.question = question;
@@ -109,6 +117,8 @@ class App {
     const run = await api("/api/runs", { method: "POST", body }); // a bad graph throws: the editor shows why
     this.run = run.id;
     this.finished = false;
+    if (!graph) this.readings.reset(); // a new question: its readings come with its stream
+    else this.readings.setShown(reading === undefined ? null : reading);
     document.body.classList.remove("is-empty");
     this.el.welcome.hidden = true;
     this.el.answerPanel.hidden = false;
@@ -123,7 +133,7 @@ class App {
       this.graph = null;
     }
     this.setRunning(true);
-    this.setStatus(graph ? "Running the edited graph…" : "Understanding the question…", "running");
+    this.setStatus(reading !== undefined ? "Running that reading…" : graph ? "Running the edited graph…" : "Understanding the question…", "running");
     this.follow(run.id);
   }
 
@@ -189,6 +199,9 @@ class App {
     const g = this.graphView;
     const d = ev.data || {};
     switch (kind) {
+      case "readings":
+        this.readings.show(ev);
+        break;
       case "graph":
         this.graph = ev.graph;
         this.activity.setGraph(ev.graph);

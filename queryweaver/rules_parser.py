@@ -93,7 +93,8 @@ def _nouns(type_: EntityType, *pairs: str) -> None:
 _nouns(EMAIL, "email/emails", "e-mail/e-mails", "mail/mails", "message/messages", "conversation/conversations",
        "thread/threads")
 _nouns(PERSON, "person/people", "contact/contacts", "sender/senders", "recipient/recipients",
-       "attendee/attendees", "participant/participants", "correspondent/correspondents",
+       "attendee/attendees", "participant/participants", "correspondent/correspondents", "folk/folks",
+       "individual/individuals", "coworker/coworkers", "co-worker/co-workers", "friend/friends",
        "colleague/colleagues")
 _nouns(FILE, "file/files", "attachment/attachments", "document/documents", "doc/docs",
        "spreadsheet/spreadsheets", "pdf/pdfs", "presentation/presentations")
@@ -170,6 +171,7 @@ _verb("mention", "mention:base", "mentions:s", "mentioned:past", "mentioning:ing
       "references:s", "referenced:past", "referencing:ing", "linked:past", "linking:ing")
 _verb("attach", "attach:base", "attaches:s", "attached:past", "attaching:ing")
 _verb("converse", "correspond:base", "corresponds:s", "corresponded:past", "corresponding:ing",
+      "exchange:base", "exchanges:s", "exchanged:past", "exchanging:ing",
       "converse:base", "conversed:past", "communicate:base", "communicated:past", "talk:base", "talks:s",
       "talked:past", "talking:ing", "speak:base", "speaks:s", "spoke:past", "spoken:part", "chat:base",
       "chatted:past")

@@ -239,7 +239,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
     (r"\b(?:please|kindly|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
-    (r"\b(?:at all|ever|again)\b", "", 0.02, ""),
+    (r"\b(?:at all|ever|again|other|else)\b", "", 0.02, ""),
+    (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
+     "corresponded with", 0.02, ""),
     # wh-questions about when: the email or the events, whose dates the answer shows
     (r"^when (?:did|do|have|has|was it that) " + _SUBJ + r" " + _ORD + r"(\w+)\b(.*)$", _when, 0.08,
      "'when' answered with the items and their dates"),
@@ -262,6 +264,28 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.08, "'what did ... send' read as emails"),
     (r"^what (?:was|were) (?:sent|emailed|forwarded|shared) (?:to me )?by\b", "the emails sent to me by", 0.08,
      "'what was sent' read as emails"),
+    # yes/no questions about mail: list what there is
+    (r"^(?:did|has|have) " + _SUBJ + r" (?:ever )?(send|sent|email|emailed|e-mail|mail|forward|forwarded|share|shared|"
+     r"write|written)( me| you| us)?(?: (?:anything|something|any emails?|any messages?|an emails?|mail))?\b",
+     lambda m: f"the emails {m.group(1)} {_PAST.get(m.group(2).lower(), m.group(2))}{m.group(3) or ''}", 0.1,
+     "a yes/no question answered with the matching emails"),
+    # "which X did <a long phrase> attend/send" -> the passive, which reads any phrase as the agent
+    (r"^(which|what) ((?:\w+ )?(?:events|meetings|event|meeting|appointments|calls))\s+(?:did|do|have|has) (.+) "
+     r"(?:attend|attended|go to|gone to|join|joined|take part in|participate in)\s*$", r"\1 \2 were attended by \3",
+     0.05, ""),
+    (r"^(which|what) ((?:\w+ )?(?:links|urls|files|attachments|documents|emails|messages|web pages|pages|sites|"
+     r"websites))\s+(?:did|have|has) (.+?) (?:send|sent|email|emailed|forward|forwarded|share|shared)( me| you| us)?"
+     r"\s*$", lambda m: f"{m.group(1)} {m.group(2)} were sent{' to me' if m.group(4) else ''} by {m.group(3)}",
+     0.05, ""),
+    # "where did I save X" = the folders holding X
+    (r"^where (?:did|do|have) (?:I|we) (?:save|saved|put|store|stored|keep|kept|file|filed|download|downloaded) ",
+     "which folders hold ", 0.05, "'where did I save' read as the folders holding it"),
+    (r"^in (?:which|what) (folders?|directories?) (?:is|are|was|were) (.+?)(?: stored| saved| kept)?$",
+     r"which \1 hold \2", 0.05, ""),
+    # "who has X been in meetings with" = people in meetings with X
+    (r"^who (?:has|have|did) " + _SUBJ + r" (?:been in|had|attended|sat in|joined) (?:meetings?|events?|calls?) with$",
+     r"people in meetings with \1", 0.05, ""),
+    (r"\b(?:thing|item|stuff)\b", "email", 0.08, "'thing' read as an email"),
     # everything / anything X sent
     (r"\b(?:everything|anything|all the stuff|all the things|all that|stuff|things|whatever)\b",
      "the emails", 0.08, "'everything' read as emails"),
@@ -300,12 +324,14 @@ _COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?
              for p, r, c, n in REWRITES]
 
 
-def paraphrase(text: str) -> _Candidate:
-    """Apply every rewrite that matches, in order; the cost and notes say which did."""
+def paraphrase(text: str, only: int | None = None) -> _Candidate:
+    """Apply every rewrite that matches (or just rule ``only``), in order; cost and notes say which did."""
     cost, notes = 0.0, []
     question_mark = text.rstrip().endswith("?")
     body = text.rstrip(" ?.!")
-    for pattern, replacement, rule_cost, note in _COMPILED:
+    for index, (pattern, replacement, rule_cost, note) in enumerate(_COMPILED):
+        if only is not None and index != only:
+            continue
         new = pattern.sub(replacement, body)
         if new != body:
             body = " ".join(new.split())
@@ -313,6 +339,16 @@ def paraphrase(text: str) -> _Candidate:
             if note:
                 notes.append(note)
     return _Candidate(body + ("?" if question_mark and body else ""), cost, notes)
+
+
+def single_rewrites(text: str) -> list[_Candidate]:
+    """Each matching rewrite applied alone (when applying them all together went wrong)."""
+    out = []
+    for index in range(len(_COMPILED)):
+        candidate = paraphrase(text, only=index)
+        if candidate.text.rstrip(" ?") != text.rstrip(" ?.!"):
+            out.append(candidate)
+    return out
 
 
 # ------------------------------------------------------------------------------------ step 4: parsing
@@ -378,7 +414,9 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
         found = None
-        pending = [base] + ([rewritten] if rewritten.text != base.text else [])
+        singles = [_Candidate(c.text, base.cost + c.cost, base.notes + c.notes) for c in single_rewrites(base.text)]
+        singles = [c for c in singles if c.text != rewritten.text]
+        pending = [base] + ([rewritten] if rewritten.text != base.text else []) + (singles if len(singles) > 1 else [])
         tried: set[str] = set()
         while pending and found is None:
             candidate = pending.pop(0)
@@ -481,8 +519,11 @@ def describe_reading(graph: QueryGraph) -> str:
         if f.field == "ordinal":
             continue
         if f.field == "value":
+            value = str(f.value)
             op = {"=": "", ">": "after ", "<": "before "}[f.op]
-            filters.setdefault(f.var, []).append(f"{op}{f.value}".strip())
+            if value.lower().startswith(("before", "after", "since", "prior", "on or after", "until")):
+                op = ""
+            filters.setdefault(f.var, []).append(f"{op}{value}".strip())
         elif f.op == "contains":
             filters.setdefault(f.var, []).append(f"with '{f.value}' in the {f.field}")
         elif f.field in ("name", "email_address", "url"):
@@ -498,7 +539,12 @@ def describe_reading(graph: QueryGraph) -> str:
             return "you"
         own = filters.get(var, [])
         if type_ == "Date":
-            return " and ".join(own) or "some date"
+            said = " and ".join(own) or "some date"
+            starts = said.split(" ", 1)[0].lower()
+            if starts not in ("in", "on", "during", "before", "after", "since", "from", "prior", "until", "last",
+                              "this", "next", "yesterday", "today", "between", "earlier", "past"):
+                said = f"on {said}"
+            return said
         if type_ in ("Person", "Place") and own:
             head = " ".join(own)
             own = []
@@ -516,7 +562,7 @@ def describe_reading(graph: QueryGraph) -> str:
                     continue
                 seen.add(other)
                 words = _edge_phrase(edge.edge, forward=edge.from_ == var, other_type=graph.vars[other])
-                parts.append(f"{words} {phrase(other, depth + 1)}")
+                parts.append(f"{words} {phrase(other, depth + 1)}".strip())
         return " ".join(parts)
 
     lead = "how many " if graph.action == "count" else ""
@@ -526,7 +572,7 @@ def describe_reading(graph: QueryGraph) -> str:
 def _edge_phrase(edge: str, *, forward: bool, other_type: str) -> str:
     if forward:
         return {"from": "from", "to": "to", "participants": "involving", "has_attachment": "attaching",
-                "mentions_url": "linking to", "attended": "who attended", "occurred_on": "on",
+                "mentions_url": "linking to", "attended": "who attended", "occurred_on": "",
                 "sent_on": "sent", "location": "at", "parent": "in"}.get(edge, edge)
     return {"from": "who sent", "to": "who received", "participants": "in", "has_attachment": "attached to",
             "mentions_url": "linked in", "attended": "attended by", "occurred_on": "when there were",

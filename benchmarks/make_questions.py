@@ -300,6 +300,15 @@ def month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
     return out
 
 
+def recent_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Relative ranges: calendar weeks run Monday to Sunday; "past N months" runs through today."""
+    monday = today - timedelta(days=today.weekday())
+    back = date(today.year - (today.month <= 3), (today.month - 4) % 12 + 1, today.day)
+    return [("last week", (monday - timedelta(days=7), monday)),
+            ("this year", (date(today.year, 1, 1), date(today.year + 1, 1, 1))),
+            ("in the past 3 months", (back, today + timedelta(days=1)))]
+
+
 # ---- email shapes ----------------------------------------------------------------------------------
 
 def from_graphs(extra: list[dict] | None = None, **kw) -> tuple[dict, list[dict]]:
@@ -342,7 +351,7 @@ def mk_emails_between(c: Ctx) -> list[Instance]:
 
 def mk_from_in_month(c: Ctx) -> list[Instance]:
     out = []
-    phrases = month_phrases(c.f.today)
+    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) * 2
     for a in c.pick(c.senders(all_received=True, minimum=4), 60):
         for phrase, (s, e) in c.pick(phrases, len(phrases)):
             ans = sorted(c.f.emails_from(a) & c.o.between(s, e))
@@ -559,7 +568,10 @@ def mk_events_at(c: Ctx) -> list[Instance]:
 
 def mk_events_in_month(c: Ctx) -> list[Instance]:
     out = []
-    phrases = month_phrases(c.f.today) + [("next month", month_range(2026, 3)), ("this month", month_range(2026, 2))]
+    following = (c.f.today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) + [
+        ("next month", month_range(following.year, following.month)),
+        ("this month", month_range(c.f.today.year, c.f.today.month))]
     for phrase, (s, e) in phrases:
         ans = sorted(c.o.events_between(s, e))
         if ok(ans):
@@ -596,7 +608,10 @@ def mk_who_at_titled(c: Ctx) -> list[Instance]:
 
 def mk_place_of(c: Ctx) -> list[Instance]:
     out = []
-    titles = sorted({ev.summary for ev in c.f.events if ev.location})
+    personal = {"Dentist", "Gym", "Pick up dry cleaning", "Haircut", "Car service", "Yoga", "Piano lesson",
+                "Parent-teacher conference", "Flight to Lisbon", "Doctor's appointment"}  # corpus.PERSONAL
+    titles = sorted({ev.summary for ev in c.f.events if ev.location and ev.summary not in personal
+                     and ":" not in ev.summary and c.o.attendees([ev.uid])})
     for t in titles:
         uids = c.o.events_titled(t)
         ans = sorted(c.o.places_of(uids))
@@ -626,7 +641,7 @@ def mk_met_at(c: Ctx) -> list[Instance]:
 
 def mk_met_in_month(c: Ctx) -> list[Instance]:
     out = []
-    for phrase, (s, e) in month_phrases(c.f.today):
+    for phrase, (s, e) in month_phrases(c.f.today) + recent_phrases(c.f.today):
         events = c.o.events_between(s, e)
         ans = sorted(c.o.attendees(c.o.mine(events)))
         gold = G("p", [E("p", "attended", "ev"), E("self", "attended", "ev"), E("ev", "occurred_on", "d"),
@@ -954,7 +969,7 @@ SHAPES: list[Shape] = [
         (T, "wh", "Where was the {T} held?"),
         (T, "polite", "Could you tell me where {T} happened?"),
         (T, "typo", "wher was the {T}"),
-        (T, "possessive", "the {T}'s location"),
+        (T, "possessive", "{T}'s location"),
     ]),
     Shape("people_met_at_place", mk_met_at, [
         (D, "wh", "Who did I meet {atP}?"),
@@ -1069,6 +1084,16 @@ def verify(questions: list[dict[str, Any]], corpus_dir: Path, *, accept: bool = 
     return problems
 
 
+def dump(data: dict[str, Any]) -> str:
+    """JSON with one question per line: small, and a diff shows which questions changed."""
+    head = {k: v for k, v in data.items() if k != "questions"}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "questions": [']
+    rows = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in data["questions"]]
+    lines.append(",\n".join(rows))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="verify the committed file; do not rewrite it")
@@ -1102,7 +1127,7 @@ def main(argv: list[str] | None = None) -> int:
             "corpus": CORPUS,
             "questions": questions,
         }
-        args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        args.out.write_text(dump(data), encoding="utf-8")
         print(f"wrote {args.out}")
     return 0
 

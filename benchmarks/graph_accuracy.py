@@ -233,7 +233,7 @@ def run(cases: list[Case], config: Config, *, backend_name: str, form: str, exam
             if on_corpus:
                 out.executed = corpus.answer_ok(case, gen.graph)
             else:
-                out.executed = execute(gen.graph) == execute(canonical(case.graph))
+                out.executed = execute(gen.graph) == execute(QueryGraph.parse(case.graph))
         outcomes.append(out)
         if verbose:
             mark = "ok " if out.correct else ("acc" if out.accepted else "BAD")
@@ -358,7 +358,7 @@ def rescore(path: Path) -> int:
             if out.set == "corpus" and corpus is not None:
                 out.executed = corpus.answer_ok(case, QueryGraph.parse(out.graph))
             else:
-                out.executed = execute(QueryGraph.parse(out.graph)) == execute(canonical(case.graph))
+                out.executed = execute(QueryGraph.parse(out.graph)) == execute(QueryGraph.parse(case.graph))
         outcomes.append(out)
     if corpus is not None:
         corpus.close()

@@ -1035,6 +1035,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
     for shape in SHAPES:
+        ctx.rng = random.Random(f"{SEED}:{shape.name}")  # one stream per shape: editing one leaves the others
         instances = shape.make(ctx)
         if not instances:
             raise SystemExit(f"shape {shape.name}: no instance has an answer in this corpus")

@@ -54,6 +54,14 @@ def test_split_is_by_phrasing_template():
     assert not texts["dev"] & texts["test"]
 
 
+def test_no_question_is_a_worked_example_of_the_prompt():
+    """The LLM prompt's example bank must not leak into either part."""
+    from queryweaver.llm.examples import example_bank, tokenize
+
+    bank = {" ".join(tokenize(e.question)) for e in example_bank()}
+    assert not bank & {" ".join(tokenize(q["question"])) for q in QUESTIONS}
+
+
 def test_answers_are_small_and_typed():
     for q in QUESTIONS:
         if q["graph"]["action"] == "count":

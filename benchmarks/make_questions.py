@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import tempfile
 import unicodedata
@@ -1045,6 +1046,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                 inst = instances[k % len(instances)]
                 k += 1
                 question = text.format(**{"SELF": ctx.self_name, **inst.slots})
+                question = re.sub(r"\b(the) the\b", r"\1", question, flags=re.IGNORECASE)  # "the {T}", T = "the offsite"
                 if style == "lowercase":
                     question = question.lower()
                 if question in seen:

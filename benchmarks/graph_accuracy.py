@@ -3,23 +3,34 @@
     python benchmarks/graph_accuracy.py --backend llamacpp --model MODEL.gguf --form tree
     python benchmarks/graph_accuracy.py --backend rules
     python benchmarks/graph_accuracy.py --backend ollama --model qwen3:8b --examples 0 --limit 10
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"
-(with ">") or "before" (with "<") is dropped from Date values: the date normalizer reads both alike. "accepted" also counts the other graphs
-a question lists as meaning the same (e.g. Q7 with the user's own attendance, Section 4.1 of the paper).
+(with ">") or "before" (with "<") is dropped from Date values: the date normalizer reads both alike; then every
+Date variable's filters are replaced by the one range of days they mean (``dates.combine_date_filters`` with the
+set's fixed today), so "in March", "March 2025" and "= before X" / "< X" compare equal when they are the same
+days. "accepted" also counts the other graphs a question lists as meaning the same (e.g. Q7 with the user's own
+attendance, Section 4.1 of the paper).
 
 The paper's questions come from ``queryweaver.paper_graphs`` with the names "Jane Doe" and "budget.xlsx";
-ours from ``benchmarks/questions.json`` (the bundled demo's story). Per question the report gives the
+ours from ``benchmarks/questions.json`` (the bundled demo's story), and the corpus set from
+``benchmarks/questions_corpus.json`` (``benchmarks/make_questions.py``: >= 300 questions in many wordings over
+a generated corpus, split by phrasing template into a dev part and a held-out test part). For the corpus set
+the corpus is generated into a temporary folder (deterministic, about a second), each generated graph is run
+on it, and "answer ok" means the engine's answer equals the answer computed from the generator's facts.
+Per question the report gives the
 seconds, prompt and completion tokens, and the attempts (more than one: the validator's message was
 sent back; "repairs sent" counts every message sent back, also for questions that failed in the end).
-``execute`` is the hook for execution accuracy once the engine is wired in.
+``generate_for`` is the one place a question becomes a graph; the final RESULT line gives, per set and part,
+graph accuracy (correct or accepted), answer accuracy, refusals and median / 95th-percentile milliseconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -29,12 +40,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # make_questions: the corpus set's corpus and answer check
+
+from datetime import date  # noqa: E402
 
 from queryweaver.config import Config  # noqa: E402
-from queryweaver.errors import QueryWeaverError  # noqa: E402
+from queryweaver.dates import combine_date_filters  # noqa: E402
+from queryweaver.errors import DateExpressionError, QueryWeaverError  # noqa: E402
 from queryweaver.graph import QueryGraph, same_graph  # noqa: E402
 from queryweaver.llm import generate_graph, get_backend  # noqa: E402
 
+CORPUS_QUESTIONS = ROOT / "benchmarks" / "questions_corpus.json"
+DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
 BENCH_MODEL = Path.home() / ".cache" / "queryweaver-bench" / "qwen2.5-coder-1.5b-instruct.gguf"
 # Words a Date value may start with that the operator already says (dates.py reads both forms alike).
 _DATE_WORDS = {"=": ("in ", "on ", "during "), ">": ("since ", "after ", "on or after "), "<": ("before ", "prior to ")}
@@ -48,6 +65,9 @@ class Case:
     graph: dict
     accept: list[dict] = field(default_factory=list)
     answer: Any = None  # expected answer, for execution accuracy
+    part: str = "-"     # corpus set: dev | test
+    shape: str = ""
+    style: str = ""
 
 
 @dataclass
@@ -65,7 +85,10 @@ class Outcome:
     repairs: list[str] = field(default_factory=list)
     error: str | None = None
     graph: dict | None = None
-    executed: bool | None = None  # the generated graph's answer on the demo equals the expected graph's
+    executed: bool | None = None  # the generated graph's answer equals the expected one
+    part: str = "-"
+    shape: str = ""
+    style: str = ""
 
 
 def paper_cases() -> list[Case]:
@@ -84,9 +107,18 @@ def own_cases(path: Path = ROOT / "benchmarks" / "questions.json") -> list[Case]
             for item in data["questions"]]
 
 
-def canonical(graph: QueryGraph | dict) -> QueryGraph:
-    """The graph with Date values stripped of leading words the operator repeats ('in', 'since'...)."""
+def corpus_cases(path: Path = CORPUS_QUESTIONS, part: str = "both") -> list[Case]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [Case("corpus", q["id"], q["question"], q["graph"], q.get("accept", []), q["answer"], q["part"],
+                 q["shape"], q["style"])
+            for q in data["questions"] if part in ("both", q["part"])]
+
+
+def canonical(graph: QueryGraph | dict, today: date = DEMO_TODAY) -> QueryGraph:
+    """The graph with Date values stripped of leading words the operator repeats ('in', 'since'...), then
+    each Date variable's filters replaced by the days they mean (when they parse), as one '=' filter."""
     data = graph.to_json() if isinstance(graph, QueryGraph) else json.loads(json.dumps(graph))
+    dated: dict[str, list[dict]] = {}
     for c in data["constraints"]:
         if c["kind"] == "filter" and data["vars"].get(c["var"]) == "Date":
             value = str(c["value"]).strip()
@@ -94,6 +126,14 @@ def canonical(graph: QueryGraph | dict) -> QueryGraph:
                 if value.lower().startswith(word):
                     value = value[len(word):]
             c["value"] = value
+            dated.setdefault(c["var"], []).append(c)
+    for var, filters in dated.items():
+        try:
+            days = combine_date_filters([(c["op"], str(c["value"])) for c in filters], today=today)
+        except DateExpressionError:
+            continue
+        data["constraints"] = [c for c in data["constraints"] if not any(c is f for f in filters)]
+        data["constraints"].append({"kind": "filter", "var": var, "field": "value", "op": "=", "value": days.key()})
     return QueryGraph.parse(data)
 
 
@@ -118,39 +158,107 @@ def execute(graph: QueryGraph) -> Any:
     return (result.count, sorted(item.key for item in result.items))
 
 
+class CorpusRun:
+    """The generated corpus of ``questions_corpus.json``, built once into a temporary folder, and its Engine."""
+
+    def __init__(self, path: Path = CORPUS_QUESTIONS, keep: Path | None = None):
+        import tempfile
+
+        from make_questions import build_corpus  # benchmarks/ is on sys.path when run as a script
+        from queryweaver.config import load_config
+        from queryweaver.engine import Engine
+
+        spec = json.loads(path.read_text(encoding="utf-8"))["corpus"]
+        self._tmp = None if keep else tempfile.TemporaryDirectory(prefix="qw-corpus-")
+        self.dir = (keep or Path(self._tmp.name)) / "corpus"
+        started = time.monotonic()
+        self.facts = build_corpus(self.dir, spec)
+        self.config = load_config(self.dir / "config.toml")
+        self.config.cache_dir_setting = str(self.dir.parent / "cache")
+        self.files_root = (self.dir / "files").resolve()
+        self.today = self.config.today()
+        self.engine = Engine(self.config)
+        self.engine.lexicon()
+        self.seconds = time.monotonic() - started
+
+    def answer_ok(self, case: Case, graph: QueryGraph) -> bool:
+        from make_questions import answer_matches
+
+        try:
+            result = self.engine.run(graph)
+        except QueryWeaverError:
+            return False
+        return answer_matches({"graph": case.graph, "answer": case.answer}, result, self.files_root)
+
+    def close(self) -> None:
+        self.engine.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+
+def generate_for(question: str, config: Config, backend, engine=None, *, form: str = "tree", examples: int = 2):
+    """The one call that turns a question into a graph (a ``Generation``); ``engine`` is the corpus's Engine
+    (None for the paper and demo sets) so a grounding parser can read ``engine.lexicon()``."""
+    return generate_graph(question, config, backend=backend, form=form, examples=examples)
+
+
 def run(cases: list[Case], config: Config, *, backend_name: str, form: str, examples: int,
-        verbose: bool = True) -> list[Outcome]:
+        verbose: bool = True, corpus: CorpusRun | None = None) -> list[Outcome]:
     backend = get_backend(config, backend_name)  # one instance: a loaded model stays loaded
     outcomes = []
     for case in cases:
-        out = Outcome(case.set, case.id, case.question)
+        out = Outcome(case.set, case.id, case.question, part=case.part, shape=case.shape, style=case.style)
+        on_corpus = case.set == "corpus" and corpus is not None
+        today = corpus.today if on_corpus else DEMO_TODAY
+        gen_config = _with_llm(corpus.config, config.llm) if on_corpus else config
         started = time.monotonic()
         try:
-            gen = generate_graph(case.question, config, backend=backend, form=form, examples=examples)
+            gen = generate_for(case.question, gen_config, backend, corpus.engine if on_corpus else None,
+                               form=form, examples=examples)
         except QueryWeaverError as exc:
             out.error = str(exc)
             out.seconds = time.monotonic() - started
             out.repairs = list(getattr(exc, "repairs", []))
             out.attempts = len(out.repairs)
+            out.executed = False
         else:
-            got = canonical(gen.graph)
-            out.correct = same_graph(got, canonical(case.graph))
-            out.accepted = out.correct or any(same_graph(got, canonical(g)) for g in case.accept)
-            out.seconds, out.attempts, out.repairs = gen.seconds, gen.attempts, gen.repairs
+            out.seconds = time.monotonic() - started
+            got = canonical(gen.graph, today)
+            out.correct = same_graph(got, canonical(case.graph, today))
+            out.accepted = out.correct or any(same_graph(got, canonical(g, today)) for g in case.accept)
+            out.attempts, out.repairs = gen.attempts, gen.repairs
             out.prompt_tokens, out.completion_tokens = gen.prompt_tokens, gen.completion_tokens
             out.cached_prompt_tokens = gen.cached_prompt_tokens
             out.graph = gen.graph.to_json()
-            out.executed = execute(gen.graph) == execute(canonical(case.graph))
+            if on_corpus:
+                out.executed = corpus.answer_ok(case, gen.graph)
+            else:
+                out.executed = execute(gen.graph) == execute(QueryGraph.parse(case.graph))
         outcomes.append(out)
         if verbose:
             mark = "ok " if out.correct else ("acc" if out.accepted else "BAD")
             new = (out.prompt_tokens or 0) - (out.cached_prompt_tokens or 0)
-            print(f"  {mark} {case.id:>4} {out.seconds:6.1f}s att={out.attempts} new={new} "
+            print(f"  {mark} {'ans' if out.executed else '---'} {case.id:>4} {case.part:>4} {out.seconds:6.2f}s "
+                  f"att={out.attempts} new={new} "
                   f"out={out.completion_tokens} {case.question}"
                   + (f"  [{out.error}]" if out.error else ""), file=sys.stderr, flush=True)
             if not out.accepted and out.graph and verbose:
                 print(f"         got {json.dumps(out.graph, separators=(',', ':'))}", file=sys.stderr)
     return outcomes
+
+
+def _with_llm(config: Config, llm: dict[str, Any]) -> Config:
+    """The corpus's config (its user, today, sources) with the benchmark's [llm] settings."""
+    from dataclasses import replace
+
+    return replace(config, llm=dict(llm))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile by the nearest-rank method."""
+    ordered = sorted(values)
+    rank = min(len(ordered), max(1, math.ceil(round(q * len(ordered), 9))))
+    return ordered[rank - 1]
 
 
 def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
@@ -173,14 +281,15 @@ def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
         "repaired": sum(o.attempts > 1 and o.error is None for o in outcomes),
         "repairs_sent": sum(len(o.repairs) for o in outcomes),
         "failed": sum(o.error is not None for o in outcomes),
+        "median_ms": statistics.median(seconds) * 1000, "p95_ms": percentile(seconds, 0.95) * 1000,
     }
 
 
 def table(rows: list[dict[str, Any]], title: str) -> str:
     lines = [f"### {title}", "",
              "| set | n | correct | accepted | exec ok | mean s | mean s (after 1st) | max s | prompt tok (not cached) "
-             "| output tok | repaired ok | repairs sent | failed |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| output tok | repaired ok | repairs sent | refused | median ms | p95 ms |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 
     def num(value):
         return f"{value:.0f}" if value is not None else "-"
@@ -190,26 +299,72 @@ def table(rows: list[dict[str, Any]], title: str) -> str:
                      f"{r.get('executed', 0)}/{r['n']} | "
                      f"{r['mean_s']:.1f} | {r['mean_s_warm']:.1f} | {r['max_s']:.1f} | "
                      f"{num(r['prompt_tokens'])} ({num(r['new_prompt_tokens'])}) | {num(r['completion_tokens'])} | "
-                     f"{r['repaired']} | {r['repairs_sent']} | {r['failed']} |")
+                     f"{r['repaired']} | {r['repairs_sent']} | {r['failed']} | {r['median_ms']:.1f} | "
+                     f"{r['p95_ms']:.1f} |")
+    return "\n".join(lines)
+
+
+def groups(outcomes: list[Outcome]) -> list[dict[str, Any]]:
+    """One summary row per set, the corpus set split by part."""
+    rows = []
+    for s in ("paper", "demo"):
+        rows.append(summarize([o for o in outcomes if o.set == s], s))
+    for part in ("dev", "test"):
+        rows.append(summarize([o for o in outcomes if o.set == "corpus" and o.part == part], f"corpus-{part}"))
+    return [r for r in rows if r]
+
+
+def result_line(rows: list[dict[str, Any]], backend: str) -> str:
+    """One line with the figures per set and part, for logs and closing notes."""
+    parts = []
+    for r in rows:
+        n = r["n"]
+        parts.append(f"{r['set']}: graph {r['accepted']}/{n} ({100 * r['accepted'] / n:.1f}%) "
+                     f"answer {r['executed']}/{n} ({100 * r['executed'] / n:.1f}%) refused {r['failed']} "
+                     f"median {r['median_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms")
+    return f"RESULT backend={backend} | " + " | ".join(parts)
+
+
+def shape_table(outcomes: list[Outcome]) -> str:
+    """Corpus questions: graph and answer accuracy per shape and part."""
+    corpus = [o for o in outcomes if o.set == "corpus"]
+    if not corpus:
+        return ""
+    lines = ["### corpus set by shape (graph ok / answer ok / n)", "", "| shape | dev | test |", "|---|---|---|"]
+    for shape in dict.fromkeys(o.shape for o in corpus):
+        cells = []
+        for part in ("dev", "test"):
+            mine = [o for o in corpus if o.shape == shape and o.part == part]
+            cells.append(f"{sum(o.accepted for o in mine)} / {sum(bool(o.executed) for o in mine)} / {len(mine)}"
+                         if mine else "-")
+        lines.append(f"| {shape} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)
 
 
 def rescore(path: Path) -> int:
     """Compare the graphs an earlier run saved with the expected graphs as they are now."""
     saved = json.loads(path.read_text(encoding="utf-8"))
-    cases = {(c.set, c.id): c for c in paper_cases() + own_cases()}
+    cases = {(c.set, c.id): c for c in paper_cases() + own_cases() + corpus_cases()}
+    corpus = CorpusRun() if any(raw["set"] == "corpus" for raw in saved["outcomes"]) else None
     outcomes = []
     for raw in saved["outcomes"]:
         out = Outcome(**raw)
         case = cases[(out.set, out.id)]
+        today = corpus.today if corpus is not None and out.set == "corpus" else DEMO_TODAY
         if out.graph is not None:
-            got = canonical(out.graph)
-            out.correct = same_graph(got, canonical(case.graph))
-            out.accepted = out.correct or any(same_graph(got, canonical(g)) for g in case.accept)
-            out.executed = execute(QueryGraph.parse(out.graph)) == execute(canonical(case.graph))
+            got = canonical(out.graph, today)
+            out.correct = same_graph(got, canonical(case.graph, today))
+            out.accepted = out.correct or any(same_graph(got, canonical(g, today)) for g in case.accept)
+            if out.set == "corpus" and corpus is not None:
+                out.executed = corpus.answer_ok(case, QueryGraph.parse(out.graph))
+            else:
+                out.executed = execute(QueryGraph.parse(out.graph)) == execute(QueryGraph.parse(case.graph))
         outcomes.append(out)
-    rows = [r for r in (summarize([o for o in outcomes if o.set == s], s) for s in ("paper", "demo")) if r]
+    if corpus is not None:
+        corpus.close()
+    rows = groups(outcomes)
     print(table(rows, saved["title"] + " (rescored)"))
+    print(result_line(rows, saved["title"].split(" ")[0].removeprefix("backend=")))
     return 0
 
 
@@ -220,7 +375,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--form", default="tree", choices=["flat", "tree"])
     parser.add_argument("--examples", type=int, default=2, help="worked examples per question (0: none)")
     parser.add_argument("--limit", type=int, help="only the first N questions of our own set")
-    parser.add_argument("--set", default="all", choices=["paper", "demo", "all"])
+    parser.add_argument("--set", default="all", choices=["paper", "demo", "corpus", "all"])
+    parser.add_argument("--part", default="both", choices=["dev", "test", "both"],
+                        help="corpus set: the dev part, the held-out test part, or both")
+    parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
+    parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
     parser.add_argument("--host", help="Ollama host")
     parser.add_argument("--base-url", help="OpenAI-compatible server")
     parser.add_argument("--timeout", type=float, default=600)
@@ -252,16 +411,30 @@ def main(argv: list[str] | None = None) -> int:
         cases += paper_cases()
     if args.set in ("demo", "all"):
         cases += own_cases()[: args.limit] if args.limit else own_cases()
+    corpus = None
+    if args.set in ("corpus", "all"):
+        mine = corpus_cases(part=args.part)
+        cases += mine[: args.limit] if args.limit else mine
+        corpus = CorpusRun(keep=args.corpus_dir)
+        if not args.quiet:
+            print(f"corpus generated and indexed in {corpus.seconds:.1f} s: {corpus.dir}", file=sys.stderr)
     started = time.monotonic()
-    outcomes = run(cases, config, backend_name=args.backend, form=args.form, examples=args.examples,
-                   verbose=not args.quiet)
-    rows = [summarize([o for o in outcomes if o.set == s], s) for s in ("paper", "demo")]
-    rows = [r for r in rows if r]
+    try:
+        outcomes = run(cases, config, backend_name=args.backend, form=args.form, examples=args.examples,
+                       verbose=not args.quiet, corpus=corpus)
+    finally:
+        if corpus is not None:
+            corpus.close()
+    rows = groups(outcomes)
     model = Path(llm.get("model_path", "")).name or llm.get("model") or "-"
     budget = f" prompt_budget={args.prompt_budget}" if args.prompt_budget is not None else ""
     title = (f"backend={args.backend} model={model} form={args.form} examples={args.examples}{budget} "
              f"({time.monotonic() - started:.0f} s in all)")
     print(table(rows, title))
+    if args.shapes:
+        print()
+        print(shape_table(outcomes))
+    print(result_line(rows, args.backend))
     if args.json:
         args.json.write_text(json.dumps({"title": title, "summary": rows,
                                          "outcomes": [asdict(o) for o in outcomes]}, indent=1) + "\n")

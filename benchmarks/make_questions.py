@@ -1,0 +1,1139 @@
+"""The corpus question set: >= 300 questions in people's own words over a generated corpus, with gold graphs
+and answers computed from the generator's facts.
+
+    python benchmarks/make_questions.py            # write benchmarks/questions_corpus.json and verify it
+    python benchmarks/make_questions.py --check    # verify the committed file only (no rewrite)
+
+The corpus is ``queryweaver.corpus.generate_corpus(**CORPUS)`` (deterministic, never committed; the
+benchmark and the test regenerate it in a temporary folder). Each question SHAPE (what is asked: "emails
+from X in a month") has phrasing TEMPLATES, each written for one part: "dev" templates are for tuning,
+"test" templates are held out, so the test part holds wordings never seen in dev. Templates carry a STYLE
+(wh-question, imperative, fragment, lower case, typos, possessive, passive, politeness, "everything X").
+
+Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
+engine; then every gold graph (and every accepted alternative) is run through the real engine and must
+give that answer, so a wrong gold graph or a wrong oracle cannot slip in. Answer keys by type: Email
+message id; Person lower-cased address; Event uid (a weekly series once); Folder path relative to the files
+root; File name; Webpage URL; Place location text; count an integer. For return_mode "one" the answer lists
+every tied item (any of them is right).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any, Callable, Iterable
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from queryweaver.corpus import Facts, generate_corpus  # noqa: E402
+
+OUT = ROOT / "benchmarks" / "questions_corpus.json"
+CORPUS: dict[str, Any] = {"emails": 1500, "events": 200, "files": 600, "seed": 11, "today": "2026-02-15",
+                          "story": True, "self_aliases": ["alex.morgan@home.example"]}
+MAX_ANSWER = 200
+SEED = 9
+
+
+# =============================================================================================
+# The corpus and comparing engine results with answers (shared with graph_accuracy.py and the test)
+# =============================================================================================
+
+def build_corpus(out_dir: Path, spec: dict[str, Any] = CORPUS) -> Facts:
+    """Write the benchmark corpus into ``out_dir`` (deterministic); return its facts."""
+    args = dict(spec)
+    args["today"] = date.fromisoformat(args["today"])
+    args["self_aliases"] = tuple(args.get("self_aliases", ()))
+    return generate_corpus(Path(out_dir), **args)
+
+
+def _norm(text: Any) -> str:
+    return " ".join(unicodedata.normalize("NFC", str(text or "")).split()).casefold()
+
+
+def result_keys(result, files_root: Path) -> list[str]:
+    """An engine RunResult's items in the answer's terms (see the module docstring)."""
+    keys = []
+    for item in result.items:
+        t = item.type.value
+        if t == "Event":
+            keys.append(item.key.split("#", 1)[0])
+        elif t == "Folder":
+            keys.append(Path(item.fields.get("path") or item.key).relative_to(files_root).as_posix())
+        elif t == "Place":
+            keys.append(item.fields.get("name") or item.key)
+        elif t == "Webpage":
+            keys.append(item.fields.get("url") or item.key)
+        else:
+            keys.append(item.key)
+    return keys
+
+
+def answer_matches(question: dict[str, Any], result, files_root: Path) -> bool:
+    """Whether an engine result gives the question's answer."""
+    expected = question["answer"]
+    gold = question["graph"]
+    if gold["action"] == "count":
+        return result.action == "count" and result.count == expected
+    if result.action == "count":
+        return False
+    got = result_keys(result, files_root)
+    if gold.get("return_mode") == "one":
+        return len(got) == 1 and _norm(got[0]) in {_norm(k) for k in expected}
+    if gold["vars"][gold["return_var"]] != result.type.value:
+        return False
+    return {_norm(k) for k in got} == {_norm(k) for k in expected}
+
+
+# =============================================================================================
+# Gold graphs
+# =============================================================================================
+
+def E(a: str, edge: str, b: str) -> dict[str, str]:
+    return {"kind": "edge", "from": a, "edge": edge, "to": b}
+
+
+def F(var: str, fld: str, op: str, value: Any) -> dict[str, Any]:
+    return {"kind": "filter", "var": var, "field": fld, "op": op, "value": value}
+
+
+TYPES = {"e": "Email", "e1": "Email", "e2": "Email", "p": "Person", "p1": "Person", "p2": "Person",
+         "self": "Self", "f": "File", "dir": "Folder", "ev": "Event", "d": "Date", "pl": "Place", "w": "Webpage"}
+
+
+def G(ret: str, constraints: list[dict[str, Any]], *, action: str = "find", mode: str = "all") -> dict[str, Any]:
+    """A graph whose variable types follow from their names (TYPES)."""
+    used: list[str] = [ret]
+    for c in constraints:
+        for v in ((c["from"], c["to"]) if c["kind"] == "edge" else (c["var"],)):
+            if v not in used:
+                used.append(v)
+    return {"action": action, "return_var": ret, "return_mode": mode, "vars": {v: TYPES[v] for v in used},
+            "constraints": constraints}
+
+
+def name(p: str, value: str) -> dict[str, Any]:
+    return F(p, "name", "=", value)
+
+
+# =============================================================================================
+# The oracle: Facts plus the few rules Facts has no helper for (dates, places, titles, ties)
+# =============================================================================================
+
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+               "October", "November", "December")
+
+
+def month_range(year: int, month: int) -> tuple[date, date]:
+    end = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
+    return date(year, month, 1), end
+
+
+def bare_month(month: int, today: date) -> tuple[int, int]:
+    """A month without a year: its most recent occurrence not after today (DESIGN.md)."""
+    return (today.year if month <= today.month else today.year - 1), month
+
+
+class Oracle:
+    def __init__(self, facts: Facts):
+        self.f = facts
+        self.today = facts.today
+        self.far = date(1900, 1, 1), date(2100, 1, 1)
+
+    # emails -----------------------------------------------------------------------------------------
+    def ts(self, mid: str) -> float:
+        return self.f.email(mid).date.timestamp()
+
+    def ties(self, ids: Iterable[str], which: str) -> list[str]:
+        ids = list(ids)
+        if not ids:
+            return []
+        best = (max if which == "last" else min)(self.ts(m) for m in ids)
+        return sorted(m for m in ids if self.ts(m) == best)
+
+    def between(self, start: date | None, end: date | None) -> set[str]:
+        return self.f.emails_in(start or self.far[0], end or self.far[1])
+
+    def subject_has(self, words: str) -> set[str]:
+        return {e.message_id for e in self.f.emails if _norm(words) in _norm(e.subject)}
+
+    # events -----------------------------------------------------------------------------------------
+    def events_at(self, place: str) -> set[str]:
+        v = _norm(place)
+        return {ev.uid for ev in self.f.events if ev.location and
+                (_norm(ev.location) == v or v in {part.strip() for part in _norm(ev.location).split(",")})}
+
+    def events_titled(self, words: str, exact: bool = False) -> set[str]:
+        v = _norm(words)
+        return {ev.uid for ev in self.f.events if (_norm(ev.summary) == v if exact else v in _norm(ev.summary))}
+
+    def events_between(self, start: date | None, end: date | None) -> set[str]:
+        return self.f.events_in(start or self.far[0], end or self.far[1])
+
+    def mine(self, uids: Iterable[str]) -> set[str]:
+        return {u for u in uids if self.f.self_attended(u)}
+
+    def attendees(self, uids: Iterable[str]) -> set[str]:
+        return set().union(set(), *(self.f.attendees_of(u) for u in uids))
+
+    def places_of(self, uids: Iterable[str]) -> set[str]:
+        return {self.f.event(u).location for u in uids if self.f.event(u).location}
+
+    # misc -------------------------------------------------------------------------------------------
+    def urls_on(self, domain: str) -> set[str]:
+        out = set()
+        for url in self.f.urls_of(self.f.all_emails()):
+            host = (urlsplit(url).hostname or "").lower().removeprefix("www.")
+            if host == domain or host.endswith("." + domain):
+                out.add(url)
+        return out
+
+    def ext(self, names: Iterable[str], ext: str) -> set[str]:
+        return {n for n in names if "." in n.strip(".") and n.rpartition(".")[2].lower() == ext}
+
+
+# =============================================================================================
+# Wording helpers
+# =============================================================================================
+
+def typo(text: str) -> str:
+    """A small typo in a name: two inner letters of the first word swapped ('Jane' -> 'Jnae')."""
+    first, _, rest = text.partition(" ")
+    for i in range(1, len(first) - 1):
+        a, b = first[i], first[i + 1]
+        if a.isalpha() and b.isalpha() and a != b:
+            first = first[:i] + b + a + first[i + 2:]
+            break
+    return f"{first} {rest}".strip()
+
+
+def possessive(text: str) -> str:
+    return f"{text}'" if text.endswith("s") else f"{text}'s"
+
+
+@dataclass
+class Instance:
+    slots: dict[str, str]
+    graph: dict[str, Any]
+    answer: Any
+    accept: list[dict[str, Any]] = field(default_factory=list)
+
+
+def person_slots(x: str, first_unique: bool) -> dict[str, str]:
+    first = x.split(" ")[0] if first_unique else x
+    return {"X": x, "Xt": typo(x), "Xp": possessive(x), "Xf": first, "Xfp": possessive(first)}
+
+
+# =============================================================================================
+# Shapes: what is asked; each builds its instances from the facts
+# =============================================================================================
+
+@dataclass
+class Shape:
+    name: str
+    make: Callable[["Ctx"], list[Instance]]
+    templates: list[tuple[str, str, str]]    # (part, style, text with {slots})
+    per_template: int = 1
+
+
+class Ctx:
+    def __init__(self, facts: Facts):
+        self.f = facts
+        self.o = Oracle(facts)
+        self.rng = random.Random(SEED)
+        f = facts
+        self.self_name = f.self_name
+        firsts: dict[str, int] = {}
+        for n in f.people.values():
+            firsts[n.split(" ")[0].casefold()] = firsts.get(n.split(" ")[0].casefold(), 0) + 1
+        self.first_unique = {a: (" " in n and firsts[n.split(" ")[0].casefold()] == 1) for a, n in f.people.items()}
+        self.received, self.sent = f.received(), f.sent()
+        self.lists = {a for a in f.people if a.startswith("all-hands@")}
+
+    def who(self, address: str) -> dict[str, str]:
+        return person_slots(self.f.people[address], self.first_unique[address])
+
+    def pick(self, items: list, k: int) -> list:
+        items = sorted(items, key=str)
+        self.rng.shuffle(items)
+        return items[:k]
+
+    def senders(self, *, all_received: bool = False, minimum: int = 2) -> list[str]:
+        """People who sent the user mail; with ``all_received``, only those whose every email reached the
+        user (so "emails from X" and "emails X sent me" have one answer)."""
+        out = []
+        for a in self.f.people:
+            if a in self.lists:
+                continue
+            sent = self.f.emails_from(a)
+            if len(sent & self.received) < minimum:
+                continue
+            if all_received and not sent <= self.received:
+                continue
+            out.append(a)
+        return out
+
+
+def ok(answer: Any) -> bool:
+    return isinstance(answer, int) or 0 < len(answer) <= MAX_ANSWER
+
+
+def month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Month expressions as people say them, with their ranges (DESIGN.md's Date rules)."""
+    out = []
+    for m in (3, 5, 6, 9, 10, 11, 12, 1):
+        y, mm = bare_month(m, today)
+        out.append((f"in {MONTH_NAMES[m - 1]}", month_range(y, mm)))
+    for y, m in ((2025, 4), (2025, 7), (2025, 12), (2025, 8)):
+        out.append((f"in {MONTH_NAMES[m - 1]} {y}", month_range(y, m)))
+    last = (today.replace(day=1) - timedelta(days=1))
+    out.append(("last month", month_range(last.year, last.month)))
+    return out
+
+
+def recent_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Relative ranges: calendar weeks run Monday to Sunday; "past N months" runs through today."""
+    monday = today - timedelta(days=today.weekday())
+    back = date(today.year - (today.month <= 3), (today.month - 4) % 12 + 1, today.day)
+    return [("last week", (monday - timedelta(days=7), monday)),
+            ("this year", (date(today.year, 1, 1), date(today.year + 1, 1, 1))),
+            ("in the past 3 months", (back, today + timedelta(days=1)))]
+
+
+# ---- email shapes ----------------------------------------------------------------------------------
+
+def from_graphs(extra: list[dict] | None = None, **kw) -> tuple[dict, list[dict]]:
+    extra = extra or []
+    gold = G(kw.pop("ret", "e"), [E("e", "from", "p"), *extra], **kw)
+    alt = G(gold["return_var"], [E("e", "from", "p"), E("e", "to", "self"), *extra], **kw)
+    return gold, [alt]
+
+
+def mk_emails_from(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(all_received=True), 30):
+        ans = sorted(c.f.emails_from(a))
+        x = c.f.people[a]
+        gold, acc = from_graphs([name("p", x)])
+        if ok(ans):
+            out.append(Instance(c.who(a), gold, ans, acc))
+    return out
+
+
+def mk_emails_to(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick([a for a in c.f.people if a not in c.lists], 200):
+        ans = sorted(c.sent & c.f.emails_to(a))
+        if 2 <= len(ans) <= MAX_ANSWER:
+            out.append(Instance(c.who(a), G("e", [E("e", "from", "self"), E("e", "to", "p"),
+                                                  name("p", c.f.people[a])]), ans))
+    return out[:30]
+
+
+def mk_emails_between(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(minimum=3), 30):
+        ans = sorted(c.f.emails_with(a) & (c.sent | c.received))
+        gold = G("e", [E("e", "participants", "p"), E("e", "participants", "self"), name("p", c.f.people[a])])
+        if ok(ans):
+            out.append(Instance({**c.who(a), "SELF": c.self_name}, gold, ans))
+    return out
+
+
+def mk_from_in_month(c: Ctx) -> list[Instance]:
+    out = []
+    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) * 2
+    for a in c.pick(c.senders(all_received=True, minimum=4), 60):
+        for phrase, (s, e) in c.pick(phrases, len(phrases)):
+            ans = sorted(c.f.emails_from(a) & c.o.between(s, e))
+            if ans:
+                gold, acc = from_graphs([E("e", "sent_on", "d"), name("p", c.f.people[a]), F("d", "value", "=", phrase)])
+                out.append(Instance({**c.who(a), "M": phrase}, gold, ans, acc))
+                break
+    return out
+
+
+def bound_maker(op: str) -> Callable[[Ctx], list[Instance]]:
+    def make(c: Ctx) -> list[Instance]:
+        out = []
+        bounds = [("March 2025", date(2025, 3, 1)), ("June 2025", date(2025, 6, 1)), ("September 2025", date(2025, 9, 1)),
+                  ("October 1, 2025", date(2025, 10, 1)), ("January 2025", date(2025, 1, 1)),
+                  ("December 2025", date(2025, 12, 1)), ("August 15, 2025", date(2025, 8, 15))]
+        for a in c.pick(c.senders(all_received=True, minimum=4), 60):
+            for text, day in c.pick(bounds, len(bounds)):
+                rng = (None, day) if op == "<" else (day, None)
+                ans = sorted(c.f.emails_from(a) & c.o.between(*rng))
+                if ans and len(ans) < len(c.f.emails_from(a)):
+                    gold, acc = from_graphs([E("e", "sent_on", "d"), name("p", c.f.people[a]), F("d", "value", op, text)])
+                    out.append(Instance({**c.who(a), "B": text}, gold, ans, acc))
+                    break
+        return out
+    return make
+
+
+def ordinal_from_maker(which: str) -> Callable[[Ctx], list[Instance]]:
+    def make(c: Ctx) -> list[Instance]:
+        out = []
+        for a in c.pick(c.senders(all_received=True), 30):
+            ans = c.o.ties(c.f.emails_from(a), which)
+            gold, acc = from_graphs([name("p", c.f.people[a]), F("e", "ordinal", "=", which)], mode="one")
+            out.append(Instance(c.who(a), gold, ans, acc))
+        return out
+    return make
+
+
+def ordinal_to_maker(which: str) -> Callable[[Ctx], list[Instance]]:
+    def make(c: Ctx) -> list[Instance]:
+        out = []
+        for a in c.pick([a for a in c.f.people if a not in c.lists], 200):
+            mine = c.sent & c.f.emails_to(a)
+            if len(mine) >= 2:
+                gold = G("e", [E("e", "from", "self"), E("e", "to", "p"), name("p", c.f.people[a]),
+                               F("e", "ordinal", "=", which)], mode="one")
+                out.append(Instance(c.who(a), gold, c.o.ties(mine, which)))
+        return out[:30]
+    return make
+
+
+def mk_count_from(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(all_received=True), 30):
+        gold, acc = from_graphs([name("p", c.f.people[a])], action="count")
+        out.append(Instance(c.who(a), gold, len(c.f.emails_from(a)), acc))
+    return out
+
+
+def mk_subject(c: Ctx) -> list[Instance]:
+    out = []
+    for words in ("hiring plan", "server migration", "offsite", "budget", "Lisbon", "press kit", "security review",
+                  "invoice", "board deck", "onboarding", "pricing", "podcast", "expense report", "contract",
+                  "team lunch", "roadmap", "deploy", "mobile app", "retention", "office move"):
+        ans = sorted(c.o.subject_has(words))
+        if ok(ans):
+            out.append(Instance({"W": words}, G("e", [F("e", "subject", "contains", words)]), ans))
+    return c.pick(out, len(out))
+
+
+def mk_last_received_on(c: Ctx) -> list[Instance]:
+    days: dict[date, set[str]] = {}
+    for m in c.received:
+        days.setdefault(c.f.day_of(c.f.email(m).date), set()).add(m)
+    busy = [d for d, ids in days.items() if len(ids) >= 3] + [date(2025, 1, 10)]
+    out = []
+    for d in c.pick(sorted(set(busy)), 30):
+        text = f"{MONTH_NAMES[d.month - 1]} {d.day}, {d.year}"
+        gold = G("e", [E("e", "to", "self"), E("e", "sent_on", "d"), F("d", "value", "=", text),
+                       F("e", "ordinal", "=", "last")], mode="one")
+        out.append(Instance({"D": text}, gold, c.o.ties(days[d], "last")))
+    return out
+
+
+# ---- attachments and files -------------------------------------------------------------------------
+
+def mk_attachments_from(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(all_received=True, minimum=1), 200):
+        ans = sorted(c.f.attachments_of(c.f.emails_from(a)))
+        if len(ans) >= 2:
+            gold, acc = from_graphs([E("e", "has_attachment", "f"), name("p", c.f.people[a])], ret="f")
+            out.append(Instance(c.who(a), gold, ans, acc))
+    return out[:30]
+
+
+EXT_WORDS = {"pdf": ("PDF", "PDFs"), "docx": ("Word document", "Word documents"), "txt": (".txt file", ".txt files"),
+             "xlsx": ("spreadsheet", "Excel spreadsheets"), "png": ("PNG image", "PNG images"),
+             "pptx": ("PowerPoint deck", "PowerPoint decks"), "jpg": ("JPEG", "JPEGs"), "csv": ("CSV file", "CSV files"),
+             "md": ("markdown file", "markdown files"), "zip": ("zip archive", "zip archives")}
+
+
+def mk_attachments_ext(c: Ctx) -> list[Instance]:
+    out = []
+    names = c.f.attachments_of(c.f.all_emails())
+    for ext, (one, many) in EXT_WORDS.items():
+        ans = sorted(c.o.ext(names, ext))
+        if ok(ans):
+            out.append(Instance({"EXT": ext, "EXTS": many, "EXT1": one},
+                                G("f", [E("e", "has_attachment", "f"), F("f", "extension", "=", ext)]), ans))
+    return c.pick(out, len(out))
+
+
+def mk_folders_from(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(all_received=True, minimum=1), 300):
+        ans = sorted(set().union(set(), *(c.f.folders_holding(n) for n in c.f.attachments_of(c.f.emails_from(a)))))
+        if ans:
+            gold, acc = from_graphs([E("e", "has_attachment", "f"), E("f", "parent", "dir"), name("p", c.f.people[a])],
+                                    ret="dir")
+            out.append(Instance(c.who(a), gold, ans, acc))
+    return out[:30]
+
+
+def attachments_sent_by_others(c: Ctx) -> dict[str, set[str]]:
+    by_file: dict[str, set[str]] = {}
+    for e in c.f.emails:
+        for n in e.attachments:
+            by_file.setdefault(n, set()).add(e.sender)
+    return by_file
+
+
+def mk_who_sent_file(c: Ctx) -> list[Instance]:
+    out = []
+    for n, senders in sorted(attachments_sent_by_others(c).items()):
+        people = {s for s in senders if not c.f.is_self(s)}
+        ids = c.f.emails_attaching([n])
+        if people and not c.f.sent() & ids and ids <= c.received:
+            gold = G("p", [E("e", "from", "p"), E("e", "has_attachment", "f"), name("f", n)])
+            alt = G("p", [E("e", "from", "p"), E("e", "to", "self"), E("e", "has_attachment", "f"), name("f", n)])
+            out.append(Instance({"F": n}, gold, sorted(people), [alt]))
+    return c.pick(out, 30)
+
+
+def mk_sender_conversations(c: Ctx) -> list[Instance]:
+    """Paper Q3: who had email conversations with the person who sent F (the sender included)."""
+    out = []
+    for n, senders in sorted(attachments_sent_by_others(c).items()):
+        people = {s for s in senders if not c.f.is_self(s)}
+        if len(people) != 1 or c.f.is_self(next(iter(senders))) or len(senders) != 1:
+            continue
+        emails = set().union(*(c.f.emails_with(p) for p in people))
+        ans = sorted(c.f.participants_of(emails))
+        gold = G("p1", [E("e2", "participants", "p1"), E("e2", "participants", "p2"), E("e1", "from", "p2"),
+                        E("e1", "has_attachment", "f"), name("f", n)])
+        if ok(ans):
+            out.append(Instance({"F": n}, gold, ans))
+    return c.pick(out, 30)
+
+
+def mk_folders_of_file(c: Ctx) -> list[Instance]:
+    out = []
+    attached = c.f.attachments_of(c.f.all_emails())
+    for n in sorted(set(c.f.files.values()) & attached):
+        ans = sorted(c.f.folders_holding(n))
+        out.append(Instance({"F": n}, G("dir", [E("f", "parent", "dir"), name("f", n)]), ans))
+    return c.pick(out, 30)
+
+
+# ---- events -----------------------------------------------------------------------------------------
+
+def attendees_pool(c: Ctx, minimum: int = 2) -> list[str]:
+    return [a for a in c.f.people if len(c.f.events_of(a)) >= minimum]
+
+
+def mk_coattendees(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(attendees_pool(c, 1), 30):
+        ans = sorted(c.o.attendees(c.f.events_of(a)))
+        gold = G("p1", [E("p1", "attended", "ev"), E("p2", "attended", "ev"), name("p2", c.f.people[a])])
+        if ok(ans):
+            out.append(Instance(c.who(a), gold, ans))
+    return out
+
+
+def mk_events_of(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(attendees_pool(c, 2), 30):
+        ans = sorted(c.f.events_of(a))
+        out.append(Instance(c.who(a), G("ev", [E("p", "attended", "ev"), name("p", c.f.people[a])]), ans))
+    return out
+
+
+PLACES = {  # a place as the calendar writes it (or a part of it) -> how a question says "at" it
+    "Boardroom": "in the Boardroom", "Studio 3": "at Studio 3", "Zoom": "on Zoom", "Atlanta": "in Atlanta",
+    "Paris": "in Paris", "Montréal": "in Montréal", "Brooklyn": "in Brooklyn", "Boston": "in Boston",
+    "Lisbon": "in Lisbon", "Google Meet": "on Google Meet", "Bryant Park Grill": "at Bryant Park Grill",
+    "Lobby": "in the Lobby", "Microsoft Teams": "on Microsoft Teams", "Room 12 (Cedar)": "in Room 12 (Cedar)",
+    "New York": "in New York", "Blue Bottle Coffee": "at Blue Bottle Coffee", "WeWork": "at WeWork",
+    "Piedmont Park": "at Piedmont Park", "Hotel Le Marais": "at Hotel Le Marais",
+    "Café Lumière": "at Café Lumière", "Recurse Center": "at the Recurse Center",
+}
+
+
+def mk_events_at(c: Ctx) -> list[Instance]:
+    out = []
+    for pl, at in PLACES.items():
+        ans = sorted(c.o.events_at(pl))
+        if ans:
+            out.append(Instance({"P": pl, "atP": at}, G("ev", [E("ev", "location", "pl"), name("pl", pl)]), ans))
+    return c.pick(out, len(out))
+
+
+def mk_events_in_month(c: Ctx) -> list[Instance]:
+    out = []
+    following = (c.f.today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) + [
+        ("next month", month_range(following.year, following.month)),
+        ("this month", month_range(c.f.today.year, c.f.today.month))]
+    for phrase, (s, e) in phrases:
+        ans = sorted(c.o.events_between(s, e))
+        if ok(ans):
+            out.append(Instance({"M": phrase}, G("ev", [E("ev", "occurred_on", "d"), F("d", "value", "=", phrase)]), ans))
+    return c.pick(out, len(out))
+
+
+TITLE_WORDS = ("kickoff", "retro", "book club", "standup", "office hours", "design review", "brainstorm",
+               "budget review", "team sync", "customer call", "coffee", "lunch", "offsite", "interview",
+               "planning", "catch-up", "meetup", "all-hands")
+
+
+def mk_events_titled(c: Ctx) -> list[Instance]:
+    out = []
+    for w in TITLE_WORDS:
+        ans = sorted(c.o.events_titled(w))
+        if ok(ans):
+            out.append(Instance({"T": w}, G("ev", [F("ev", "name", "contains", w)]), ans))
+    return c.pick(out, len(out))
+
+
+GATHERINGS = ("kickoff", "retro", "book club", "standup", "office hours", "design review", "team sync",
+              "budget review", "customer call", "meetup", "all-hands", "brainstorm", "offsite")
+
+
+def mk_who_at_titled(c: Ctx) -> list[Instance]:
+    out = []
+    for w in GATHERINGS:
+        ans = sorted(c.o.attendees(c.o.events_titled(w)))
+        if ok(ans):
+            out.append(Instance({"T": w}, G("p", [E("p", "attended", "ev"), F("ev", "name", "contains", w)]), ans))
+    return c.pick(out, len(out))
+
+
+def mk_place_of(c: Ctx) -> list[Instance]:
+    out = []
+    personal = {"Dentist", "Gym", "Pick up dry cleaning", "Haircut", "Car service", "Yoga", "Piano lesson",
+                "Parent-teacher conference", "Flight to Lisbon", "Doctor's appointment"}  # corpus.PERSONAL
+    titles = sorted({ev.summary for ev in c.f.events if ev.location and ev.summary not in personal
+                     and ":" not in ev.summary and c.o.attendees([ev.uid])})
+    for t in titles:
+        uids = c.o.events_titled(t)
+        ans = sorted(c.o.places_of(uids))
+        if 1 <= len(ans) <= 2 and c.o.events_titled(t, exact=True) == uids:
+            gold = G("pl", [E("ev", "location", "pl"), F("ev", "name", "=", t)])
+            alt = G("pl", [E("ev", "location", "pl"), F("ev", "name", "contains", t)])
+            out.append(Instance({"T": t}, gold, ans, [alt]))
+    return c.pick(out, 30)
+
+
+def discriminating_first(c: Ctx, scored: list[tuple[bool, Instance]]) -> list[Instance]:
+    """Instances where the user's own attendance changes the answer first (they test the Self edge)."""
+    picked = c.pick(scored, len(scored))
+    return [i for d, i in picked if d] + [i for d, i in picked if not d]
+
+
+def mk_met_at(c: Ctx) -> list[Instance]:
+    out = []
+    for pl, at in PLACES.items():
+        events = c.o.events_at(pl)
+        ans = sorted(c.o.attendees(c.o.mine(events)))
+        gold = G("p", [E("p", "attended", "ev"), E("self", "attended", "ev"), E("ev", "location", "pl"), name("pl", pl)])
+        if ok(ans):
+            out.append((set(ans) != c.o.attendees(events), Instance({"P": pl, "atP": at}, gold, ans)))
+    return discriminating_first(c, out)
+
+
+def mk_met_in_month(c: Ctx) -> list[Instance]:
+    out = []
+    for phrase, (s, e) in month_phrases(c.f.today) + recent_phrases(c.f.today):
+        events = c.o.events_between(s, e)
+        ans = sorted(c.o.attendees(c.o.mine(events)))
+        gold = G("p", [E("p", "attended", "ev"), E("self", "attended", "ev"), E("ev", "occurred_on", "d"),
+                       F("d", "value", "=", phrase)])
+        if ok(ans):
+            out.append((set(ans) != c.o.attendees(events), Instance({"M": phrase}, gold, ans)))
+    return discriminating_first(c, out)
+
+
+# ---- links -------------------------------------------------------------------------------------------
+
+def mk_links_from(c: Ctx) -> list[Instance]:
+    out = []
+    for a in c.pick(c.senders(all_received=True, minimum=1), 300):
+        ans = sorted(c.f.urls_of(c.f.emails_from(a)))
+        if 1 <= len(ans) <= MAX_ANSWER:
+            gold, acc = from_graphs([E("e", "mentions_url", "w"), name("p", c.f.people[a])], ret="w")
+            out.append(Instance(c.who(a), gold, ans, acc))
+    return out[:30]
+
+
+def mk_links_met_in_month(c: Ctx) -> list[Instance]:
+    """Paper Q7 with the Self edge (Section 4.1)."""
+    out = []
+    def links(people: set[str]) -> set[str]:
+        return c.f.urls_of(set().union(set(), *(c.f.emails_from(p) for p in people)))
+
+    for phrase, (s, e) in month_phrases(c.f.today):
+        events = c.o.events_between(s, e)
+        ans = sorted(links(c.o.attendees(c.o.mine(events))))
+        gold = G("w", [E("e", "mentions_url", "w"), E("e", "from", "p"), E("p", "attended", "ev"),
+                       E("self", "attended", "ev"), E("ev", "occurred_on", "d"), F("d", "value", "=", phrase)])
+        if ok(ans):
+            out.append((set(ans) != links(c.o.attendees(events)), Instance({"M": phrase}, gold, ans)))
+    return discriminating_first(c, out)
+
+
+def mk_links_domain(c: Ctx) -> list[Instance]:
+    out = []
+    for d in ("github.com", "zoom.us", "arxiv.org", "wikipedia.org", "figma.com", "dropbox.com", "calendly.com",
+              "nytimes.com", "jetblue.com", "amazon.com", "docs.google.com", "eventbrite.com", "theatlantic.com"):
+        ans = sorted(c.o.urls_on(d))
+        if ok(ans):
+            gold = G("w", [E("e", "mentions_url", "w"), F("w", "url", "=", d)])
+            out.append(Instance({"U": d}, gold, ans, [G("w", [F("w", "url", "=", d)])]))  # every URL is in an email
+    return c.pick(out, len(out))
+
+
+# =============================================================================================
+# Templates: (part, style, text). Test templates are worded differently from every dev template.
+# =============================================================================================
+
+D, T = "dev", "test"
+
+SHAPES: list[Shape] = [
+    Shape("emails_from", mk_emails_from, [
+        (D, "imperative", "Show me the emails from {X}"),
+        (D, "wh", "Which emails did {X} send me?"),
+        (D, "everything", "Everything {X} has sent me"),
+        (D, "possessive", "{Xp} emails"),
+        (D, "typo", "emials from {Xt}"),
+        (D, "passive", "Find emails that were sent by {X}"),
+        (T, "fragment", "emails from {X}"),
+        (T, "lowercase", "all mail from {X}"),
+        (T, "wh", "What has {X} emailed me?"),
+        (T, "polite", "Could you please list the messages I got from {X}?"),
+        (T, "everything", "anything {X} sent me"),
+        (T, "lowercase", "messages from {X}"),
+    ]),
+    Shape("emails_to", mk_emails_to, [
+        (D, "wh", "Which emails did I send {X}?"),
+        (D, "fragment", "my emails to {X}"),
+        (D, "lowercase", "mail i sent to {X}"),
+        (D, "passive", "emails that were sent by me to {X}"),
+        (D, "polite", "Can you show me everything I've written to {X}, please?"),
+        (T, "imperative", "Find the emails I sent to {X}"),
+        (T, "wh", "What did I email {X}?"),
+        (T, "typo", "mesages I sent to {Xt}"),
+        (T, "fragment", "messages from me to {X}"),
+        (T, "imperative", "List what {SELF} sent to {X}"),
+    ], per_template=1),
+    Shape("emails_between", mk_emails_between, [
+        (D, "imperative", "Show the emails between {X} and me"),
+        (D, "fragment", "emails between me and {X}"),
+        (D, "wh", "Which emails have {X} and I exchanged?"),
+        (D, "imperative", "Find the emails between {X} and {SELF}"),
+        (D, "typo", "emails betwen me and {Xt}"),
+        (T, "lowercase", "correspondence with {X}"),
+        (T, "wh", "What emails went back and forth between {X} and me?"),
+        (T, "polite", "Could you pull up my email conversations with {X}?"),
+        (T, "fragment", "{SELF} and {X} email threads"),
+        (T, "lowercase", "all the mail between {X} and me"),
+    ]),
+    Shape("emails_from_in_month", mk_from_in_month, [
+        (D, "wh", "Which emails did {X} send me {M}?"),
+        (D, "possessive", "{Xp} emails {M}"),
+        (D, "lowercase", "mail from {X} {M}"),
+        (D, "polite", "Please find the messages {X} sent {M}"),
+        (D, "passive", "Emails sent by {X} {M}"),
+        (T, "fragment", "emails from {X} {M}"),
+        (T, "imperative", "Show me what {X} emailed {M}"),
+        (T, "wh", "What did {X} send me {M}?"),
+        (T, "typo", "emails form {Xt} {M}"),
+        (T, "everything", "everything from {X} {M}"),
+    ], per_template=2),
+    Shape("emails_from_before", bound_maker("<"), [
+        (D, "fragment", "emails from {X} before {B}"),
+        (D, "wh", "Which emails did {X} send me before {B}?"),
+        (D, "imperative", "Show {Xp} emails from before {B}"),
+        (D, "typo", "emails from {Xt} befor {B}"),
+        (T, "lowercase", "mail from {X} before {B}"),
+        (T, "wh", "What did {X} send me prior to {B}?"),
+        (T, "polite", "Could you find {X}'s messages from earlier than {B}?"),
+        (T, "passive", "messages sent by {X} prior to {B}"),
+    ]),
+    Shape("emails_from_since", bound_maker(">"), [
+        (D, "fragment", "emails from {X} since {B}"),
+        (D, "wh", "Which emails has {X} sent me since {B}?"),
+        (D, "lowercase", "mail from {X} since {B}"),
+        (D, "polite", "Please list {X}'s messages starting {B}"),
+        (T, "imperative", "Show emails from {X} after {B}"),
+        (T, "wh", "What has {X} emailed me from {B} onwards?"),
+        (T, "typo", "emails frm {Xt} since {B}"),
+        (T, "passive", "messages sent by {X} on or after {B}"),
+    ]),
+    Shape("last_email_from", ordinal_from_maker("last"), [
+        (D, "imperative", "Find the last email from {X}"),
+        (D, "wh", "What was the most recent email {X} sent me?"),
+        (D, "fragment", "latest email from {X}"),
+        (D, "possessive", "{Xp} last email"),
+        (D, "typo", "the lastest emial from {Xt}"),
+        (T, "lowercase", "last message from {X}"),
+        (T, "wh", "When did I last hear from {X}?"),
+        (T, "polite", "Could you show me the newest message from {X}?"),
+        (T, "fragment", "most recent mail {X} sent me"),
+        (T, "wh", "What's the last thing {X} emailed me?"),
+    ]),
+    Shape("first_email_from", ordinal_from_maker("first"), [
+        (D, "wh", "What was the first email {X} sent me?"),
+        (D, "fragment", "earliest email from {X}"),
+        (D, "lowercase", "first message from {X}"),
+        (D, "polite", "Please show me the oldest message from {X}"),
+        (T, "imperative", "Find the first email from {X}"),
+        (T, "wh", "When did {X} first email me?"),
+        (T, "typo", "frist email from {Xt}"),
+        (T, "possessive", "{Xp} very first email to me"),
+    ]),
+    Shape("first_email_to", ordinal_to_maker("first"), [
+        (D, "imperative", "Show my first message to {X}"),
+        (D, "wh", "What was the first email I sent to {X}?"),
+        (D, "fragment", "earliest email I sent {X}"),
+        (D, "typo", "the frist message i sent to {Xt}"),
+        (T, "lowercase", "my first email to {X}"),
+        (T, "wh", "When did I first write to {X}?"),
+        (T, "polite", "Could you find the oldest email I sent {X}?"),
+        (T, "imperative", "Find the first email {SELF} sent to {X}"),
+    ]),
+    Shape("last_email_to", ordinal_to_maker("last"), [
+        (D, "wh", "What was my most recent email to {X}?"),
+        (D, "fragment", "latest email I sent {X}"),
+        (D, "lowercase", "my last message to {X}"),
+        (D, "polite", "Please show the newest email I sent to {X}"),
+        (T, "imperative", "Find the last email I sent to {X}"),
+        (T, "wh", "When did I last write to {X}?"),
+        (T, "typo", "my lastest email to {Xt}"),
+        (T, "fragment", "the last thing I emailed {X}"),
+    ]),
+    Shape("count_emails_from", mk_count_from, [
+        (D, "wh", "How many emails did {X} send me?"),
+        (D, "imperative", "Count the emails from {X}"),
+        (D, "fragment", "number of emails from {X}"),
+        (D, "possessive", "count of {Xp} emails"),
+        (D, "typo", "how mnay emails from {Xt}"),
+        (T, "lowercase", "how many messages from {X}"),
+        (T, "wh", "How many messages have I received from {X}?"),
+        (T, "polite", "Could you tell me how many emails {X} has sent me?"),
+        (T, "fragment", "total emails {X} sent me"),
+        (T, "wh", "How often has {X} emailed me?"),
+    ]),
+    Shape("subject_contains", mk_subject, [
+        (D, "wh", "Which emails have \"{W}\" in the subject line?"),
+        (D, "fragment", "emails about {W}"),
+        (D, "lowercase", "subject contains {W}"),
+        (D, "fragment", "emails whose subject contains {W}"),
+        (D, "polite", "Can you please find messages with the subject {W}?"),
+        (T, "imperative", "Find emails with {W} in the subject"),
+        (T, "wh", "What emails mention {W} in their subject?"),
+        (T, "typo", "emails with {W} in the subjcet"),
+        (T, "fragment", "messages titled {W}"),
+        (T, "passive", "emails whose subject line includes \"{W}\""),
+    ]),
+    Shape("last_received_on_day", mk_last_received_on, [
+        (D, "imperative", "Find the last email received on {D}"),
+        (D, "wh", "What was the last email I got on {D}?"),
+        (D, "fragment", "last email I received on {D}"),
+        (D, "typo", "the last emial i recieved on {D}"),
+        (T, "lowercase", "latest message received on {D}"),
+        (T, "wh", "Which email arrived last on {D}?"),
+        (T, "polite", "Could you show me the final email that came in on {D}?"),
+        (T, "fragment", "most recent message to me on {D}"),
+    ]),
+    Shape("attachments_from", mk_attachments_from, [
+        (D, "wh", "Which files did {X} send me?"),
+        (D, "fragment", "attachments from {X}"),
+        (D, "lowercase", "files {X} emailed me"),
+        (D, "polite", "Please list the attachments I received from {X}"),
+        (D, "everything", "every file {X} sent me"),
+        (T, "imperative", "Show all attachments {X} sent"),
+        (T, "possessive", "{Xp} attachments"),
+        (T, "wh", "What files has {X} attached to emails?"),
+        (T, "passive", "files that were sent by {X}"),
+        (T, "typo", "atachments from {Xt}"),
+    ]),
+    Shape("attachments_ext", mk_attachments_ext, [
+        (D, "imperative", "Find all the email attachments of type .{EXT}"),
+        (D, "wh", "Which {EXTS} were attached to emails?"),
+        (D, "fragment", ".{EXT} attachments"),
+        (D, "typo", "atachments that are .{EXT} files"),
+        (T, "lowercase", "{EXT} files attached to emails"),
+        (T, "passive", "Which {EXTS} came as an email attachment?"),
+        (T, "polite", "Could you list every {EXT1} I got as an attachment?"),
+        (T, "fragment", "{EXTS} sent as attachments"),
+    ]),
+    Shape("folders_with_attachments_from", mk_folders_from, [
+        (D, "wh", "Which folders hold files {X} sent me?"),
+        (D, "lowercase", "where are the attachments from {X} saved"),
+        (D, "polite", "Could you tell me which folders have the attachments {X} sent?"),
+        (D, "passive", "folders where files sent by {X} are stored"),
+        (T, "imperative", "Find the folders that contain email attachments from {X}"),
+        (T, "fragment", "folders with {Xp} attachments"),
+        (T, "wh", "Where did I save the files {X} emailed me?"),
+        (T, "typo", "folders containing atachments from {Xt}"),
+    ]),
+    Shape("folders_of_file", mk_folders_of_file, [
+        (D, "wh", "Which folders contain {F}?"),
+        (D, "imperative", "Find the folder that holds {F}"),
+        (D, "fragment", "folders with {F}"),
+        (T, "wh", "Where is {F} saved?"),
+        (T, "polite", "Can you tell me where {F} is stored on disk?"),
+        (T, "typo", "whcih folder has {F}"),
+    ]),
+    Shape("who_sent_file", mk_who_sent_file, [
+        (D, "wh", "Who sent me {F}?"),
+        (D, "fragment", "sender of {F}"),
+        (D, "lowercase", "who emailed me {F}"),
+        (D, "polite", "Could you tell me who emailed {F}?"),
+        (T, "imperative", "Find the person who sent {F}"),
+        (T, "passive", "Who was {F} sent by?"),
+        (T, "typo", "who snet {F}"),
+        (T, "wh", "From whom did {F} come?"),
+    ]),
+    Shape("conversations_with_sender_of_file", mk_sender_conversations, [
+        (D, "imperative", "Find out who had email conversations with the person who sent out the file {F}"),
+        (D, "wh", "Who has emailed with the sender of {F}?"),
+        (D, "fragment", "people in email threads with whoever sent {F}"),
+        (T, "wh", "Who did the person that sent {F} exchange emails with?"),
+        (T, "polite", "Could you list everyone who corresponded with the sender of {F}?"),
+        (T, "typo", "people who emailed with the sendr of {F}"),
+    ]),
+    Shape("coattendees_of_person", mk_coattendees, [
+        (D, "wh", "Who attended events with {X}?"),
+        (D, "fragment", "people at meetings with {X}"),
+        (D, "lowercase", "who was at events with {X}"),
+        (D, "polite", "Could you list everyone who shared a meeting with {X}?"),
+        (T, "imperative", "Find out who attended the events in which {X} was present"),
+        (T, "wh", "Who went to the same events as {X}?"),
+        (T, "typo", "who atended meetings with {Xt}"),
+        (T, "possessive", "attendees of {Xp} events"),
+    ]),
+    Shape("events_of_person", mk_events_of, [
+        (D, "wh", "Which events did {X} attend?"),
+        (D, "imperative", "Show the meetings {X} attended"),
+        (D, "possessive", "{Xp} events"),
+        (D, "typo", "meetngs with {Xt}"),
+        (T, "lowercase", "events {X} went to"),
+        (T, "wh", "What meetings was {X} at?"),
+        (T, "passive", "events that were attended by {X}"),
+        (T, "polite", "Could you please list the events {X} was part of?"),
+    ]),
+    Shape("events_at_place", mk_events_at, [
+        (D, "wh", "Which events were held {atP}?"),
+        (D, "lowercase", "meetings {atP}"),
+        (D, "passive", "events that took place {atP}"),
+        (D, "polite", "Could you find every event with the location {P}?"),
+        (T, "imperative", "Show the meetings {atP}"),
+        (T, "fragment", "events {atP}"),
+        (T, "wh", "What happened {atP}?"),
+        (T, "typo", "evnets {atP}"),
+    ], per_template=2),
+    Shape("events_in_month", mk_events_in_month, [
+        (D, "imperative", "List the meetings that took place {M}"),
+        (D, "wh", "Which events were {M}?"),
+        (D, "fragment", "events {M}"),
+        (D, "typo", "meetigns {M}"),
+        (T, "lowercase", "calendar events {M}"),
+        (T, "wh", "What was on my calendar {M}?"),
+        (T, "polite", "Can you show me the events scheduled {M}?"),
+        (T, "passive", "events that were held {M}"),
+    ], per_template=2),
+    Shape("events_titled", mk_events_titled, [
+        (D, "wh", "Which events mention {T} in the title?"),
+        (D, "fragment", "{T} events"),
+        (D, "lowercase", "meetings named {T}"),
+        (D, "polite", "Could you find the calendar entries with \"{T}\" in their name?"),
+        (T, "imperative", "Show the events with {T} in the title"),
+        (T, "wh", "When were the {T} meetings?"),
+        (T, "typo", "evnets titled {T}"),
+        (T, "fragment", "all the {T} sessions"),
+    ], per_template=2),
+    Shape("who_attended_titled", mk_who_at_titled, [
+        (D, "wh", "Who attended the {T}?"),
+        (D, "imperative", "List the people at the {T} meetings"),
+        (D, "typo", "who atended the {T}"),
+        (D, "passive", "people who were present at the {T}"),
+        (T, "fragment", "attendees of the {T}"),
+        (T, "lowercase", "who went to the {T}"),
+        (T, "wh", "Who was at the {T}?"),
+        (T, "polite", "Could you tell me who came to the {T} events?"),
+    ], per_template=2),
+    Shape("place_of_event", mk_place_of, [
+        (D, "wh", "Where did the {T} take place?"),
+        (D, "fragment", "place of the {T}"),
+        (D, "lowercase", "where was {T}"),
+        (D, "polite", "Could you tell me where {T} happened?"),
+        (T, "imperative", "Find the location of {T}"),
+        (T, "wh", "Where was the {T} held?"),
+        (T, "typo", "wher was the {T}"),
+        (T, "possessive", "{T}'s location"),
+    ]),
+    Shape("people_met_at_place", mk_met_at, [
+        (D, "wh", "Who did I meet {atP}?"),
+        (D, "imperative", "Find the people I met {atP}"),
+        (D, "fragment", "people I met {atP}"),
+        (D, "typo", "peple I met {atP}"),
+        (T, "lowercase", "who i met {atP}"),
+        (T, "wh", "Who have I seen {atP}?"),
+        (T, "polite", "Could you list the people I met with {atP}?"),
+        (T, "fragment", "everyone I saw {atP}"),
+    ], per_template=2),
+    Shape("people_met_in_month", mk_met_in_month, [
+        (D, "wh", "Who did I meet {M}?"),
+        (D, "fragment", "people I met {M}"),
+        (D, "lowercase", "who i met with {M}"),
+        (D, "polite", "Could you tell me who I met with {M}?"),
+        (T, "imperative", "Find the people I met {M}"),
+        (T, "wh", "Who did I see {M}?"),
+        (T, "typo", "peopel i met {M}"),
+        (T, "fragment", "everyone I had meetings with {M}"),
+    ], per_template=2),
+    Shape("links_from_person", mk_links_from, [
+        (D, "wh", "Which links did {X} email me?"),
+        (D, "imperative", "Show the links {X} sent me"),
+        (D, "fragment", "links from {X}"),
+        (D, "possessive", "{Xp} links"),
+        (D, "typo", "linsk from {Xt}"),
+        (T, "lowercase", "urls {X} sent"),
+        (T, "wh", "What websites has {X} shared with me?"),
+        (T, "polite", "Could you find the web pages {X} mentioned in emails?"),
+        (T, "passive", "URLs that were sent by {X}"),
+        (T, "everything", "every link {X} ever sent me"),
+    ]),
+    Shape("links_from_people_met_in_month", mk_links_met_in_month, [
+        (D, "wh", "Which links did people I met {M} send me?"),
+        (D, "fragment", "links from people I met {M}"),
+        (D, "lowercase", "webpages emailed by people i met {M}"),
+        (D, "polite", "Could you show the URLs sent by anyone I met with {M}?"),
+        (T, "imperative", "Find the webpage mentioned in the email from the person I met at an event {M}"),
+        (T, "wh", "What links came from the people I saw {M}?"),
+        (T, "typo", "linsk from peple I met {M}"),
+        (T, "passive", "web pages that were emailed by people I met {M}"),
+    ], per_template=2),
+    Shape("links_to_domain", mk_links_domain, [
+        (D, "wh", "Which {U} links were mentioned in emails?"),
+        (D, "imperative", "Find the {U} pages in my email"),
+        (D, "typo", "linsk on {U}"),
+        (D, "passive", "web pages on {U} that were mentioned in mail"),
+        (T, "fragment", "{U} links"),
+        (T, "lowercase", "links to {U}"),
+        (T, "wh", "What {U} URLs have I been sent?"),
+        (T, "polite", "Could you list every link to {U}?"),
+    ], per_template=2),
+]
+
+
+# =============================================================================================
+# Building the set
+# =============================================================================================
+
+def instantiate(facts: Facts) -> list[dict[str, Any]]:
+    ctx = Ctx(facts)
+    questions: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}
+    for shape in SHAPES:
+        ctx.rng = random.Random(f"{SEED}:{shape.name}")  # one stream per shape: editing one leaves the others
+        instances = shape.make(ctx)
+        if not instances:
+            raise SystemExit(f"shape {shape.name}: no instance has an answer in this corpus")
+        k = 0
+        for part, style, text in shape.templates:
+            for _ in range(shape.per_template):
+                inst = instances[k % len(instances)]
+                k += 1
+                question = text.format(**{"SELF": ctx.self_name, **inst.slots})
+                question = re.sub(r"\b(the) the\b", r"\1", question, flags=re.IGNORECASE)  # "the {T}", T = "the offsite"
+                if style == "lowercase":
+                    question = question.lower()
+                if question in seen:
+                    continue
+                seen[question] = part
+                questions.append({
+                    "id": "", "part": part, "shape": shape.name, "style": style, "template": text,
+                    "question": question, "graph": inst.graph, "accept": inst.accept, "answer": inst.answer,
+                })
+    for i, q in enumerate(questions, 1):
+        q["id"] = f"c{i:03d}"
+    return questions
+
+
+def verify(questions: list[dict[str, Any]], corpus_dir: Path, *, accept: bool = True) -> list[str]:
+    """Run every gold graph (and accepted alternative) through the engine; return the mismatches."""
+    from queryweaver.config import load_config
+    from queryweaver.engine import Engine
+    from queryweaver.graph import QueryGraph
+
+    config = load_config(corpus_dir / "config.toml")
+    config.cache_dir_setting = str(corpus_dir / ".cache")
+    files_root = (corpus_dir / "files").resolve()
+    problems = []
+    with Engine(config) as engine:
+        for q in questions:
+            graphs = [("gold", q["graph"])] + ([("accept", g) for g in q.get("accept", [])] if accept else [])
+            for label, g in graphs:
+                try:
+                    result = engine.run(QueryGraph.parse(g))
+                except Exception as exc:  # noqa: BLE001 - reported, not hidden
+                    problems.append(f"{q['id']} {label} {q['question']!r}: {type(exc).__name__}: {exc}")
+                    continue
+                if not answer_matches(q, result, files_root):
+                    got = result.count if q["graph"]["action"] == "count" else sorted(result_keys(result, files_root))
+                    problems.append(f"{q['id']} {label} {q['question']!r}: engine {str(got)[:300]} "
+                                    f"oracle {str(q['answer'])[:300]}")
+    return problems
+
+
+def dump(data: dict[str, Any]) -> str:
+    """JSON with one question per line: small, and a diff shows which questions changed."""
+    head = {k: v for k, v in data.items() if k != "questions"}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "questions": [']
+    rows = [json.dumps(q, ensure_ascii=False, separators=(",", ":")) for q in data["questions"]]
+    lines.append(",\n".join(rows))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="verify the committed file; do not rewrite it")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--corpus-dir", type=Path, help="generate the corpus here (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus_dir = args.corpus_dir or Path(tmp) / "corpus"
+        facts = build_corpus(corpus_dir)
+        if args.check:
+            questions = json.loads(args.out.read_text(encoding="utf-8"))["questions"]
+        else:
+            questions = instantiate(facts)
+        problems = verify(questions, corpus_dir)
+    for p in problems:
+        print(p, file=sys.stderr)
+    parts = {p: sum(q["part"] == p for q in questions) for p in ("dev", "test")}
+    print(f"{len(questions)} questions ({parts['dev']} dev, {parts['test']} test), "
+          f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
+    if problems:
+        return 1
+    if not args.check:
+        data = {
+            "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
+                      "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev "
+                      "(tune on it) or test (held out: its templates never appear in dev). 'graph' is the gold "
+                      "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
+                      "answer computed from the generator's facts: message ids, lower-cased addresses, event "
+                      "uids, folders relative to files/, file names, URLs, location text, or a count; for "
+                      "return_mode 'one' any of the listed (tied) items is right."),
+            "corpus": CORPUS,
+            "questions": questions,
+        }
+        args.out.write_text(dump(data), encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,89 @@
+"""The corpus question set (benchmarks/questions_corpus.json): its shape, its dev/test split, and that its gold
+graphs give the stored answers on the regenerated corpus through the real engine."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from queryweaver.config import load_config
+from queryweaver.engine import Engine
+from queryweaver.graph import QueryGraph
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+from make_questions import answer_matches, build_corpus  # noqa: E402
+
+DATA = json.loads((BENCHMARKS / "questions_corpus.json").read_text(encoding="utf-8"))
+QUESTIONS = DATA["questions"]
+
+
+def test_enough_questions_in_both_parts():
+    parts = defaultdict(int)
+    for q in QUESTIONS:
+        parts[q["part"]] += 1
+    assert len(QUESTIONS) >= 300
+    assert set(parts) == {"dev", "test"}
+    assert min(parts.values()) >= 0.4 * len(QUESTIONS)
+    assert len({q["id"] for q in QUESTIONS}) == len(QUESTIONS)
+
+
+def test_every_gold_and_accepted_graph_is_valid():
+    for q in QUESTIONS:
+        for graph in [q["graph"], *q.get("accept", [])]:
+            QueryGraph.parse(graph)
+
+
+def test_split_is_by_phrasing_template():
+    """Every shape is asked in both parts, with templates (and so question texts) the other part never uses."""
+    templates: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for q in QUESTIONS:
+        templates[q["shape"]][q["part"]].add(q["template"])
+    assert len(templates) >= 18
+    for shape, parts in templates.items():
+        assert set(parts) == {"dev", "test"}, shape
+        assert not parts["dev"] & parts["test"], shape
+    texts = defaultdict(set)
+    for q in QUESTIONS:
+        texts[q["part"]].add(q["question"].casefold())
+    assert not texts["dev"] & texts["test"]
+
+
+def test_no_question_is_a_worked_example_of_the_prompt():
+    """The LLM prompt's example bank must not leak into either part."""
+    from queryweaver.llm.examples import example_bank, tokenize
+
+    bank = {" ".join(tokenize(e.question)) for e in example_bank()}
+    assert not bank & {" ".join(tokenize(q["question"])) for q in QUESTIONS}
+
+
+def test_answers_are_small_and_typed():
+    for q in QUESTIONS:
+        if q["graph"]["action"] == "count":
+            assert isinstance(q["answer"], int)
+        else:
+            assert 0 < len(q["answer"]) <= 200, q["id"]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    out = tmp_path_factory.mktemp("question-corpus") / "corpus"
+    build_corpus(out, DATA["corpus"])
+    config = load_config(out / "config.toml")
+    config.cache_dir_setting = str(out.parent / "cache")
+    with Engine(config) as engine:
+        yield engine, (out / "files").resolve()
+
+
+def test_a_sample_of_gold_graphs_gives_the_stored_answers(corpus):
+    engine, files_root = corpus
+    step = max(1, len(QUESTIONS) // 40)
+    sample = QUESTIONS[::step][:40]
+    wrong = [q["id"] for q in sample
+             if not answer_matches(q, engine.run(QueryGraph.parse(q["graph"])), files_root)]
+    assert wrong == [], "gold graph and oracle disagree: run python benchmarks/make_questions.py"

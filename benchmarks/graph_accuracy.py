@@ -140,6 +140,16 @@ def canonical(graph: QueryGraph | dict, today: date = DEMO_TODAY) -> QueryGraph:
 _DEMO_ENGINE: list = []
 
 
+def demo_engine():
+    """The bundled demo's Engine, built once (the paper and demo sets run and are grounded on it)."""
+    from queryweaver.config import DEMO_DIR, load_config
+    from queryweaver.engine import Engine
+
+    if not _DEMO_ENGINE:
+        _DEMO_ENGINE.append(Engine(load_config(DEMO_DIR / "config.toml")))
+    return _DEMO_ENGINE[0]
+
+
 def execute(graph: QueryGraph) -> Any:
     """Run ``graph`` over the bundled demo: (count, sorted answer keys), or the error it ends with.
 
@@ -149,10 +159,8 @@ def execute(graph: QueryGraph) -> Any:
     from queryweaver.config import DEMO_DIR, load_config
     from queryweaver.engine import Engine
 
-    if not _DEMO_ENGINE:
-        _DEMO_ENGINE.append(Engine(load_config(DEMO_DIR / "config.toml")))
     try:
-        result = _DEMO_ENGINE[0].run(graph)
+        result = demo_engine().run(graph)
     except QueryWeaverError as exc:
         return ("error", type(exc).__name__)
     return (result.count, sorted(item.key for item in result.items))
@@ -199,7 +207,8 @@ class CorpusRun:
 def generate_for(question: str, config: Config, backend, engine=None, *, form: str = "tree", examples: int = 2):
     """The one call that turns a question into a graph (a ``Generation``); ``engine`` is the corpus's Engine
     (None for the paper and demo sets) so a grounding parser can read ``engine.lexicon()``."""
-    return generate_graph(question, config, backend=backend, form=form, examples=examples)
+    engine = engine or demo_engine()
+    return generate_graph(question, config, backend=backend, form=form, examples=examples, lexicon=engine.lexicon())
 
 
 def run(cases: list[Case], config: Config, *, backend_name: str, form: str, examples: int,

@@ -256,6 +256,8 @@ class Grounder:
             for w in set(plain.split()):
                 self.title_words[w] += count
         self.files = {name.lower(): name for name in lexicon.file_names}
+        self.spaced_files = sorted(((low, name) for low, name in self.files.items() if " " in low),
+                                   key=lambda pair: -len(pair[0]))
         self.domains = {d.lower().removeprefix("www."): d for d in lexicon.domains}
         self.folders = {name.lower(): name for name in lexicon.folders}
 
@@ -266,16 +268,31 @@ class Grounder:
     def ground(self, question: str) -> list[Mention]:
         toks = _tokens(question)
         mentions: list[Mention] = []
-        taken = [False] * len(toks)
+        # quoted text is the user's own literal ("hiring plan" in the subject): not grounded
+        quoted = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”', question)]
+        taken = [any(a <= t.start < b for a, b in quoted) for t in toks]
 
         def claim(i: int, j: int, mention: Mention) -> None:
             mentions.append(mention)
             for k in range(i, j):
                 taken[k] = True
 
-        # 1. addresses, file names, domains: one token each
+        # 1. file names with spaces ("Org_Chart (1).pdf"), found as substrings
+        lowered = question.lower()
+        for low_name, name in self.spaced_files:
+            at = lowered.find(low_name)
+            if at >= 0:
+                inside = [k for k, t in enumerate(toks) if t.start >= at and t.end <= at + len(low_name)]
+                if inside and not any(taken[k] for k in inside):
+                    claim(inside[0], inside[-1] + 1, Mention(at, at + len(low_name), question[at:at + len(low_name)],
+                                                             MentionKind.FILE, name, self.lexicon.file_names[name]))
+        # 2. addresses, file names, domains: one token each
         for i, t in enumerate(toks):
-            if "@" in t.low:
+            if taken[i]:
+                continue
+            if "." in t.low and t.low in self.full and "@" not in t.low:
+                claim(i, i + 1, self._person_mention(t.start, t.end, question[t.start:t.end], self.full[t.low], True))
+            elif "@" in t.low:
                 kind = MentionKind.SELF if t.low in self.lexicon.self_addresses else MentionKind.PERSON
                 value = t.low if kind == MentionKind.SELF else self.person(t.low)
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], kind, t.low if kind ==
@@ -287,8 +304,17 @@ class Grounder:
                 d = t.low.removeprefix("www.")
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.DOMAIN, d,
                                         self.lexicon.domains[self.domains[d]]))
-        # 2. multi-word names first (longest span wins): the user's own, then people, then places, titles
-        for size in (4, 3, 2, 1):
+        # 3. multi-word names first (longest span wins): the user's own, then people, then places
+        self._names(question, toks, taken, claim, sizes=(4, 3, 2))
+        # 4. event-title words: the longest run of words that occurs in some title
+        self._titles(question, toks, taken, claim)
+        # 5. one-word names last ("Oscar" in "Coffee with Oscar" is part of a title)
+        self._names(question, toks, taken, claim, sizes=(1,))
+        mentions.sort(key=lambda m: m.start)
+        return mentions
+
+    def _names(self, question, toks, taken, claim, sizes) -> None:
+        for size in sizes:
             for i in range(len(toks) - size + 1):
                 if any(taken[i:i + size]):
                     continue
@@ -307,7 +333,8 @@ class Grounder:
                 mention = self._name_span(question, span)
                 if mention is not None:
                     claim(i, i + size, mention)
-        # 3. event-title words: the longest run of words that occurs in some title
+
+    def _titles(self, question, toks, taken, claim) -> None:
         i = 0
         while i < len(toks):
             if taken[i] or toks[i].low in _QUESTION_WORDS or toks[i].low not in self.title_words:
@@ -315,20 +342,19 @@ class Grounder:
                 continue
             j = i + 1
             while j < len(toks) and not taken[j] and toks[j].low in self.title_words \
-                    and _adjacent(question, toks[j - 1:j + 1]):
+                    and _title_gap(question[toks[j - 1].end:toks[j].start]):
                 j += 1
             while j > i:
                 phrase = " ".join(t.low for t in toks[i:j])
                 hits = [title for plain, title in self.titles if f" {phrase} " in plain]
                 content = [t for t in toks[i:j] if t.low not in _QUESTION_WORDS]
-                if hits and content and (j - i >= 2 or self._distinctive_title_word(toks[i].low)):
+                if hits and content and toks[j - 1].low not in _QUESTION_WORDS \
+                        and (j - i >= 2 or self._distinctive_title_word(toks[i].low)):
                     claim(i, j, Mention(toks[i].start, toks[j - 1].end, question[toks[i].start:toks[j - 1].end],
                                         MentionKind.EVENT_TITLE, phrase, len(hits)))
                     break
                 j -= 1
             i = max(j, i + 1)
-        mentions.sort(key=lambda m: m.start)
-        return mentions
 
     def _distinctive_title_word(self, word: str) -> bool:
         """A single word stands for an event title only when it is rare elsewhere (not 'call', not 'sync')."""
@@ -418,11 +444,16 @@ def _name_words(name: str) -> list[str]:
     if " , " in f" {name} ":  # "Doe, Jane" -> "jane doe"
         last, _, first = name.partition(",")
         name = f"{first} {last}"
-    return [w for w in re.findall(r"[\w'’-]+", name.lower()) if w]
+    return [w.strip(".") for w in re.findall(r"[\w'’.-]+", name.lower()) if w.strip(".")]
 
 
 def _plain_words(text: str) -> list[str]:
     return re.findall(r"[\w'’-]+", text.lower())
+
+
+def _title_gap(gap: str) -> bool:
+    """Words of one title may be apart by spaces or a dash or colon ("Brainstorm — the offsite")."""
+    return gap.strip() in ("", "—", "–", "-", ":", "/", "&")
 
 
 def _adjacent(question: str, span: list[_Token]) -> bool:

@@ -276,9 +276,9 @@ class _Token:
 # A grounded mention, written by queryweaver.understand: ⟦person|Jane Doe⟧, ⟦place|Ferry Building⟧,
 # ⟦title|planning session⟧ (words of event titles), ⟦folder|Finance⟧.
 ENTITY_OPEN, ENTITY_CLOSE = "⟦", "⟧"
-_ENTITY_TYPES = {"person": (PERSON,), "place": (PLACE,), "title": (EVENT,), "folder": (FOLDER,)}
+_ENTITY_TYPES = {"person": (PERSON,), "place": (PLACE,), "title": (EVENT,), "folder": (FOLDER,), "file": (FILE,)}
 _TOKEN_RE = re.compile(r"""
-    (?P<entity>⟦(?:person|place|title|folder)\|[^⟧]+⟧)
+    (?P<entity>⟦(?:person|place|title|folder|file)\|[^⟧]+⟧)
   | (?P<quote>"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\w'])'[^']+'(?!\w))
   | (?P<url>(?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)])
   | (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -286,7 +286,7 @@ _TOKEN_RE = re.compile(r"""
   | (?P<ext>(?<![\w.])\.[A-Za-z0-9]{1,5}\b)
   | (?P<num>\d+(?:[/-]\d+)*(?:st|nd|rd|th)?)
   | (?P<clitic>['’]s\b)
-  | (?P<word>[A-Za-z][\w-]*(?:['’](?!s\b)[A-Za-z]+)*)
+  | (?P<word>[^\W\d_][\w-]*(?:['’](?!s\b)[^\W\d_]+)*)
   | (?P<punct>\S)
 """, re.VERBOSE)
 

@@ -85,6 +85,12 @@ def render_mentions(question: str, mentions: list[Mention],
     for index, m in enumerate(mentions):
         out.append(question[at:m.start])
         at = m.end
+        if question[at:at + 1] in ("'", "’") and question[at + 1:at + 2] in ("", " ") \
+                and m.kind in (MentionKind.PERSON, MentionKind.SELF):
+            at += 1  # "José Reyes' emails": the possessive without its s
+            out_suffix = "'s"
+        else:
+            out_suffix = ""
         value = (choice or {}).get(index, m.value)
         if m.kind == MentionKind.PERSON:
             out.append(f"{ENTITY_OPEN}person|{value}{ENTITY_CLOSE}")
@@ -99,9 +105,10 @@ def render_mentions(question: str, mentions: list[Mention],
             out.append(f"{ENTITY_OPEN}title|{value}{ENTITY_CLOSE}")
             notes.append(f"'{m.text}' is in the title of {m.count} event{'s' if m.count != 1 else ''}")
         elif m.kind == MentionKind.FILE:
-            out.append(value)
+            out.append(f"{ENTITY_OPEN}file|{value}{ENTITY_CLOSE}")
         else:
             out.append(question[m.start:m.end])
+        out.append(out_suffix if m.kind != MentionKind.SELF else "")
     out.append(question[at:])
     return "".join(out), notes
 
@@ -109,7 +116,7 @@ def render_mentions(question: str, mentions: list[Mention],
 def _self_word(question: str, m: Mention) -> str:
     """'me', 'I' or 'my' for the user's own name, by what surrounds it."""
     after = question[m.end:m.end + 3]
-    if after.startswith(("'s", "’s")):
+    if after.startswith(("'s", "’s", "' ", "’ ")):
         return "my"  # the possessive 's stays outside the span; drop it below
     before = question[:m.start].rstrip().lower().split()
     prev = before[-1] if before else ""
@@ -120,7 +127,7 @@ def _self_word(question: str, m: Mention) -> str:
 
 
 def _drop_self_possessive(text: str) -> str:
-    return re.sub(r"\bmy(?:'s|’s)", "my", text)
+    return re.sub(r"\bmy(?:'s|’s|'|’)(?=\s|$)", "my", text)
 
 
 # -------------------------------------------------------------------------------------- step 2: typos
@@ -135,7 +142,9 @@ def _correctable() -> frozenset[str]:
 
     words = set(rp._NOUNS) | set(rp._VERBS) | set(rp._NOUN_VERBS) | rp._COMMANDS | rp._MONTHS | rp._WEEKDAYS
     words |= {"attachment", "attachments", "yesterday", "today", "tomorrow", "recent", "latest", "earliest",
-              "received", "subject", "calendar", "extension", "everyone", "anyone", "somebody", "someone"}
+              "received", "subject", "calendar", "extension", "everyone", "anyone", "somebody", "someone",
+              "many", "which", "where", "between", "before", "after", "since", "during", "people", "first",
+              "last", "newest", "oldest", "most", "emails", "with", "about", "folder", "folders"}
     return frozenset(w for w in words if w.isalpha() and len(w) >= 4)
 
 
@@ -161,11 +170,14 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
     def fix(match: re.Match) -> str:
         word = match.group()
         low = word.lower()
-        if len(low) < 5 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX:
+        if len(low) < 4 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX:
             return word
         if lexicon is not None and _named_in(low, lexicon):
             return word
         close = _FUZZY.lookup(low)
+        if len(close) > 1:  # a tie: prefer a word of the same length (a swap or a wrong letter), same first letter
+            close = [w for w in close if len(w) == len(low)] or close
+            close = [w for w in close if w[0] == low[0]] or close
         if len(close) != 1 or close[0] in (low + "s", low + "es", low[:-1]) or close[0] == low:
             return word  # a plural or singular of a word is a word, not a typo
         notes.append(f"'{word}' read as '{close[0]}'")
@@ -313,6 +325,46 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"gone to|join|joined|have|had)\b(.*)$", r"\1 \2 did \4 attend with \5\7", 0.05,
      "'both X and Y' read as events they attended together"),
     (r"\bwith (.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
+    # "José Reyes' emails": a possessive without its s
+    (r"(?-i:([A-Z][^\s'’⟧]*))['’](?=\s)", r"\1's", 0.0, ""),
+    # "from before X" / "from after X"
+    (r"\bfrom (before|after|since|prior to)\b", r"\1", 0.02, ""),
+    # a domain before a links noun: "github.com links" -> links on github.com
+    (r"\b([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}) (links?|urls?|pages?|web ?pages?|sites?|websites?|articles?)\b",
+     r"\2 on \1", 0.02, ""),
+    # "which emails have X and I exchanged" = the emails between us
+    (r"^(which|what) (e-?mails|messages|mail) (?:have|did|do) (.+?) and (?:I|me) (?:exchanged|exchange|traded|swapped|"
+     r"sent each other|written to each other)$", r"\1 \2 between \3 and me", 0.05, ""),
+    # "shared a meeting with X" / "had meetings with X" = attended events with X
+    (r"\b(?:shared|had|has|have|share) (?:a |any )?(?:meetings?|events?|calls?) with\b", "attended meetings with",
+     0.05, ""),
+    # copula + date: "which events were in December"
+    (r"^(which|what) ((?:\w+ )?(?:events|meetings|appointments|calls)) (?:were|are|was|is) (in|on|during|last|this|"
+     r"next|before|after|since|between)\b", r"\1 \2 took place \3", 0.03, ""),
+    (r"\bwith (?:the |a )?(?:location|venue|place) (?:of )?", "at ", 0.03, ""),
+    # "folders where X are stored" = folders holding X
+    (r"^(?:the )?(folders?|directories?) (?:where|in which) (.+?) (?:are|is|were|was|got|get) "
+     r"(?:stored|saved|kept|located|filed|put)$", r"the \1 holding \2", 0.05, ""),
+    (r"^where (?:are|is|were|was) (.+?) (?:stored|saved|kept|located|filed|put)$", r"which folders hold \1", 0.05,
+     "'where are X saved' read as the folders holding X"),
+    # "that are .pdf files" = of type pdf
+    (r"\b(?:that|which) (?:are|is) (?:an? )?\.?(\w{2,5}) files?\b", r"of type \1", 0.03, ""),
+    # "subject contains X" at the start, and words "in the subject line" / "in the title"
+    (r"^(?:the )?subject(?: line)? (?:contains|includes|has|mentions|is)\b", "emails with the subject", 0.05, ""),
+    (r"\b(?:have|has|having|contain|contains|containing|include|includes|including|mention|mentions|mentioning) "
+     r"(.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
+    (r"\b(?:have|has|having|contain|contains|containing|include|includes|including|mention|mentions|mentioning) "
+     r"(.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
+    # "meetings named book club" where the words are a title: the title words, not the whole name
+    (r"\b(events?|meetings?|calendar entries|appointments?) (?:named|called|titled) (⟦title\|[^⟧]+⟧)", r"\1 about \2",
+     0.02, ""),
+    # "where X happened" = where was X
+    (r"^where (.+?) (?:happened|took place|was held|occurred|happens|takes place)$", r"where was \1", 0.05, ""),
+    # "I've written to" and friends
+    (r"\bI'?ve\b", "I have", 0.0, ""),
+    (r"\b(?:have|has) (?:written|written to|mailed|emailed|sent)\b",
+     lambda m: {"written": "wrote", "written to": "wrote to"}.get(m.group().split(" ", 1)[1], m.group().split(" ", 1)[1]),
+     0.02, ""),
     # subject phrasing
     (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
     (r"\b(?:titled|subject(?:ed)?|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),
@@ -526,7 +578,9 @@ def describe_reading(graph: QueryGraph) -> str:
             filters.setdefault(f.var, []).append(f"{op}{value}".strip())
         elif f.op == "contains":
             filters.setdefault(f.var, []).append(f"with '{f.value}' in the {f.field}")
-        elif f.field in ("name", "email_address", "url"):
+        elif f.field == "url":
+            filters.setdefault(f.var, []).append(f"on {f.value}")
+        elif f.field in ("name", "email_address"):
             filters.setdefault(f.var, []).append(str(f.value))
         else:
             filters.setdefault(f.var, []).append(f"{f.field} {f.value}")

@@ -81,10 +81,12 @@ class Engine:
             lexicon.self_addresses |= {a.lower() for a in self.context.self_emails}
             for connector in self.connectors:
                 connector.lexicon(lexicon)
+            lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
             self._lexicon = lexicon
         return self._lexicon
 
     def refresh_indexes(self) -> list[IndexReport]:
+        self._lexicon = None  # read again from the refreshed indexes on the next question
         reports = []
         for connector in self.connectors:
             report = connector.refresh_index()

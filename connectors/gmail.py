@@ -377,7 +377,7 @@ class MessageCache:
         with self.lock:
             if lexicon_stale(self.conn):
                 with self.conn:
-                    write_lexicon(self.conn, mail_lexicon_rows(self.conn, "id"))
+                    write_lexicon(self.conn, mail_lexicon_rows(self.conn, msg="id"))
             return read_lexicon(self.conn)
 
     def close(self) -> None:

@@ -323,9 +323,9 @@ def _marks(keys: Sequence[str]) -> str:
 
 
 
-def ics_lexicon_rows(conn: sqlite3.Connection) -> list[LexiconRow]:
+def ics_lexicon_rows(conn: sqlite3.Connection, since: object = None) -> list[LexiconRow]:
     """What a calendar index names: locations and titles (by occurrences), and who attended with their CN
-    (by occurrences; decliners are not stored, so they are not named)."""
+    (by occurrences; decliners are not stored, so they are not named). Always the whole index."""
     rows: list[LexiconRow] = [
         (LexiconKind.PLACE, r[0], "", r[1])
         for r in conn.execute("SELECT location, count(*) FROM events WHERE location IS NOT NULL GROUP BY location")]

@@ -557,23 +557,27 @@ class MessageWriter:
 
 # ---- lexicon ------------------------------------------------------------------------------------------------
 
-def mail_lexicon_rows(conn: sqlite3.Connection, msg: str = "msg") -> list[LexiconRow]:
+def mail_lexicon_rows(conn: sqlite3.Connection, since: int | None = None, msg: str = "msg") -> list[LexiconRow]:
     """What a mail index names (``grounding.LexiconKind``), from its messages, addresses, attachments and urls.
 
-    Shared with the Gmail cache, whose tables have the same columns but key messages by ``id``
-    (``msg`` names the column). People: every (address, display name) pair with how often it was seen in
-    From/To/Cc/Bcc, the user's own included (the reader sets them apart). Files: attachment names, by
-    attachments. Domains: hosts of the URLs, by messages. Subject words: by messages.
+    People: every (address, display name) pair with how often it was seen in From/To/Cc/Bcc, the user's
+    own included (the reader sets them apart). Files: attachment names, by attachments. Domains: hosts of
+    the URLs, by messages. Subject words: by messages. Every count is a sum over messages, so ``since`` (a
+    message id, see ``last_message_id``) gives the part of the messages after it, to add to stored counts.
+    The Gmail cache has the same columns but keys messages by ``id`` (``msg`` names the column).
     """
+    cursor = conn.cursor()
+    cursor.row_factory = None  # plain tuples: Row objects would be half the time here
+    after, after_m, params = (f" WHERE {msg} > ?", " WHERE id > ?", (since,)) if since is not None else ("", "", ())
     rows: list[LexiconRow] = [
-        (LexiconKind.PERSON, r[0], r[1], r[2])
-        for r in conn.execute("SELECT addr, name, count(*) FROM addresses GROUP BY addr, name")]
-    rows += [(LexiconKind.FILE, r[0], "", r[1])
-             for r in conn.execute("SELECT filename, count(*) FROM attachments GROUP BY filename")]
+        (LexiconKind.PERSON, addr, name, n) for addr, name, n in cursor.execute(
+            f"SELECT addr, name, count(*) FROM addresses{after} GROUP BY addr, name", params)]
+    rows += [(LexiconKind.FILE, name, "", n) for name, n in cursor.execute(
+        f"SELECT filename, count(*) FROM attachments{after} GROUP BY filename", params)]
     domains: Counter[str] = Counter()
     by_url: dict[str, str | None] = {}
     seen: set[tuple[object, str]] = set()
-    for message, url in conn.execute(f"SELECT {msg}, url FROM urls"):
+    for message, url in cursor.execute(f"SELECT {msg}, url FROM urls{after}", params):
         if url not in by_url:
             by_url[url] = url_domain(url)
         domain = by_url[url]
@@ -582,11 +586,16 @@ def mail_lexicon_rows(conn: sqlite3.Connection, msg: str = "msg") -> list[Lexico
             domains[domain] += 1
     rows += [(LexiconKind.DOMAIN, d, "", n) for d, n in domains.items()]
     words: Counter[str] = Counter()
-    for subject, count in conn.execute("SELECT subject, count(*) FROM messages GROUP BY subject"):
+    for subject, n in cursor.execute(f"SELECT subject, count(*) FROM messages{after_m} GROUP BY subject", params):
         for word in subject_words(subject):
-            words[word] += count
+            words[word] += n
     rows += [(LexiconKind.SUBJECT_WORD, w, "", n) for w, n in words.items()]
     return rows
+
+
+def last_message_id(conn: sqlite3.Connection) -> int:
+    """The highest message id: messages a refresh adds get higher ones (``MessageWriter``)."""
+    return conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]
 
 
 # ---- the connector ------------------------------------------------------------------------------------------
@@ -649,7 +658,8 @@ class MailStoreConnector(Connector):
             self._warned = 0
             report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
                                          stage=f"indexing {self.name} {self.path.name}", warn=self.context.warn,
-                                         append=self._append_input, lexicon=mail_lexicon_rows)
+                                         append=self._append_input, lexicon=mail_lexicon_rows,
+                                         lexicon_mark=last_message_id)
             self._persons = None
             self._ready = True
             return report

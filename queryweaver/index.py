@@ -9,7 +9,8 @@ previous index intact.
 An index may also keep a ``lexicon`` table: what its data names (people, places, file names...; see
 ``grounding.Lexicon``), for grounding questions. ``refresh(..., lexicon=compute)`` rewrites it in the same
 transaction whenever the refresh changed anything (or the stored one is of another ``LEXICON_VERSION``), so
-reading it before a question is one small SELECT, never a scan of the data.
+reading it before a question is one small SELECT, never a scan of the data. With ``lexicon_mark`` too, a
+refresh that only added rows (an appended mbox, new Maildir files) adds just their part to the stored counts.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .grounding import LEXICON_VERSION, LexiconRow
 # What the data names (grounding.LexiconRow), kept by indexes and by the Google caches for grounding questions.
 LEXICON_SCHEMA = """
 CREATE TABLE IF NOT EXISTS lexicon (kind TEXT NOT NULL, value TEXT NOT NULL, extra TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS lexicon_key ON lexicon(kind, value, extra);
 """
 # The input table every index has; a connector's rows point at inputs(id) through an ``input`` column.
 # The lexicon table is created where missing and filled by the next refresh (see ``lexicon_stale``).
@@ -42,7 +44,8 @@ CREATE TABLE IF NOT EXISTS inputs (
     tail TEXT
 );
 """ + LEXICON_SCHEMA
-LexiconBuilder = Callable[[sqlite3.Connection], Iterable[LexiconRow]]
+# compute(conn, since): the lexicon rows of the whole index (since None), or of what was added after the mark
+LexiconBuilder = Callable[[sqlite3.Connection, object], Iterable[LexiconRow]]
 BASE_VERSION = "2"  # bump when BASE_SCHEMA changes
 TAIL_BYTES = 4096   # an input that grew and still has these last bytes where they were was only appended to
 
@@ -139,7 +142,8 @@ class SourceIndex:
                 progress: Progress = no_progress, stage: str | None = None,
                 warn: Callable[[str], None] | None = None,
                 append: Callable[[sqlite3.Connection, int, Path, int, Callable[[str], None]], int] | None = None,
-                lexicon: LexiconBuilder | None = None) -> IndexReport:
+                lexicon: LexiconBuilder | None = None,
+                lexicon_mark: Callable[[sqlite3.Connection], object] | None = None) -> IndexReport:
         """Re-parse new or changed ``inputs`` with ``parse(conn, input_id, path, warn) -> items parsed``.
 
         ``parse`` inserts its rows with the given input id and calls ``warn(message)`` for each part it
@@ -150,8 +154,10 @@ class SourceIndex:
         input that grew without its old bytes changing (an mbox a mail client appends to); if it raises
         ``ValueError`` the input is re-parsed whole.
 
-        ``lexicon(conn) -> rows``, when given, computes the lexicon from the index's tables; it is stored
-        at the end of a refresh that changed anything, in the same transaction.
+        ``lexicon(conn, None) -> rows``, when given, computes the lexicon from the index's tables; it is
+        stored at the end of a refresh that changed anything, in the same transaction. ``lexicon_mark(conn)``,
+        when given, is read before parsing (say the highest message id); if the refresh then only added rows,
+        ``lexicon(conn, mark)`` gives the rows of what was added and their counts are added to the stored ones.
         """
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
@@ -192,9 +198,12 @@ class SourceIndex:
         with self.write_transaction(conn):
             known = indexed()  # again, under the lock: another process may have just done the work
             changed, gone = differences(known)
+            mark = lexicon_mark(conn) if lexicon_mark is not None else None
+            dropped = False  # rows of some input deleted: the lexicon must be computed whole
             report.reused = len(current) - len(changed)
             grown = {p for p in changed if appended(p)}
             for path in gone + [p for p in changed if p in known and p not in grown]:
+                dropped = True
                 input_id = known[path][0]
                 for table in self.tables:
                     conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
@@ -211,6 +220,7 @@ class SourceIndex:
                         conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
                                      (mtime_ns, size, tail_hash(path, size), input_id))
                         continue
+                    dropped = True
                     for table in self.tables:  # could not append: read it whole
                         conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
                     conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
@@ -221,8 +231,11 @@ class SourceIndex:
                                        lambda w: parse(conn, input_id, Path(path), w)):
                     conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))  # retried next time
             progress(label, len(changed), len(changed))
-            if lexicon is not None and (changed or gone or self.lexicon_stale()):
-                self.write_lexicon(conn, lexicon)
+            if lexicon is not None:
+                if mark is not None and not dropped and not self.lexicon_stale():
+                    add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
+                elif changed or gone or self.lexicon_stale():
+                    self.write_lexicon(conn, lexicon)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -232,8 +245,8 @@ class SourceIndex:
         return lexicon_stale(self.conn)
 
     def write_lexicon(self, conn: sqlite3.Connection, compute: LexiconBuilder) -> None:
-        """Replace the stored lexicon with ``compute(conn)``; the caller holds the write transaction."""
-        write_lexicon(conn, compute(conn))
+        """Replace the stored lexicon with ``compute(conn, None)``; the caller holds the write transaction."""
+        write_lexicon(conn, compute(conn, None))
 
     def read_lexicon(self) -> list[LexiconRow]:
         """The stored lexicon rows (empty when none was computed yet)."""
@@ -277,6 +290,12 @@ def write_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:
     conn.execute("DELETE FROM lexicon")
     conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?)", rows)
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+
+
+def add_to_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:
+    """Add the counts of ``rows`` (what a refresh added) to the stored lexicon, inside the caller's transaction."""
+    conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?) ON CONFLICT (kind, value, extra) "
+                     "DO UPDATE SET count = count + excluded.count", rows)
 
 
 def read_lexicon(conn: sqlite3.Connection) -> list[LexiconRow]:

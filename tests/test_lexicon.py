@@ -19,6 +19,9 @@ import pytest
 from connectors.gcal import GcalConnector
 from connectors.gmail import GmailConnector
 from connectors.google_http import RetryPolicy
+from connectors.maildir import MaildirConnector
+from connectors.mailstore import mail_lexicon_rows
+from connectors.mbox import MboxConnector
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Selection
 from queryweaver.corpus import generate_corpus
@@ -26,6 +29,7 @@ from queryweaver.engine import Engine
 from queryweaver.grounding import Lexicon, subject_words, url_domain
 from queryweaver.items import Item
 from queryweaver.schema import EntityType
+from tests import mail_fixtures
 from tests.fake_google import FakeGoogle, service_factory, write_small_corpus
 
 NO_SLEEP = RetryPolicy(attempts=12, sleep=lambda s: None)
@@ -250,3 +254,41 @@ def test_gcal_lexicon_comes_from_what_listings_showed_without_a_request(small, f
     attended = {a for ev in events for a, _n in ev.attended} - set(context.self_emails) - {small.account}
     assert set(lexicon.people) == attended
     assert small.account in lexicon.self_addresses
+
+
+# ---- stored counts stay exact whether a refresh adds to them or recomputes them ---------------------------------
+
+def stored_and_recomputed(connector) -> tuple[list, list]:
+    connector.refresh_index()
+    conn = connector._index.conn
+    return sorted(connector._index.read_lexicon()), sorted(mail_lexicon_rows(conn))
+
+
+def test_mbox_append_adds_to_the_stored_counts_exactly(tmp_path):
+    path = mail_fixtures.write_mbox(tmp_path / "mail.mbox")
+    context = mail_fixtures.make_context(tmp_path / "cache")
+    with MboxConnector(mail_fixtures.source("mbox", path), context) as mbox:
+        stored, full = stored_and_recomputed(mbox)
+        assert stored == full and stored
+        mail_fixtures.append_to_mbox(path, mail_fixtures.appended())
+        mail_fixtures.append_to_mbox(path, mail_fixtures.attachments())  # a second copy: counts go up
+        stored, full = stored_and_recomputed(mbox)
+        assert stored == full
+        assert any(r[:3] == ("person", "bob@example.com", "Bob Stone") for r in stored)
+
+
+def test_maildir_new_and_removed_files_keep_the_counts_exact(tmp_path):
+    path = tmp_path / "Maildir"
+    mail_fixtures.write_maildir(path)
+    context = mail_fixtures.make_context(tmp_path / "cache")
+    with MaildirConnector(mail_fixtures.source("maildir", path), context) as maildir:
+        stored, full = stored_and_recomputed(maildir)
+        assert stored == full
+        box = mailbox.Maildir(path, create=False)
+        box.add(mail_fixtures.appended())  # only added: the stored counts are added to
+        stored, full = stored_and_recomputed(maildir)
+        assert stored == full
+        assert any(r[:3] == ("subject_word", "late", "") for r in stored)
+        box.remove(next(iter(box.keys())))  # a removal: computed whole again
+        stored, full = stored_and_recomputed(maildir)
+        assert stored == full

@@ -123,15 +123,24 @@ class Lexicon:
 
     def add_rows(self, rows: Iterable[LexiconRow]) -> None:
         """Add stored lexicon rows; people at one of ``self_addresses`` give Self their names instead."""
-        for kind, value, extra, count in rows:
+        counters = {kind: getattr(self, name) for kind, name in _FIELDS.items()}
+        people, mine = self.people, self.self_addresses
+        for kind, value, extra, count in rows:  # thousands of rows before every question: kept lean
             if kind == LexiconKind.PERSON:
-                if value in self.self_addresses:
-                    if extra.strip():
-                        self.self_names.add(" ".join(extra.split()))
-                else:
-                    self.add_person(value, extra, count)
-            elif kind in _FIELDS:
-                getattr(self, _FIELDS[kind])[value] += count
+                name = " ".join(extra.split()) if extra else ""
+                if value in mine:
+                    if name:
+                        self.self_names.add(name)
+                    continue
+                names = people.get(value)
+                if names is None:
+                    names = people[value] = Counter()
+                if name and name.lower() != value:
+                    names[name] += count
+            else:
+                counter = counters.get(kind)
+                if counter is not None:
+                    counter[value] += count
 
     def settle_self(self) -> None:
         """Move people at the user's own addresses (known only once every source has spoken) into Self."""

@@ -190,7 +190,8 @@ class SourceIndex:
             report.reused = len(current)
             if lexicon is not None and self.lexicon_stale():
                 with self.write_transaction(conn):
-                    self.write_lexicon(conn, lexicon)
+                    if self.lexicon_stale():  # again, under the lock: another process may have written it
+                        self.write_lexicon(conn, lexicon)
             report.seconds = time.perf_counter() - started
             return report
         label = stage or f"indexing {self.kind} {self.source_path.name}"

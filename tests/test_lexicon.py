@@ -292,3 +292,16 @@ def test_maildir_new_and_removed_files_keep_the_counts_exact(tmp_path):
         box.remove(next(iter(box.keys())))  # a removal: computed whole again
         stored, full = stored_and_recomputed(maildir)
         assert stored == full
+
+
+def test_a_missing_source_leaves_the_others_in_the_lexicon_with_a_warning(tmp_path):
+    demo = load_config(None)
+    copy = tmp_path / "demo"
+    shutil.copytree(Path(demo.path).parent, copy)
+    config = load_config(copy / "config.toml")
+    config.cache_dir_setting = str(tmp_path / "cache")
+    next(copy.rglob("*.mbox")).unlink()
+    with Engine(config) as engine:
+        lexicon = engine.lexicon()
+        assert lexicon.places and lexicon.file_names and not lexicon.domains
+        assert any("mbox" in w and "does not exist" in w for w in engine.warnings)

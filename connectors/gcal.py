@@ -14,6 +14,9 @@ Items match the local calendar connector (``connectors/ics.py``) so the two merg
 * Birthdays, out-of-office, focus time, working locations and events from Gmail are not meetings: only
   ``eventType == "default"`` is read (``eventTypes=default`` in the request, and checked on the answer).
 
+What the listings showed of each event (title, place, attendees) is kept in a small SQLite file in the cache
+dir, the source of this connector's lexicon (``lexicon()`` never makes a request).
+
 Every calendar in ``calendarList`` is read (``calendars = [...]`` in the source narrows it), all pages.
 A question about one or two people is asked with ``q`` (attendee addresses are searchable); about more,
 the calendar is listed once (2,500 events a page) and filtered here, which costs fewer requests.
@@ -21,7 +24,10 @@ the calendar is listed once (2,500 events a page) and filtered here, which costs
 
 from __future__ import annotations
 
+import hashlib
 import re
+import sqlite3
+import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -30,8 +36,11 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Iterator
 
 from queryweaver.connector import Connector, Context, Link, Selection, tool
+from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
+from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
+from queryweaver.index import LEXICON_SCHEMA, lexicon_stale, read_lexicon, use_wal, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
@@ -119,6 +128,78 @@ def parse_event(ev: dict, tz, self_addresses: frozenset[str]) -> GEvent | None:
                   start[2], location, attended, self_attended)
 
 
+SEEN_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS events (key TEXT PRIMARY KEY, name TEXT NOT NULL, location TEXT);
+CREATE TABLE IF NOT EXISTS attendees (key TEXT NOT NULL, addr TEXT NOT NULL, name TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS attendees_key ON attendees(key);
+"""
+
+
+class SeenEvents:
+    """Title, place and attendees of every event a listing has shown, kept across runs for the lexicon.
+
+    Events change, so an event listed again is written again; one deleted in Google stays until the file
+    is removed (it only feeds grounding, never an answer).
+    """
+
+    def __init__(self, path: Path):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(path, check_same_thread=False, timeout=120)
+        except (OSError, sqlite3.Error) as exc:
+            raise ConnectorError(f"cannot open the Google Calendar cache {path} ({exc}); check that the cache dir "
+                                 f"is writable or set [index] cache_dir") from exc
+        use_wal(self.conn, path)
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.executescript(SEEN_SCHEMA + LEXICON_SCHEMA)
+        self.lock = threading.RLock()
+
+    def store(self, events: Iterable[GEvent]) -> None:
+        events = list(events)
+        if not events:
+            return
+        with self.lock, self.conn:
+            keys = [(ev.key,) for ev in events]
+            self.conn.executemany("DELETE FROM attendees WHERE key = ?", keys)
+            self.conn.executemany("INSERT OR REPLACE INTO events VALUES (?, ?, ?)",
+                                  [(ev.key, ev.name, ev.location) for ev in events])
+            self.conn.executemany("INSERT INTO attendees VALUES (?, ?, ?)",
+                                  [(ev.key, a, n) for ev in events for a, n in ev.attended])
+            self.conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed when next read
+
+    def get_meta(self, key: str) -> str | None:
+        with self.lock:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.lock, self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def lexicon_rows(self) -> list[LexiconRow]:
+        """Places and titles (by events), attendees with their names (by events), as the ics index stores them."""
+        with self.lock:
+            if lexicon_stale(self.conn):
+                with self.conn:
+                    write_lexicon(self.conn, self._compute())
+            return read_lexicon(self.conn)
+
+    def _compute(self) -> list[LexiconRow]:
+        conn = self.conn
+        rows: list[LexiconRow] = [(LexiconKind.PLACE, r[0], "", r[1]) for r in conn.execute(
+            "SELECT location, count(*) FROM events WHERE location IS NOT NULL GROUP BY location")]
+        rows += [(LexiconKind.EVENT_TITLE, r[0], "", r[1])
+                 for r in conn.execute("SELECT name, count(*) FROM events WHERE name != '' GROUP BY name")]
+        rows += [(LexiconKind.PERSON, r[0], r[1], r[2])
+                 for r in conn.execute("SELECT addr, name, count(*) FROM attendees GROUP BY addr, name")]
+        return rows
+
+    def close(self) -> None:
+        with self.lock:
+            self.conn.close()
+
+
 class GcalConnector(Connector):
     """Events from every calendar of a Google account, read through the Calendar API (read-only)."""
 
@@ -146,9 +227,29 @@ class GcalConnector(Connector):
         self._memo: dict[tuple, tuple[float, list[GEvent]]] = {}
         self._by_key: dict[str, GEvent] = {}
         self._names: dict[str, Counter] = defaultdict(Counter)
+        account_key = str(options.get("account") or self.token_path)
+        digest = hashlib.sha1(account_key.encode()).hexdigest()[:12]
+        self._seen_path = Path(context.cache_dir) / "google" / f"gcal-{digest}.sqlite"
+        self._seen: SeenEvents | None = None
+
+    @property
+    def seen(self) -> SeenEvents:
+        if self._seen is None:
+            self._seen = SeenEvents(self._seen_path)
+        return self._seen
 
     def close(self) -> None:
         self.api.close()
+        if self._seen is not None:
+            self._seen.close()
+            self._seen = None
+
+    def lexicon(self, lexicon: Lexicon) -> None:
+        """What the event listings so far showed (titles, places, attendees); never a request."""
+        account = self.seen.get_meta("account")
+        if account:
+            lexicon.self_addresses.add(account)
+        lexicon.add_rows(self.seen.lexicon_rows())
 
     # -- calendars and events ------------------------------------------------------------------------
     def calendars(self) -> list[dict]:
@@ -171,6 +272,8 @@ class GcalConnector(Connector):
                 primary = next((c["id"] for c in found if c.get("primary")), None)
                 found = [c for c in found if c["id"] in wanted or ("primary" in wanted and c["id"] == primary)]
             self._calendars = found
+            if self.account:
+                self.seen.set_meta("account", self.account)  # Self's address for the lexicon, without a request
         return self._calendars
 
     @property
@@ -256,6 +359,7 @@ class GcalConnector(Connector):
             else:
                 parsed[g.key].self_attended |= g.self_attended
         self._by_key.update(parsed)
+        self.seen.store(parsed.values())
         return list(parsed.values())
 
     def all_events(self) -> list[GEvent]:

@@ -50,7 +50,8 @@ from queryweaver.connector import Connector, Context, Link, Selection, tool
 from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.index import use_wal
+from queryweaver.grounding import Lexicon
+from queryweaver.index import LEXICON_SCHEMA, lexicon_stale, read_lexicon, use_wal, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -59,6 +60,7 @@ from .google_http import GoogleApi, RetryPolicy, ServiceFactory, default_service
 from .mailstore import (
     MAX_BODY_CHARS,
     day_bounds,
+    mail_lexicon_rows,
     decode_text_header,
     extract_urls,
     html_to_text,
@@ -284,13 +286,13 @@ class MessageCache:
         use_wal(self.conn, path)
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.lock = threading.RLock()
-        self.conn.executescript(CACHE_SCHEMA)
+        self.conn.executescript(CACHE_SCHEMA + LEXICON_SCHEMA)
         if self.get_meta("version") != CACHE_VERSION:
             self.clear()
 
     def clear(self) -> None:
         with self.lock, self.conn:
-            for table in ("messages", "addresses", "attachments", "urls", "meta"):
+            for table in ("messages", "addresses", "attachments", "urls", "meta", "lexicon"):
                 self.conn.execute(f"DELETE FROM {table}")
             self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (CACHE_VERSION,))
 
@@ -321,6 +323,7 @@ class MessageCache:
         if not records:
             return
         with self.lock, self.conn:
+            self.conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed when next read
             for rec in records:
                 old = self.conn.execute("SELECT full FROM messages WHERE id = ?", (rec.id,)).fetchone()
                 if old is not None and old["full"] and not rec.full:
@@ -369,6 +372,14 @@ class MessageCache:
             best.setdefault(r["addr"], r["name"])
         return best
 
+    def lexicon_rows(self) -> list[tuple[str, str, str, int]]:
+        """What the cached messages name (as ``mailstore.mail_lexicon_rows``), recomputed after new fetches."""
+        with self.lock:
+            if lexicon_stale(self.conn):
+                with self.conn:
+                    write_lexicon(self.conn, mail_lexicon_rows(self.conn, msg="id"))
+            return read_lexicon(self.conn)
+
     def close(self) -> None:
         with self.lock:
             self.conn.close()
@@ -415,6 +426,13 @@ class GmailConnector(Connector):
         if self._cache is not None:
             self._cache.close()
             self._cache = None
+
+    def lexicon(self, lexicon: Lexicon) -> None:
+        """What the messages fetched so far name; never a request (the account address only if known)."""
+        account = self.cache.get_meta("account")
+        if account:
+            lexicon.self_addresses.add(account)
+        lexicon.add_rows(self.cache.lexicon_rows())
 
     @property
     def account(self) -> str:

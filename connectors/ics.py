@@ -42,6 +42,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
+from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
@@ -322,6 +323,19 @@ def _marks(keys: Sequence[str]) -> str:
 
 
 
+def ics_lexicon_rows(conn: sqlite3.Connection, since: object = None) -> list[LexiconRow]:
+    """What a calendar index names: locations and titles (by occurrences), and who attended with their CN
+    (by occurrences; decliners are not stored, so they are not named). Always the whole index."""
+    rows: list[LexiconRow] = [
+        (LexiconKind.PLACE, r[0], "", r[1])
+        for r in conn.execute("SELECT location, count(*) FROM events WHERE location IS NOT NULL GROUP BY location")]
+    rows += [(LexiconKind.EVENT_TITLE, r[0], "", r[1])
+             for r in conn.execute("SELECT name, count(*) FROM events WHERE name != '' GROUP BY name")]
+    rows += [(LexiconKind.PERSON, r[0], r[1], r[2]) for r in conn.execute(
+        "SELECT a.email, a.name, count(*) FROM events e JOIN attendees a ON a.grp = e.grp GROUP BY a.email, a.name")]
+    return rows
+
+
 # -- the connector -------------------------------------------------------------------------------------
 
 class IcsConnector(Connector):
@@ -346,7 +360,8 @@ class IcsConnector(Connector):
         self._reset_if_settings_changed(settings)
         report = self.index.refresh(
             self._input_files(), lambda conn, input_id, path, warn: parse_ics_file(conn, input_id, path, warn, settings),
-            progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn)
+            progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
+            lexicon=ics_lexicon_rows)
         self._ready, self._names = True, None
         return report
 
@@ -359,6 +374,7 @@ class IcsConnector(Connector):
         with conn:
             for table in ("events", "attendees", "inputs"):
                 conn.execute(f"DELETE FROM {table}")
+            conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed by the refresh that follows
             conn.execute("INSERT OR REPLACE INTO meta VALUES ('ics_settings', ?)", (settings.key(),))
 
     def _input_files(self) -> list[Path]:
@@ -377,6 +393,12 @@ class IcsConnector(Connector):
         if not self._ready:
             self.refresh_index()
         return self.index.conn
+
+    def lexicon(self, lexicon: Lexicon) -> None:
+        """Event locations, titles, and attendees with their names (stored by refresh)."""
+        if not self._ready:
+            self.refresh_index()
+        lexicon.add_rows(self.index.read_lexicon())
 
     def close(self) -> None:
         self.index.close()

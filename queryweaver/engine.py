@@ -13,7 +13,7 @@ from typing import Callable
 
 from .config import Config
 from .connector import Connector, Context, IndexReport, Progress, no_progress
-from .errors import ConfigError
+from .errors import ConfigError, ConnectorError
 from .events import Event
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
@@ -80,11 +80,16 @@ class Engine:
                 lexicon.self_names.add(" ".join(self.config.self_name.split()))
             lexicon.self_addresses |= {a.lower() for a in self.context.self_emails}
             for connector in self.connectors:
-                connector.lexicon(lexicon)
+                try:
+                    connector.lexicon(lexicon)
+                except ConnectorError as exc:  # grounding does without it; a question that reads it says why
+                    self._warn(f"the {connector.name} source could not name what it holds for grounding: {exc}")
+            lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
             self._lexicon = lexicon
         return self._lexicon
 
     def refresh_indexes(self) -> list[IndexReport]:
+        self._lexicon = None  # read again from the refreshed indexes on the next question
         reports = []
         for connector in self.connectors:
             report = connector.refresh_index()

@@ -15,9 +15,61 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
+from urllib.parse import urlsplit
 
-__all__ = ["Lexicon", "Mention", "MentionKind", "ground", "edit_distance"]
+__all__ = ["LEXICON_VERSION", "Lexicon", "LexiconKind", "LexiconRow", "Mention", "MentionKind", "edit_distance",
+           "ground", "subject_words", "unknown_values", "url_domain"]
+
+# Bump when what a connector stores in its index's ``lexicon`` table changes: stored lexicons are then rebuilt.
+LEXICON_VERSION = "1"
+
+LexiconRow = tuple[str, str, str, int]   # (kind, value, extra, count), as an index's lexicon table holds them
+
+
+class LexiconKind:
+    """The kinds of stored lexicon rows. ``PERSON`` rows: value = lower-cased address, extra = a display name
+    seen for it ('' = none), count = how often that pair was seen. Other kinds: value = the text, extra ''.
+
+    The user's own addresses are stored as people too, so a stored lexicon does not depend on ``[self]``;
+    ``Lexicon.add_rows`` and ``Lexicon.settle_self`` turn them into Self's names when read.
+    """
+
+    PERSON = "person"
+    PLACE = "place"
+    EVENT_TITLE = "event_title"
+    FILE = "file"
+    FOLDER = "folder"
+    DOMAIN = "domain"
+    SUBJECT_WORD = "subject_word"
+
+
+_FIELDS = {LexiconKind.PLACE: "places", LexiconKind.EVENT_TITLE: "event_titles", LexiconKind.FILE: "file_names",
+           LexiconKind.FOLDER: "folders", LexiconKind.DOMAIN: "domains", LexiconKind.SUBJECT_WORD: "subject_words"}
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+# words of 3+ letters too common in subjects to name anything
+SUBJECT_STOP_WORDS = frozenset("""
+the and for with from your you our are was were this that these those about into onto over under fwd
+not but all any can will has have had new out off get got how what when who why its per via just now
+then than them they their there here been also some more most very please thanks thank hello
+""".split())
+
+
+def subject_words(subject: str) -> set[str]:
+    """The lower-cased words of 3+ letters of a subject, minus ``SUBJECT_STOP_WORDS`` (each once)."""
+    return {w for w in _WORD.findall(subject.casefold()) if w not in SUBJECT_STOP_WORDS}
+
+
+def url_domain(url: str) -> str | None:
+    """'https://www.GitHub.com/x' -> 'github.com' (host lower-cased, without 'www.'); None when there is none."""
+    text = url.strip()
+    try:
+        host = urlsplit(text if "://" in text else "http://" + text).hostname
+    except ValueError:
+        return None
+    host = (host or "").rstrip(".").removeprefix("www.")
+    return host if "." in host else None
 
 
 class MentionKind:
@@ -68,6 +120,32 @@ class Lexicon:
             self.people.setdefault(address, Counter()).update(names)
         for name in ("places", "event_titles", "file_names", "folders", "domains", "subject_words"):
             getattr(self, name).update(getattr(other, name))
+
+    def add_rows(self, rows: Iterable[LexiconRow]) -> None:
+        """Add stored lexicon rows; people at one of ``self_addresses`` give Self their names instead."""
+        counters = {kind: getattr(self, name) for kind, name in _FIELDS.items()}
+        people, mine = self.people, self.self_addresses
+        for kind, value, extra, count in rows:  # thousands of rows before every question: kept lean
+            if kind == LexiconKind.PERSON:
+                name = " ".join(extra.split()) if extra else ""
+                if value in mine:
+                    if name:
+                        self.self_names.add(name)
+                    continue
+                names = people.get(value)
+                if names is None:
+                    names = people[value] = Counter()
+                if name and name.lower() != value:
+                    names[name] += count
+            else:
+                counter = counters.get(kind)
+                if counter is not None:
+                    counter[value] += count
+
+    def settle_self(self) -> None:
+        """Move people at the user's own addresses (known only once every source has spoken) into Self."""
+        for address in self.self_addresses & self.people.keys():
+            self.self_names.update(self.people.pop(address))
 
     def person_name(self, address: str) -> str | None:
         names = self.people.get(address.lower())

@@ -5,6 +5,12 @@ source's type and absolute path, a ``inputs`` table remembering each input file'
 connector's own tables. ``refresh`` hands the connector only the inputs that are new or changed; rows of
 removed or changed inputs are deleted first, all in one transaction, so an interrupted refresh leaves the
 previous index intact.
+
+An index may also keep a ``lexicon`` table: what its data names (people, places, file names...; see
+``grounding.Lexicon``), for grounding questions. ``refresh(..., lexicon=compute)`` rewrites it in the same
+transaction whenever the refresh changed anything (or the stored one is of another ``LEXICON_VERSION``), so
+reading it before a question is one small SELECT, never a scan of the data. With ``lexicon_mark`` too, a
+refresh that only added rows (an appended mbox, new Maildir files) adds just their part to the stored counts.
 """
 
 from __future__ import annotations
@@ -19,8 +25,15 @@ from typing import Callable, Iterable, Iterator
 
 from .connector import IndexReport, Progress, no_progress
 from .errors import ConnectorError
+from .grounding import LEXICON_VERSION, LexiconRow
 
+# What the data names (grounding.LexiconRow), kept by indexes and by the Google caches for grounding questions.
+LEXICON_SCHEMA = """
+CREATE TABLE IF NOT EXISTS lexicon (kind TEXT NOT NULL, value TEXT NOT NULL, extra TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS lexicon_key ON lexicon(kind, value, extra);
+"""
 # The input table every index has; a connector's rows point at inputs(id) through an ``input`` column.
+# The lexicon table is created where missing and filled by the next refresh (see ``lexicon_stale``).
 BASE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS inputs (
@@ -30,7 +43,9 @@ CREATE TABLE IF NOT EXISTS inputs (
     size INTEGER NOT NULL,
     tail TEXT
 );
-"""
+""" + LEXICON_SCHEMA
+# compute(conn, since): the lexicon rows of the whole index (since None), or of what was added after the mark
+LexiconBuilder = Callable[[sqlite3.Connection, object], Iterable[LexiconRow]]
 BASE_VERSION = "2"  # bump when BASE_SCHEMA changes
 TAIL_BYTES = 4096   # an input that grew and still has these last bytes where they were was only appended to
 
@@ -127,7 +142,8 @@ class SourceIndex:
                 progress: Progress = no_progress, stage: str | None = None,
                 warn: Callable[[str], None] | None = None,
                 append: Callable[[sqlite3.Connection, int, Path, int, Callable[[str], None]], int] | None = None,
-                ) -> IndexReport:
+                lexicon: LexiconBuilder | None = None,
+                lexicon_mark: Callable[[sqlite3.Connection], object] | None = None) -> IndexReport:
         """Re-parse new or changed ``inputs`` with ``parse(conn, input_id, path, warn) -> items parsed``.
 
         ``parse`` inserts its rows with the given input id and calls ``warn(message)`` for each part it
@@ -137,6 +153,11 @@ class SourceIndex:
         ``append(conn, input_id, path, old_size, warn)``, when given, indexes only what was added to an
         input that grew without its old bytes changing (an mbox a mail client appends to); if it raises
         ``ValueError`` the input is re-parsed whole.
+
+        ``lexicon(conn, None) -> rows``, when given, computes the lexicon from the index's tables; it is
+        stored at the end of a refresh that changed anything, in the same transaction. ``lexicon_mark(conn)``,
+        when given, is read before parsing (say the highest message id); if the refresh then only added rows,
+        ``lexicon(conn, mark)`` gives the rows of what was added and their counts are added to the stored ones.
         """
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
@@ -167,6 +188,10 @@ class SourceIndex:
         changed, gone = differences(indexed())
         if not changed and not gone:
             report.reused = len(current)
+            if lexicon is not None and self.lexicon_stale():
+                with self.write_transaction(conn):
+                    if self.lexicon_stale():  # again, under the lock: another process may have written it
+                        self.write_lexicon(conn, lexicon)
             report.seconds = time.perf_counter() - started
             return report
         label = stage or f"indexing {self.kind} {self.source_path.name}"
@@ -174,9 +199,12 @@ class SourceIndex:
         with self.write_transaction(conn):
             known = indexed()  # again, under the lock: another process may have just done the work
             changed, gone = differences(known)
+            mark = lexicon_mark(conn) if lexicon_mark is not None else None
+            dropped = False  # rows of some input deleted: the lexicon must be computed whole
             report.reused = len(current) - len(changed)
             grown = {p for p in changed if appended(p)}
             for path in gone + [p for p in changed if p in known and p not in grown]:
+                dropped = True
                 input_id = known[path][0]
                 for table in self.tables:
                     conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
@@ -193,6 +221,7 @@ class SourceIndex:
                         conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
                                      (mtime_ns, size, tail_hash(path, size), input_id))
                         continue
+                    dropped = True
                     for table in self.tables:  # could not append: read it whole
                         conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
                     conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
@@ -203,8 +232,26 @@ class SourceIndex:
                                        lambda w: parse(conn, input_id, Path(path), w)):
                     conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))  # retried next time
             progress(label, len(changed), len(changed))
+            if lexicon is not None:
+                if mark is not None and not dropped and not self.lexicon_stale():
+                    add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
+                elif changed or gone or self.lexicon_stale():
+                    self.write_lexicon(conn, lexicon)
         report.seconds = time.perf_counter() - started
         return report
+
+    # -- lexicon ----------------------------------------------------------------------------------------
+    def lexicon_stale(self) -> bool:
+        """True when the stored lexicon was never computed, or by another ``LEXICON_VERSION``."""
+        return lexicon_stale(self.conn)
+
+    def write_lexicon(self, conn: sqlite3.Connection, compute: LexiconBuilder) -> None:
+        """Replace the stored lexicon with ``compute(conn, None)``; the caller holds the write transaction."""
+        write_lexicon(conn, compute(conn, None))
+
+    def read_lexicon(self) -> list[LexiconRow]:
+        """The stored lexicon rows (empty when none was computed yet)."""
+        return read_lexicon(self.conn)
 
     def _parse_one(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, input_id: int,
                    run: Callable[[Callable[[str], None]], int], quiet: bool = False) -> bool:
@@ -231,6 +278,32 @@ class SourceIndex:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+def lexicon_stale(conn: sqlite3.Connection) -> bool:
+    """Whether the lexicon stored in this database (a ``meta`` and a ``lexicon`` table) must be recomputed."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'lexicon'").fetchone()
+    return row is None or row[0] != LEXICON_VERSION
+
+
+def write_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:
+    """Replace the stored lexicon, inside the caller's write transaction."""
+    conn.execute("DELETE FROM lexicon")
+    conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?)", rows)
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+
+
+def add_to_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:
+    """Add the counts of ``rows`` (what a refresh added) to the stored lexicon, inside the caller's transaction."""
+    conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?) ON CONFLICT (kind, value, extra) "
+                     "DO UPDATE SET count = count + excluded.count", rows)
+
+
+def read_lexicon(conn: sqlite3.Connection) -> list[LexiconRow]:
+    """The stored lexicon rows, as plain tuples (several times faster to build than ``sqlite3.Row``)."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    return cursor.execute("SELECT kind, value, extra, count FROM lexicon").fetchall()
 
 
 def use_wal(conn: sqlite3.Connection, db_path: Path, wait_s: float = 120.0) -> None:

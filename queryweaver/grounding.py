@@ -204,7 +204,7 @@ may will mark bill grant rose chase drew faith hope joy june april august pat su
 rich gene dawn summer autumn gail mike nick sandy penny ruby amber crystal jade iris lily violet page
 """.split())
 
-_WORD = re.compile(r"[\w@.+’'-]+", re.UNICODE)
+_QUESTION_TOKEN = re.compile(r"[\w@.+’'-]+", re.UNICODE)
 _TLD = re.compile(r"\.[a-z]{2,}$")
 
 
@@ -219,7 +219,7 @@ class _Token:
 
 def _tokens(question: str) -> list[_Token]:
     out = []
-    for m in _WORD.finditer(question):
+    for m in _QUESTION_TOKEN.finditer(question):
         raw = m.group()
         start, end = m.start(), m.end()
         while raw and raw[-1] in ".-'’":  # sentence punctuation, not part of a name ("Doe." "Jane's")

@@ -1654,7 +1654,15 @@ class _Parser:
         tok = self.toks[j]
         type_ = phrase.types[0]
         value = None
-        if type_ == FILE and (tok.kind == "dotted" or tok.kind == "quote"):
+        if tok.kind == "entity" and _ENTITY_TYPES.get(tok.etype, (None,))[0] == type_ and not phrase.plural:
+            # "the file ⟦file|budget.xlsx⟧", "the person ⟦person|Jane Doe⟧": a grounded name for the noun
+            value, field_name = tok.text, "name"
+            if tok.etype == "title":
+                phrase.filters.append(("name", "contains", value))
+                phrase.end = j + 1
+                phrase.words = self._words(phrase.start, j + 1)
+                return
+        elif type_ == FILE and (tok.kind == "dotted" or tok.kind == "quote"):
             value, field_name = tok.text, "name"
         elif type_ == WEBPAGE and (tok.kind == "url" or tok.kind == "dotted" or tok.kind == "quote"):
             value, field_name = tok.text, "url"

@@ -427,16 +427,26 @@ class Grounder:
                 hits = [title for plain, title in self.titles if f" {phrase} " in plain]
                 content = [t for t in toks[i:j] if t.low not in _QUESTION_WORDS]
                 if hits and content and toks[j - 1].low not in _QUESTION_WORDS \
-                        and (j - i >= 2 or self._distinctive_title_word(toks[i].low)):
+                        and (j - i >= 2 or self._single_title_word(question, toks, i)):
+                    whole = {t for t in hits if " ".join(_plain_words(t)) == phrase}
+                    value = next(iter(whole)) if len(whole) == 1 else phrase  # a whole title keeps its punctuation
                     claim(i, j, Mention(toks[i].start, toks[j - 1].end, question[toks[i].start:toks[j - 1].end],
-                                        MentionKind.EVENT_TITLE, phrase, len(hits)))
+                                        MentionKind.EVENT_TITLE, value, len(hits)))
                     break
                 j -= 1
             i = max(j, i + 1)
 
-    def _distinctive_title_word(self, word: str) -> bool:
-        """A single word stands for an event title only when it is rare elsewhere (not 'call', not 'sync')."""
-        return len(word) >= 4 and word not in self.parts and word not in self.lexicon.subject_words
+    def _single_title_word(self, question: str, toks: list[_Token], i: int) -> bool:
+        """One word stands for event titles only where an event is meant: right before an event noun
+        ("offsite meetings"), or after "the" in a question about attending or where/when something was."""
+        word = toks[i].low
+        if len(word) < 3 or word in self.parts or word in _CALENDAR_WORDS:
+            return False
+        if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS:
+            return True
+        after_article = i > 0 and toks[i - 1].low in ("the", "a", "an", "our", "my", "this", "that", "named",
+                                                      "called", "titled")
+        return after_article and bool(_EVENT_CONTEXT.search(question[:toks[i].start]))
 
     def _name_span(self, question: str, span: list[_Token]) -> Mention | None:
         text = question[span[0].start:span[-1].end]
@@ -457,11 +467,15 @@ class Grounder:
             return self._person_mention(start, end, text, addresses, exact)
         place_key = key if key in self.places else self._fuzzy_place(span)
         if place_key:
+            end = _closing_paren(question, start, end)
+            text = question[start:end]
             return Mention(start, end, text, MentionKind.PLACE, self.places[place_key],
                            sum(c for p, c in self.lexicon.places.items() if place_key in " ".join(_plain_words(p))),
                            exact=place_key == key)
         if len(span) == 1:
             word = span[0].low
+            if word in _CALENDAR_WORDS and not _after_person_preposition(question, span[0]):
+                return None  # "in June", "on Friday": a date, even when someone is called June
             if word in self.parts and (span[0].capital or word not in self.title_words):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
             if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words:
@@ -508,6 +522,22 @@ class Grounder:
                        [])
 
 
+_CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
+december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
+sunday today tomorrow yesterday week month year""".split())
+_EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions
+invite invites invitation invitations""".split())
+# Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"
+_EVENT_CONTEXT = re.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
+                            r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
+                            r"named|called|titled|invited)\b", re.IGNORECASE)
+
+
+def _after_person_preposition(question: str, token: "_Token") -> bool:
+    before = question[:token.start].lower().split()
+    return bool(before) and before[-1] in ("from", "to", "with", "by", "cc", "and")
+
+
 def _in_capitalised_run(toks: list[_Token], i: int, question: str) -> bool:
     """Token i is next to another capitalised word (not a question word), with only a space between."""
     for j in (i - 1, i + 1):
@@ -529,6 +559,14 @@ def _plain_words(text: str) -> list[str]:
     return re.findall(r"[\w'’-]+", text.lower())
 
 
+def _closing_paren(question: str, mention_start: int, end: int) -> int:
+    """Extend a span that opened a parenthesis to its closing one ("Room 12 (Cedar)")."""
+    text = question[mention_start:end]
+    if text.count("(") > text.count(")") and question[end:end + 1] == ")":
+        return end + 1
+    return end
+
+
 def _title_gap(gap: str) -> bool:
     """Words of one title may be apart by spaces or a dash or colon ("Brainstorm — the offsite")."""
     return gap.strip() in ("", "—", "–", "-", ":", "/", "&")
@@ -536,7 +574,7 @@ def _title_gap(gap: str) -> bool:
 
 def _adjacent(question: str, span: list[_Token]) -> bool:
     """The tokens are separated by spaces only (no comma or 'and' punctuation between them)."""
-    return all(question[a.end:b.start].strip() in ("", "'s", "’s")[:1] for a, b in zip(span, span[1:]))
+    return all(question[a.end:b.start].strip() in ("", "(") for a, b in zip(span, span[1:]))
 
 
 def grounder_for(lexicon: Lexicon) -> Grounder:

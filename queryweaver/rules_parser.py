@@ -751,7 +751,9 @@ class _Parser:
         if kind == "name" and self._kind(end - 1) == "ext":  # "files called .pdf"
             self._file_filter(self._low(end - 1), words)
         elif kind == "name":
-            self._name_filter(value, words)
+            # words of event titles found in the data ("meetings named retro") match titles containing them
+            self._name_filter(value, words, contains=self._kind(end - 1) == "entity"
+                              and self.toks[end - 1].etype == "title")
         elif kind == "extension":
             self._file_filter(value, words)
         elif kind == "subject":
@@ -791,7 +793,7 @@ class _Parser:
         if j >= self.n:
             return None
         tok = self.toks[j]
-        if tok.kind in ("quote", "email", "url", "dotted", "ext"):
+        if tok.kind in ("quote", "email", "url", "dotted", "ext", "entity"):
             return tok.text, j + 1
         end = j
         while end < self.n:
@@ -807,7 +809,7 @@ class _Parser:
             return None
         return self._words(j, end), end
 
-    def _name_filter(self, value: str, words: str) -> None:
+    def _name_filter(self, value: str, words: str, contains: bool = False) -> None:
         for frame in reversed(self.stack):
             if frame.type is None:
                 continue
@@ -818,7 +820,7 @@ class _Parser:
                 self.filters.append((frame, "url", "=", value))
                 return
             if "name" in fields_for(frame.type):
-                self.filters.append((frame, "name", "=", value))
+                self.filters.append((frame, "name", "contains" if contains and frame.type == EVENT else "=", value))
                 return
         self._fail(words, "nothing here has a name")
 

@@ -92,7 +92,9 @@ def render_mentions(question: str, mentions: list[Mention],
         else:
             out_suffix = ""
         value = (choice or {}).get(index, m.value)
-        if m.kind == MentionKind.PERSON:
+        if m.kind == MentionKind.PERSON and "@" in m.text:
+            out.append(m.text)  # an address: the parser filters on it as written
+        elif m.kind == MentionKind.PERSON:
             out.append(f"{ENTITY_OPEN}person|{value}{ENTITY_CLOSE}")
             if m.text != value:
                 notes.append(f"'{m.text}' is {value}" + ("" if m.exact else " (spelling corrected)"))
@@ -245,6 +247,8 @@ def _what(match: re.Match) -> str:
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # politeness and framing words
     (r"^(?:hey|hi|hello|ok|okay)\b[,!.]?\s*", "", 0.0, ""),
+    (r"\b(?:could|can|would|will) you (?:please |kindly )?(?:tell me|let me know|say) (?=who|what|when|where|which|how)",
+     "", 0.02, ""),
     (r"\b(?:could|can|would|will) you (?:please |kindly |quickly )?(?:tell me |show me |find |list |"
      r"help me find |let me know )?", "show ", 0.02, ""),
     (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
@@ -276,6 +280,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.08, "'what did ... send' read as emails"),
     (r"^what (?:was|were) (?:sent|emailed|forwarded|shared) (?:to me )?by\b", "the emails sent to me by", 0.08,
      "'what was sent' read as emails"),
+    # "both X and Y attended": together, not either
+    (r"^(which|what) (events|meetings|calendar events) (did|have) both (.+?) and (.+?) (attend|attended|go to|"
+     r"gone to|join|joined|have|had)\b(.*)$", r"\1 \2 did \4 attend with \5\7", 0.05,
+     "'both X and Y' read as events they attended together"),
     # yes/no questions about mail: list what there is
     (r"^(?:did|has|have) " + _SUBJ + r" (?:ever )?(send|sent|email|emailed|e-mail|mail|forward|forwarded|share|shared|"
      r"write|written)( me| you| us)?(?: (?:anything|something|any emails?|any messages?|an emails?|mail))?\b",
@@ -320,13 +328,15 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^where (?:was|is|were) (.+?) (?:held|hosted|located|happening|taking place)\b", r"where was \1", 0.05, ""),
     # the same events as X / X's calendar
     (r"\bthe same (events|meetings) as\b", r"the \1 attended by", 0.05, "'the same events as X' read as X's events"),
-    # "both X and Y attended": together, not either
-    (r"^(which|what) (events|meetings|calendar events) (did|have) both (.+?) and (.+?) (attend|attended|go to|"
-     r"gone to|join|joined|have|had)\b(.*)$", r"\1 \2 did \4 attend with \5\7", 0.05,
-     "'both X and Y' read as events they attended together"),
     (r"\bwith (.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
     # "José Reyes' emails": a possessive without its s
     (r"(?-i:([A-Z][^\s'’⟧]*))['’](?=\s)", r"\1's", 0.0, ""),
+    # "emails that have attachments", "whose text mentions", "in my email"
+    (r"\b(?:that|which) (?:have|has|had|contain|contains|include|includes|carry|carried) (?:an? |any |some )?"
+     r"(attachments?|files?)\b", r"with \1", 0.02, ""),
+    (r"\bwhose (?:text|body|content|message) (?:mentions|contains|says|includes|has)\b", "containing the words",
+     0.03, ""),
+    (r"\b(?:in|from|across) (?:my|the) (?:e-?mails?|mail|mailbox|messages)\b", "in emails", 0.02, ""),
     # "from before X" / "from after X"
     (r"\bfrom (before|after|since|prior to)\b", r"\1", 0.02, ""),
     # a domain before a links noun: "github.com links" -> links on github.com
@@ -356,8 +366,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:have|has|having|contain|contains|containing|include|includes|including|mention|mentions|mentioning) "
      r"(.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
     # "meetings named book club" where the words are a title: the title words, not the whole name
-    (r"\b(events?|meetings?|calendar entries|appointments?) (?:named|called|titled) (⟦title\|[^⟧]+⟧)", r"\1 about \2",
-     0.02, ""),
+    (r"\b(events?|meetings?|calendar entries|appointments?) (?:named|called|titled|about) (⟦title\|[^⟧]+⟧)",
+     r"\2 \1", 0.02, ""),
     # "where X happened" = where was X
     (r"^where (.+?) (?:happened|took place|was held|occurred|happens|takes place)$", r"where was \1", 0.05, ""),
     # "I've written to" and friends

@@ -398,6 +398,29 @@ def parse_question(question: str) -> QueryGraph:
     return _Parser(text).parse()
 
 
+def find_dates(text: str) -> list[tuple[int, int, str, str]]:
+    """Every date expression in ``text`` the date grammar reads: (first token, end token, op, value).
+
+    Token positions are those of ``tokenize(text)``; used by the mention reader (queryweaver/mention_graph.py).
+    """
+    parser = _Parser(" ".join(text.split()))
+    found, i = [], 0
+    while i < parser.n:
+        hit = parser._scan_date(i)
+        if hit is None:
+            i += 1
+            continue
+        op, value, end = hit
+        found.append((i, end, op, value))
+        i = end
+    return found
+
+
+def tokenize(text: str) -> list[_Token]:
+    """The parser's tokens of ``text`` (spaces collapsed first, as ``parse_question`` does)."""
+    return _tokenize(" ".join(text.split()))
+
+
 class _Parser:
     def __init__(self, text: str):
         self.text = text

@@ -495,6 +495,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         if found is not None:
             readings.append(found)
     if not readings:
+        readings = _from_mentions(text, mentions, lexicon)
+    if not readings:
         raise _refusal(text, first_error, mentions)
     readings.sort(key=lambda r: r[1].cost)
     best_graph, best = readings[0]
@@ -521,6 +523,20 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
                       raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
                       alternatives=alternatives, mentions=mentions, notes=notes)
+
+
+def _from_mentions(text: str, mentions: list[Mention], lexicon: Lexicon | None) -> list:
+    """The last resort: readings built from what the question names and its cue words (mention_graph.py)."""
+    from .mention_graph import graph_from_mentions
+
+    rendered, notes = render_mentions(text, mentions)
+    spelled, spelling = fix_spelling(_drop_self_possessive(rendered), lexicon)
+    rewritten = paraphrase(spelled)
+    note = "read from the names, dates and type words alone; check the graph"
+    out = []
+    for rank, graph in enumerate(graph_from_mentions(rewritten.text)):
+        out.append((graph, _Candidate(rewritten.text, 0.55 + 0.05 * rank, notes + spelling + [note])))
+    return out
 
 
 def _mention_choices(mentions: list[Mention]) -> list[tuple[dict[int, str], float]]:

@@ -179,3 +179,27 @@ def test_a_value_the_data_does_not_hold_gets_a_did_you_mean(lexicon):
     assert any("no person named 'Janet Dough'" in n and "'Jane Doe'" in n for n in got.notes), got.notes
     got = understand("who did I meet at the Ferry Bilding", None, lexicon)  # one typo: grounded, no note
     assert not any("no event takes place" in n for n in got.notes), got.notes
+
+
+# ---- the last resort: a graph from the mentions and cue words -----------------------------------------
+
+@pytest.mark.parametrize("question, spec", [
+    ("From whom did I get budget.xlsx?",
+     ("find p all", "e from p", "e to self", "e has_attachment f", "f.name = budget.xlsx")),
+    ("from Jane Doe, the mails of March",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = March")),
+])
+def test_an_odd_wording_is_read_from_its_mentions_and_marked_unsure(lexicon, question, spec):
+    got = reads_as(lexicon, question, *spec)
+    assert got.low_confidence
+    assert any("names, dates and type words alone" in note for note in got.notes)
+
+
+@pytest.mark.parametrize("question", ["emails from Jane Doe or Wei Chen, not budget.xlsx",
+                                      "what's the weather in Ferry Building"])
+def test_the_mention_reader_refuses_negations_and_questions_about_nothing_it_knows(lexicon, question):
+    from queryweaver.mention_graph import graph_from_mentions
+    from queryweaver.understand import render_mentions
+
+    rendered, _notes = render_mentions(question, ground(question, lexicon))
+    assert graph_from_mentions(rendered) == []

@@ -476,7 +476,8 @@ class Grounder:
             word = span[0].low
             if word in _CALENDAR_WORDS and not _after_person_preposition(question, span[0]):
                 return None  # "in June", "on Friday": a date, even when someone is called June
-            if word in self.parts and (span[0].capital or word not in self.title_words):
+            if word in self.parts and (span[0].capital or word not in self.title_words
+                                       or _after_person_preposition(question, span[0])):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
             if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words:
                 close = self.fuzzy_parts.lookup(word)

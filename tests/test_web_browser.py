@@ -267,3 +267,27 @@ def test_did_you_mean_chips_run_another_reading_and_keep_it_editable(page, live_
     expect(page.locator("#run-status")).to_contain_text("Answer: 10 emails")
     expect(readings.locator(".reading-now")).to_contain_text("your edited graph")
     expect(chips).to_have_count(3)
+
+
+def test_the_real_parser_offers_both_people_called_nadia_and_a_click_answers_for_the_other(page, live):
+    """No injected parser: grounding finds two Nadias in the demo, the page offers the other as a chip."""
+    url, _app, _opened = live
+    page.goto(url)
+    page.fill("#question", "emails from nadia")
+    page.click("#ask")
+    expect(page.locator("#run-status")).to_contain_text("Answer: 11 emails")
+    readings = page.locator("#readings")
+    expect(readings.locator(".low-confidence")).to_contain_text("Not sure I read this right")
+    chips = readings.locator(".did-you-mean .reading-chip")
+    expect(chips).to_have_count(1)
+    expect(chips.first).to_contain_text("emails from Nadia Sato")
+    chips.first.click()
+    want = expected_folders({"action": "find", "return_var": "e", "return_mode": "all",
+                             "vars": {"e": "Email", "p": "Person"},
+                             "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                                             {"kind": "filter", "var": "p", "field": "name", "op": "=",
+                                              "value": "Nadia Sato"}]})
+    expect(page.locator("#run-status")).to_contain_text(f"Answer: {len(want)} emails")
+    answers = page.locator(".answer-item")
+    expect(answers).to_have_count(len(want))
+    assert {answers.nth(i).get_attribute("data-key") for i in range(len(want))} == want

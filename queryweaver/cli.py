@@ -218,8 +218,12 @@ def print_readings(generation, args: argparse.Namespace, question: str, out=None
         sure = f" ({_percent(generation.confidence)})" if alternatives or generation.low_confidence else ""
         print(f"Read as: {generation.reading}{sure}", file=out)
     if generation.low_confidence and not pick:
-        print("Not sure I read this right." + (" Other readings:" if alternatives else
+        print("Not sure I read this right." + ("" if alternatives else
                                                 " Check the graph above, or rephrase the question."), file=out)
+        for note in generation.notes:  # why: a name not in the data, words left out, an ambiguous name
+            print(f"  - {note}", file=out)
+        if alternatives:
+            print("Other readings:", file=out)
     elif alternatives:
         print("Other readings:", file=out)
     for number, alternative in enumerate(alternatives, 1):

@@ -203,3 +203,29 @@ def test_the_mention_reader_refuses_negations_and_questions_about_nothing_it_kno
 
     rendered, _notes = render_mentions(question, ground(question, lexicon))
     assert graph_from_mentions(rendered) == []
+
+
+@pytest.mark.parametrize("question, says", [
+    ("x" * 10_000, "characters long"),
+    ("?!?!", "no words"),
+    ("¿Cuáles correos me envió Jane la semana pasada?", "did not understand"),
+    ("今天谁给我发了邮件", "English"),
+])
+def test_bad_questions_on_the_command_line_give_one_line_and_a_non_zero_exit(capsys, question, says):
+    from queryweaver.cli import main
+
+    assert main(["ask", question]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_a_name_the_data_does_not_hold_says_so_and_suggests_the_closest(capsys):
+    from queryweaver.cli import main
+
+    main(["ask", "emails from Jane Dough"])
+    out = capsys.readouterr().out
+    assert "Not sure I read this right" in out
+    assert "no person named 'Jane Dough'" in out and "'Jane Doe'" in out

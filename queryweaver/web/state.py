@@ -38,6 +38,9 @@ FALLBACK_EXAMPLES = (
 )
 
 
+LEXICON_MAX_AGE = 30.0  # seconds: new mail's names ground questions within this long
+
+
 @dataclass
 class WebState:
     config: Config
@@ -75,7 +78,7 @@ class WebState:
     def lexicon(self):
         """What the user's data names, from the engine (None while another run holds it for long)."""
         with self.engine_session(timeout=30) as engine:
-            return engine.lexicon() if engine is not None else None
+            return engine.lexicon(max_age=LEXICON_MAX_AGE) if engine is not None else None
 
     def _relay_progress(self, stage: str, done: int, total: int | None = None) -> None:
         target = self._progress_to

@@ -9,7 +9,6 @@ The CLI and the web app both use it::
 from __future__ import annotations
 
 import threading
-import time
 from typing import Callable
 
 from .config import Config
@@ -34,7 +33,6 @@ class Engine:
         self.context = Context.from_config(config, progress=progress, warn=self._warn)
         self.connectors = connectors if connectors is not None else self._build_connectors()
         self._lexicon: Lexicon | None = None
-        self._lexicon_at = 0.0
         self.executor = Executor(self.connectors, self.context, date_fallback=date_fallback,
                                  tool_hints=self._tool_hints())
 
@@ -74,16 +72,12 @@ class Engine:
             cancel: threading.Event | None = None) -> RunResult:
         return self.executor.run(make_plan(graph), on_event=on_event, cancel=cancel)
 
-    def lexicon(self, max_age: float | None = None) -> Lexicon:
+    def lexicon(self) -> Lexicon:
         """What the configured sources name, plus the user's own names and addresses (for grounding).
 
-        Kept once read; ``max_age`` (seconds) reads it again when older, for a long-lived engine (the web app)
-        whose sources gain mail and events while it runs.
+        Kept once read, until ``refresh_indexes`` (a long-lived engine, the web app's, refreshes now and then).
         """
-        if self._lexicon is not None and max_age is not None and time.monotonic() - self._lexicon_at > max_age:
-            self._lexicon = None
         if self._lexicon is None:
-            self._lexicon_at = time.monotonic()
             lexicon = Lexicon()
             if self.config.self_name.strip():
                 lexicon.self_names.add(" ".join(self.config.self_name.split()))

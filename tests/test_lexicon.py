@@ -305,26 +305,3 @@ def test_a_missing_source_leaves_the_others_in_the_lexicon_with_a_warning(tmp_pa
         lexicon = engine.lexicon()
         assert lexicon.places and lexicon.file_names and not lexicon.domains
         assert any("mbox" in w and "does not exist" in w for w in engine.warnings)
-
-
-def test_a_long_lived_engine_reads_new_names_once_its_lexicon_is_older_than_max_age(tmp_path):
-    demo = load_config(None)
-    copy = tmp_path / "demo"
-    shutil.copytree(Path(demo.path).parent, copy)
-    config = load_config(copy / "config.toml")
-    config.cache_dir_setting = str(tmp_path / "cache")
-    with Engine(config) as engine:
-        assert "newcomer@example.net" not in engine.lexicon().people
-        box = mailbox.mbox(next(copy.rglob("*.mbox")))
-        msg = EmailMessage()
-        msg["From"] = "New Comer <newcomer@example.net>"
-        msg["To"] = "Alex Morgan <alex@example.org>"
-        msg["Subject"] = "Hello"
-        msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
-        msg["Message-ID"] = "<newcomer@bench.example>"
-        msg.set_content("hi")
-        box.add(msg)
-        box.flush()
-        box.close()
-        assert "newcomer@example.net" not in engine.lexicon(max_age=3600).people  # still fresh enough
-        assert engine.lexicon(max_age=0).person_name("newcomer@example.net") == "New Comer"

@@ -505,3 +505,39 @@ def test_serve_command_answers_on_localhost(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_mail_that_arrives_while_the_app_runs_is_found_and_grounds_questions(make_app, tmp_path):
+    """The web app's engine lives long: it refreshes its indexes (and so its lexicon) between runs."""
+    import mailbox
+    import shutil
+    from email.message import EmailMessage
+
+    copy = tmp_path / "demo"
+    shutil.copytree(Path(load_config(None).path).parent, copy)
+    config = load_config(copy / "config.toml")
+    config.cache_dir_setting = str(tmp_path / "cache")
+    app = make_app(config)
+    state = app.extensions["queryweaver"]
+    state.index_max_age = 0.0  # refresh before every run, as 30 s later would
+    client = app.test_client()
+    question = "emails from zoe quartermain"
+    first = stream(client, start_run(client, question=question))
+    assert first[-1]["event"] in ("result", "error")
+    box = mailbox.mbox(next(copy.rglob("*.mbox")))
+    msg = EmailMessage()
+    msg["From"] = "Zoë Quartermain <zq@example.net>"
+    msg["To"] = "Alex Morgan <alex@example.org>"
+    msg["Subject"] = "Arrived while you were looking"
+    msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
+    msg["Message-ID"] = "<zq@arrived.example>"
+    msg.set_content("hello")
+    box.add(msg)
+    box.flush()
+    box.close()
+    messages = stream(client, start_run(client, question=question))
+    assert messages[-1]["event"] == "result", messages[-1]
+    graph = next(m["data"]["graph"] for m in messages if m["event"] == "graph")
+    assert {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Zoë Quartermain"} \
+        in graph["constraints"]  # grounded, typo-free, in the data's own spelling
+    assert messages[-1]["data"]["count"] == 1

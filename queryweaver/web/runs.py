@@ -171,6 +171,7 @@ def execute(state: "WebState", run: Run) -> None:
                 raise Cancelled("the run was cancelled")
         run.publish(StreamKind.GRAPH, graph_message(run))
         with state.engine_session(progress_to=lambda *a: _progress(run, *a)) as engine:
+            state.keep_fresh(engine)
             run.warnings = list(engine.warnings)
             result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
             run.result = result

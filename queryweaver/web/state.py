@@ -38,9 +38,6 @@ FALLBACK_EXAMPLES = (
 )
 
 
-LEXICON_MAX_AGE = 30.0  # seconds: new mail's names ground questions within this long
-
-
 @dataclass
 class WebState:
     config: Config
@@ -53,6 +50,8 @@ class WebState:
     engine_factory: EngineFactory
     runs: RunRegistry = field(default_factory=RunRegistry)
     engine: Engine | None = None
+    index_max_age: float = 30.0  # seconds between index refreshes of the long-lived engine
+    _refreshed_at: float = field(default_factory=time.monotonic, repr=False)
     _engine_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _progress_to: Callable[..., None] | None = field(default=None, repr=False)
 
@@ -78,7 +77,18 @@ class WebState:
     def lexicon(self):
         """What the user's data names, from the engine (None while another run holds it for long)."""
         with self.engine_session(timeout=30) as engine:
-            return engine.lexicon(max_age=LEXICON_MAX_AGE) if engine is not None else None
+            if engine is None:
+                return None
+            self.keep_fresh(engine)
+            return engine.lexicon()
+
+    def keep_fresh(self, engine: Engine) -> None:
+        """Refresh the indexes (cheap when nothing changed) when the last refresh is older than
+        ``index_max_age``, so mail and events that arrived while the app runs are found and named."""
+        now = time.monotonic()
+        if now - self._refreshed_at > self.index_max_age:
+            engine.refresh_indexes()
+            self._refreshed_at = now
 
     def _relay_progress(self, stage: str, done: int, total: int | None = None) -> None:
         target = self._progress_to

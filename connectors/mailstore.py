@@ -569,11 +569,13 @@ def mail_lexicon_rows(conn: sqlite3.Connection, since: int | None = None, msg: s
     cursor = conn.cursor()
     cursor.row_factory = None  # plain tuples: Row objects would be half the time here
     after, after_m, params = (f" WHERE {msg} > ?", " WHERE id > ?", (since,)) if since is not None else ("", "", ())
+    # for the few new messages, '+' keeps SQLite from walking the whole addr/filename index to group them
+    plus = "+" if since is not None else ""
     rows: list[LexiconRow] = [
         (LexiconKind.PERSON, addr, name, n) for addr, name, n in cursor.execute(
-            f"SELECT addr, name, count(*) FROM addresses{after} GROUP BY addr, name", params)]
+            f"SELECT addr, name, count(*) FROM addresses{after} GROUP BY {plus}addr, name", params)]
     rows += [(LexiconKind.FILE, name, "", n) for name, n in cursor.execute(
-        f"SELECT filename, count(*) FROM attachments{after} GROUP BY filename", params)]
+        f"SELECT filename, count(*) FROM attachments{after} GROUP BY {plus}filename", params)]
     domains: Counter[str] = Counter()
     by_url: dict[str, str | None] = {}
     seen: set[tuple[object, str]] = set()

@@ -148,8 +148,9 @@ class Lexicon:
             self.self_names.update(self.people.pop(address))
 
     def person_name(self, address: str) -> str | None:
+        """The name seen most often; ties go to the longer, then the alphabetically first (as mailstore names)."""
         names = self.people.get(address.lower())
-        return names.most_common(1)[0][0] if names else None
+        return min(names.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[0] if names else None
 
     def __len__(self) -> int:
         return (len(self.people) + len(self.places) + len(self.event_titles) + len(self.file_names)

@@ -97,7 +97,8 @@ _nouns(PERSON, "person/people", "contact/contacts", "sender/senders", "recipient
        "individual/individuals", "coworker/coworkers", "co-worker/co-workers", "friend/friends",
        "colleague/colleagues")
 _nouns(FILE, "file/files", "attachment/attachments", "document/documents", "doc/docs",
-       "spreadsheet/spreadsheets", "pdf/pdfs", "presentation/presentations")
+       "spreadsheet/spreadsheets", "pdf/pdfs", "presentation/presentations", "deck/decks", "image/images",
+       "photo/photos", "picture/pictures", "screenshot/screenshots", "slide/slides")
 _nouns(FOLDER, "folder/folders", "directory/directories")
 _nouns(EVENT, "event/events", "meeting/meetings", "appointment/appointments", "invite/invites",
        "invitation/invitations")
@@ -123,9 +124,10 @@ EXTENSION_WORDS: dict[str, str] = {
 }
 # Nouns that are themselves a file type.
 _NOUN_EXTENSIONS = {"spreadsheet": "xlsx", "spreadsheets": "xlsx", "pdf": "pdf", "pdfs": "pdf",
-                    "presentation": "pptx", "presentations": "pptx"}
+                    "presentation": "pptx", "presentations": "pptx", "deck": "pptx", "decks": "pptx"}
 _FILE_HEADS = {"file", "files", "document", "documents", "attachment", "attachments", "doc", "docs",
-               "spreadsheet", "spreadsheets", "presentation", "presentations"}
+               "spreadsheet", "spreadsheets", "presentation", "presentations", "deck", "decks", "image", "images",
+               "photo", "photos", "picture", "pictures", "screenshot", "screenshots", "slide", "slides"}
 
 _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "first": "first", "earliest": "first",
              "oldest": "first"}
@@ -1795,7 +1797,8 @@ class _Parser:
             if node.needs_email and node.type == FILE:
                 self._email_of(node)
             if node.type == EMAIL and node.implied_sender_self \
-                    and not any(a is node and name == "from" for a, name, _b in self.edges):
+                    and not any(a is node and name in ("from", "to") and (name == "from" or b.type == SELF)
+                                for a, name, b in self.edges):  # "files sent to me" came from someone else
                 self._edge(node, "from", self._self())
             if node.self_owned and node.type in (EMAIL, EVENT) \
                     and not any(self.self_node is not None and {a, b} == {node, self.self_node}

@@ -240,7 +240,9 @@ def _when(match: re.Match) -> str:
 def _what(match: re.Match) -> str:
     """"What did X send me?" -> "the emails X sent me"."""
     subject, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
-    return f"the emails {subject} {_PAST.get(verb, verb + 'ed')}{rest}"
+    verb = {"written": "write", "wrote": "write", "sent": "send"}.get(verb, verb)
+    past = _PAST.get(verb, verb if verb.endswith("ed") else verb + "ed")
+    return f"the emails {subject} {past}{rest}"
 
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
@@ -255,7 +257,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
     (r"\b(?:please|kindly|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
-    (r"\b(?:at all|ever|again|other|else)\b", "", 0.02, ""),
+    (r"\b(?:at all|ever|again|other|else|lately|recently|so far|by any chance|on my (?:disk|computer|drive|"
+     r"machine|laptop|mac|pc))\b", "", 0.02, ""),
     (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
      "corresponded with", 0.02, ""),
     # wh-questions about when: the email or the events, whose dates the answer shows
@@ -276,7 +279,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "hear from" = get mail from
     (r"\b(?:hear|heard) (?:back )?from\b", "got email from", 0.05, "'hear from' read as getting email"),
     # "what did X send me" -> the emails
-    (r"^what (?:did|has|have) " + _SUBJ + r" (send|email|e-mail|mail|forward|share|write)\b(.*)$", _what,
+    (r"^what (?:did|has|have) " + _SUBJ + r" (send|sent|email|emailed|e-mail|e-mailed|mail|mailed|forward|forwarded|"
+     r"share|shared|write|written|wrote)\b(.*)$", _what,
      0.08, "'what did ... send' read as emails"),
     (r"^what (?:was|were) (?:sent|emailed|forwarded|shared) (?:to me )?by\b", "the emails sent to me by", 0.08,
      "'what was sent' read as emails"),
@@ -337,6 +341,47 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bwhose (?:text|body|content|message) (?:mentions|contains|says|includes|has)\b", "containing the words",
      0.03, ""),
     (r"\b(?:in|from|across) (?:my|the) (?:e-?mails?|mail|mailbox|messages)\b", "in emails", 0.02, ""),
+    # counting in other words
+    (r"^how (?:often|many times|frequently) (did|has|have|does|do) ", r"how many emails \1 ", 0.05,
+     "'how often' counted as emails"),
+    (r"\b(?:give me |get me |tell me |show me |show )?(?:a|the) (?:count|number|total|tally)(?: number)? of\b",
+     "count", 0.03, ""),
+    # "came from X" = from X; "came to the X" = attended
+    (r"\b(?:came|come|comes|arrived|arrive) from\b", "from", 0.03, ""),
+    (r"\b(?:came to|come to|showed up (?:at|to|for)|turned up (?:at|to|for)|(?:was|were) invited to|made it to)\b",
+     "attended", 0.03, ""),
+    # between me and X, exchanged / cc'd
+    (r"\b(?:exchanged|sent|passed|going|went) (?:back and forth )?between\b", "between", 0.02, ""),
+    (r"\b(?:went|gone|going) back and forth with\b", "corresponded with", 0.03, ""),
+    (r"\b(?:talked|spoke|chatted|communicated|corresponded|been in touch|was in touch|were in touch|kept in touch)"
+     r" (?:over|by|via|through) e-?mail with\b", "corresponded with", 0.02, ""),
+    (r"\b(?:where|that|which|in which) " + _SUBJ + r" (?:was|were|is|got|gets) (?:cc'?e?d|copied|bcc'?e?d|cced|"
+     r"in cc|on cc)(?: on| in)?\b", r"to \1", 0.05, "'cc'd' read as a recipient"),
+    # calendars: "what's on my calendar", "who were my meetings with", "has X been to"
+    (r"^what(?:'s| is| was| were| will be) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b", "my events",
+     0.05, "the calendar read as your events"),
+    (r"^who (?:were|was|are|is) (?:my|the) (meetings?|calls?|events?|appointments?) with\b", "who did I meet", 0.05,
+     ""),
+    (r"^(what|which) ((?:\w+ )?(?:events|meetings|appointments|calls)) (?:has|have|did) (.+?) (?:been to|been at|"
+     r"gone to|go to|attend|attended|joined|join|been in)$", r"\1 \2 did \3 attend", 0.03, ""),
+    (r"\bboth (.+?) and (?:me|I|myself)\b", r"me and \1", 0.03, ""),
+    (r"\b(?:who did|did) (I|we) (?:have|had) (?:a |any )?(?:meetings?|calls?|events?) with\b", r"who did \1 meet",
+     0.05, ""),
+    (r"\b(?:had|have|has) (?:a |any )?(?:meetings?|calls?) with\b", "met with", 0.05, ""),
+    (r"(⟦title\|[^⟧]+⟧) (?:meetings? |events? )?(?:attendees|participants|guests|invitees|people)\b",
+     r"the people at the \1", 0.03, ""),
+    (r"\b(?:the )?(?:next|upcoming|coming|future) (⟦title\|[^⟧]+⟧)(?: meetings?| events?)?",
+     r"\1 events after today", 0.05, "'next' read as every coming one"),
+    # "pages X linked to" = pages in X's mail
+    (r"\b(?:linked to|linked|pointed to|referenced)\s*$", "sent", 0.05, ""),
+    # "links people I met sent me": a reduced relative clause
+    (r"^(links|urls|pages|web pages|websites|sites|files|attachments|documents|emails|messages) ((?:the )?"
+     r"(?:people|persons|folks|everyone|anyone|someone|contacts|colleagues)) (.+?) (?:sent|emailed|shared|forwarded|"
+     r"mailed)( me| us)?$", lambda m: f"{m.group(1)} sent{' to me' if m.group(4) else ''} by {m.group(2)} "
+                                    f"{m.group(3)}", 0.05, ""),
+    # "what folder is F saved in"
+    (r"^(?:what|which) (folders?|directories?) (?:is|are|was|were) (.+?) (?:saved |stored |kept |located |filed )?"
+     r"in$", r"which \1 hold \2", 0.05, ""),
     # "from before X" / "from after X"
     (r"\bfrom (before|after|since|prior to)\b", r"\1", 0.02, ""),
     # a domain before a links noun: "github.com links" -> links on github.com
@@ -346,8 +391,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(which|what) (e-?mails|messages|mail) (?:have|did|do) (.+?) and (?:I|me) (?:exchanged|exchange|traded|swapped|"
      r"sent each other|written to each other)$", r"\1 \2 between \3 and me", 0.05, ""),
     # "shared a meeting with X" / "had meetings with X" = attended events with X
-    (r"\b(?:shared|had|has|have|share) (?:a |any )?(?:meetings?|events?|calls?) with\b", "attended meetings with",
-     0.05, ""),
+    (r"\b(?:shared|share|shares|been in|was in|were in|sat in) (?:a |any )?(?:meetings?|events?|calls?) with\b",
+     "attended meetings with", 0.05, ""),
     # copula + date: "which events were in December"
     (r"^(which|what) ((?:\w+ )?(?:events|meetings|appointments|calls)) (?:were|are|was|is) (in|on|during|last|this|"
      r"next|before|after|since|between)\b", r"\1 \2 took place \3", 0.03, ""),

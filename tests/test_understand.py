@@ -104,6 +104,20 @@ def test_edit_distance_counts_a_transposition_once():
     ("could you please list the emials from jane", ("find e all", "e from p", "p.name = Jane Doe")),
     ("the latest invoice from Jane Doe",
      ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains invoice", "e.ordinal = last")),
+    ("how often did jane write to me", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("give me a count of the mails I got from Jane Doe", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("What was on my calendar in January?",
+     ("find ev all", "self attended ev", "ev occurred_on d", "d.value = in January")),
+    ("who came to the planning session", ("find p all", "p attended ev", "ev.name contains planning session")),
+    ("what events has Sofia Alvarez been to", ("find ev all", "p attended ev", "p.name = Sofia Alvarez")),
+    ("events with both Sofia Alvarez and me", ("find ev all", "p attended ev", "self attended ev",
+                                                "p.name = Sofia Alvarez")),
+    ("Which files were sent to me?", ("find f all", "e to self", "e has_attachment f")),
+    ("what folder is budget.xlsx saved in", ("find dir all", "f parent dir", "f.name = budget.xlsx")),
+    ("Which emails have Jane Doe and I exchanged?",
+     ("find e all", "e participants p", "e participants self", "p.name = Jane Doe")),
+    ("José Reyes' emails", ("find e all", "e from p", "p.name = José Reyes")),
+    ("Which github.com links were mentioned in emails?", ("find w all", "e mentions_url w", "w.url = github.com")),
 ])
 def test_questions_in_other_words(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -106,7 +106,7 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
     problems: list[str] = []
     problems += _self_as_person(graph, mentions, lexicon)
     for mention in mentions:
-        problem = _mention_problem(graph, question, mention)
+        problem = _mention_problem(graph, question, mention, lexicon)
         if problem:
             problems.append(problem)
     for verb in first_person_verbs(question):
@@ -174,7 +174,8 @@ def _self_as_person(graph: "QueryGraph", mentions: list["Mention"], lexicon: "Le
     return out
 
 
-def _mention_problem(graph: "QueryGraph", question: str, mention: "Mention") -> str | None:
+def _mention_problem(graph: "QueryGraph", question: str, mention: "Mention",
+                     lexicon: "Lexicon | None" = None) -> str | None:
     kind, value, said = mention.kind, mention.value, f"'{mention.text}'"
     accepted = _accepted(mention)
     if kind == "self":
@@ -188,6 +189,9 @@ def _mention_problem(graph: "QueryGraph", question: str, mention: "Mention") -> 
             v = norm(flt.value)
             if v in accepted or v in variants or (flt.field == "name" and " " not in v and v in tokens):
                 return None
+            if flt.field == "email_address" and lexicon is not None and v in lexicon.people:
+                if {norm(n) for n in lexicon.people[v]} & accepted:  # that person's address
+                    return None
         field = "email_address" if "@" in value else "name"
         return (f"the question names {said} (the person {value}), so add a Person with {field} "
                 f"{_q(value)} joined to the rest of the graph")
@@ -238,7 +242,8 @@ def _mention_problem(graph: "QueryGraph", question: str, mention: "Mention") -> 
 
 
 _ABOUT = re.compile(r"\b(?:subject|subjects|about|regarding|re|titled|called|named|mention|mentions|mentioning|"
-                    r"mentioned|contain|contains|containing|say|says|saying|word|words|text|topic)\W*$", re.I)
+                    r"mentioned|contain|contains|containing|say|says|saying|word|words|text|topic)(?:\s+(?:the|a|an|my|our))?\W*$",
+                    re.I)
 
 
 def _asks_about_words(question: str, mention: "Mention") -> bool:

@@ -99,6 +99,8 @@ _RULES: tuple[tuple[frozenset, str], ...] = (
                       '"before X" write op "<" and value X;\n  for "after X" or "since X", op ">" and value X.'),
     (frozenset({_E}), '- "the last", "latest", "most recent" email: Email.ordinal = "last"; "the first", '
                       '"earliest": "first".'),
+    (frozenset(), "- When the question comes with a list of what it names in the user's data, use those values "
+                  "in the filters,\n  exactly as listed."),
     (frozenset(), '- return_mode is "one" only when the question picks a single item by order (first, last, '
                   'latest); otherwise "all".'),
     (frozenset(), '- action is "count" for "how many" or "number of", otherwise "find".'),

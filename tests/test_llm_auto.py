@@ -238,3 +238,11 @@ def test_auto_never_calls_a_remote_openai_server(monkeypatch):
     with pytest.raises(GenerationError, match="did not understand"):
         generate_graph(MET, config, offline=refusing)
     assert remote.call_count == 0 and len(responses.calls) == 0
+
+
+def test_an_offline_graph_dropping_part_of_the_question_is_not_presented_as_sure():
+    offline = offline_reading(PEOPLE_THERE, confidence=1.0)
+    gen = generate_graph(MET, auto(None), offline=offline, mentions=ferry())  # no LLM to ask
+    assert gen.backend == "rules" and gen.low_confidence
+    assert gen.notes == ["doubt: the question says 'did I meet', so add Self attended the same event "
+                         "(Self -attended-> Event <-attended- Person): the user was at that event too"]

@@ -1,9 +1,16 @@
-"""Question in, validated QueryGraph out: backend choice, the prompt, decoding, validation and repair.
+"""Question in, validated QueryGraph out: the offline parser first, an LLM when needed, both checked.
 
-The model only ever sees the question, the schema (or the slice of it in use) and worked examples.
-Its answer is decoded under a JSON schema where the backend allows, parsed, and validated with
-``QueryGraph.parse``; a graph that fails is sent back with the validator's message, at most
-``max_repairs`` times. The ``Generation`` says how many attempts it took and what was sent back.
+    question -> offline parser (understand, else the rules parser) -> confident and covering? done
+             -> else, when an LLM is configured and reachable: prompt (+ the question's grounded mentions)
+                -> decode -> validate -> coverage check -> repair (naming what is wrong) -> compare with
+                the offline reading -> the chosen graph, the other as an alternative
+
+The model only ever sees the question, the schema (or the slice of it in use), worked examples and the
+mentions grounding found in this question -- never anything else of the user's data. Its answer is decoded
+under a JSON schema where the backend allows, parsed, validated with ``QueryGraph.parse`` and checked
+against the question (``coverage.coverage_problems``); a graph that fails either is sent back with the
+messages, at most ``max_repairs`` times. The ``Generation`` says how many attempts it took and what was
+sent back, how sure the result is, and the other readings.
 
 Two clean-ups need no second call: filters whose values the question never states (copied from a worked
 example) are dropped, and return_mode "one" without an ordinal becomes "all".
@@ -240,6 +247,8 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
         offline_gen.mentions = list(mentions)
         offline_problems = coverage_problems(offline_gen.graph, question, mentions, lexicon)
         offline_gen.notes = list(offline_gen.notes) + [f"doubt: {p}" for p in offline_problems]
+        if offline_problems:  # a graph that drops part of the question is not a sure reading of it
+            offline_gen.confidence = min(offline_gen.confidence, DISAGREED)
     emit("offline", {"backend": getattr(offline_gen, "backend", "rules"),
                      "confidence": None if offline_gen is None else offline_gen.confidence,
                      "refused": None if refusal is None else str(refusal), "problems": offline_problems})

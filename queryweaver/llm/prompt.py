@@ -99,8 +99,6 @@ _RULES: tuple[tuple[frozenset, str], ...] = (
                       '"before X" write op "<" and value X;\n  for "after X" or "since X", op ">" and value X.'),
     (frozenset({_E}), '- "the last", "latest", "most recent" email: Email.ordinal = "last"; "the first", '
                       '"earliest": "first".'),
-    (frozenset(), "- When the question comes with a list of what it names in the user's data, use those values "
-                  "in the filters,\n  exactly as listed."),
     (frozenset(), '- return_mode is "one" only when the question picks a single item by order (first, last, '
                   'latest); otherwise "all".'),
     (frozenset(), '- action is "count" for "how many" or "number of", otherwise "find".'),
@@ -207,7 +205,9 @@ def mentions_block(mentions: "Iterable[Mention]") -> str:
     lines = [mention_line(m) for m in mentions or ()]
     if not lines:
         return ""
-    return "\n".join(["What the question names in the user's data:", *lines])
+    # The instruction rides with the block, not in the system text: without mentions the prompt is unchanged
+    # (a 1.5B model answers differently to one more rule, measured on the paper's Q4).
+    return "\n".join(["What the question names in the user's data (use these values in the filters):", *lines])
 
 
 def build_prompt(question: str, examples: "Iterable[Example]" = (), *, form: Form = "flat",

@@ -172,6 +172,8 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
     def fix(match: re.Match) -> str:
         word = match.group()
         low = word.lower()
+        if word[:1].isupper() and match.start() > 0 and match.string[:match.start()].strip():
+            return word  # a capitalised word inside a sentence is a name ("Jane"), not a typo of "june"
         if len(low) < 4 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX:
             return word
         if lexicon is not None and _named_in(low, lexicon):
@@ -185,9 +187,9 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
         notes.append(f"'{word}' read as '{close[0]}'")
         return close[0]
 
-    parts = re.split(f"({ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE})", text)
-    fixed = [p if p.startswith(ENTITY_OPEN) else re.sub(r"[A-Za-z]+", fix, p) for p in parts]
-    return "".join(fixed), notes
+    pattern = re.compile(f"{ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE}|[A-Za-z]+")
+    fixed = pattern.sub(lambda m: m.group() if m.group().startswith(ENTITY_OPEN) else fix(m), text)
+    return fixed, notes
 
 
 def _named_in(word: str, lexicon: Lexicon) -> bool:

@@ -87,7 +87,7 @@ def test_a_bad_answer_is_sent_back_with_the_validators_message(config, bad, prob
     repair = model.prompts[1].turns
     assert repair[-2].role == "assistant" and repair[-2].content == bad
     assert problem in repair[-1].content and "corrected graph" in repair[-1].content
-    assert events == ["prompt_built", "attempt", "repair", "attempt", "done"]
+    assert events == ["offline", "prompt_built", "attempt", "repair", "attempt", "done"]
     assert (gen.prompt_tokens, gen.completion_tokens) == (200, 40)
 
 

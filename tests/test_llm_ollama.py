@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import mailbox
 from datetime import date
 from email.utils import getaddresses
@@ -16,6 +17,16 @@ from queryweaver.llm.backends import KEEP_ALIVE, OllamaBackend
 from queryweaver.llm.prompt import decoding_schema
 from tests.fake_ollama import FakeOllama, free_port
 from tests.test_llm_generate import GOOD, GOOD_TEXT, QUESTION
+
+# A question the offline rules parser refuses ("When"), and the graph a model writes for it.
+REFUSED = "When did I last hear from Jane Doe, not counting newsletters?"  # the offline parser refuses "not"
+REFUSED_GRAPH = json.dumps({
+    "action": "find", "return_var": "e", "return_mode": "one",
+    "vars": {"e": "Email", "p": "Person", "self": "Self"},
+    "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                    {"kind": "edge", "from": "e", "edge": "to", "to": "self"},
+                    {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"},
+                    {"kind": "filter", "var": "e", "field": "ordinal", "op": "=", "value": "last"}]})
 
 
 def ollama_config(server: FakeOllama | None = None, **llm) -> Config:
@@ -41,13 +52,21 @@ def test_a_question_becomes_a_graph_through_ollama(stream):
 
 def test_the_configured_backend_is_used_by_name():
     with FakeOllama(replies=[GOOD_TEXT]) as server:
-        gen = generate_graph(QUESTION, ollama_config(server))
+        gen = generate_graph(QUESTION, ollama_config(server), backend="ollama")
+    assert gen.backend == "ollama" and len(server.chats) == 1
+
+
+def test_a_configured_backend_waits_for_the_offline_parser_to_need_it():
+    with FakeOllama(replies=[REFUSED_GRAPH]) as server:
+        confident = generate_graph(QUESTION, ollama_config(server))
+        assert confident.backend == "rules" and server.requests == []  # not even a probe
+        gen = generate_graph(REFUSED, ollama_config(server))
     assert gen.backend == "ollama" and len(server.chats) == 1
 
 
 def test_invalid_json_is_repaired_over_ollama():
     with FakeOllama(replies=['{"action": "find", "return_var": "dir", "vars": {', GOOD_TEXT]) as server:
-        gen = generate_graph(QUESTION, ollama_config(server))
+        gen = generate_graph(QUESTION, ollama_config(server), backend="ollama")
     assert gen.attempts == 2 and "JSON is complete" in gen.repairs[0]
     second = server.chats[1]["messages"]
     assert second[-2] == {"role": "assistant", "content": '{"action": "find", "return_var": "dir", "vars": {'}
@@ -57,13 +76,13 @@ def test_invalid_json_is_repaired_over_ollama():
 def test_a_missing_model_names_the_pull_command():
     with FakeOllama(models=["llama3.2:latest"]) as server:
         with pytest.raises(BackendError) as info:
-            generate_graph(QUESTION, ollama_config(server, model="qwen3:8b"))
+            generate_graph(QUESTION, ollama_config(server, model="qwen3:8b"), backend="ollama")
     assert "ollama pull qwen3:8b" in str(info.value)
 
 
 def test_nothing_listening_says_to_start_ollama_or_pick_another_backend():
     with pytest.raises(BackendError) as info:
-        generate_graph(QUESTION, ollama_config(None))
+        generate_graph(QUESTION, ollama_config(None), backend="ollama")
     message = str(info.value)
     assert "cannot reach Ollama" in message and "ollama serve" in message and '"rules"' in message
 
@@ -71,7 +90,7 @@ def test_nothing_listening_says_to_start_ollama_or_pick_another_backend():
 def test_a_slow_model_times_out_with_a_clear_message():
     with FakeOllama(replies=[GOOD_TEXT], delay=1.5) as server:
         with pytest.raises(BackendError, match=r"did not answer within 0.3 s"):
-            generate_graph(QUESTION, ollama_config(server, timeout=0.3))
+            generate_graph(QUESTION, ollama_config(server, timeout=0.3), backend="ollama")
 
 
 def test_available_models_probe():
@@ -81,10 +100,10 @@ def test_available_models_probe():
 
 
 def test_auto_resolves_to_the_running_ollama():
-    with FakeOllama(replies=[GOOD_TEXT]) as server:
+    with FakeOllama(replies=[REFUSED_GRAPH]) as server:
         config = Config(llm={"host": server.url})
         assert get_backend(config).name == "ollama"
-        gen = generate_graph(QUESTION, config)
+        gen = generate_graph(REFUSED, config)  # the offline parser refuses it: the LLM is asked
     assert gen.backend == "ollama"
 
 
@@ -129,7 +148,7 @@ def test_no_demo_mail_content_reaches_the_model(form):
         demo.llm = {"backend": "ollama", "model": "qwen3:8b", "host": server.url}
         for question in questions:
             try:
-                generate_graph(question, demo, form=form)
+                generate_graph(question, demo, backend="ollama", form=form)
             except Exception:
                 pass  # the canned answer may not fit the question; only what was sent matters
         sent = server.everything_sent().lower()

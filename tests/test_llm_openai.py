@@ -33,7 +33,7 @@ def completion(text: str, model: str = "qwen2.5-7b-instruct") -> dict:
 def test_a_local_server_needs_no_key_and_gets_the_decoding_schema(monkeypatch):
     monkeypatch.delenv("QW_TEST_KEY", raising=False)
     responses.post(f"{LOCAL}/chat/completions", json=completion(GOOD_TEXT))
-    gen = generate_graph(QUESTION, config())
+    gen = generate_graph(QUESTION, config(), backend="openai")
     assert (gen.backend, gen.model, gen.prompt_tokens, gen.completion_tokens) == (
         "openai", "qwen2.5-7b-instruct", 1200, 90)
     request = responses.calls[0].request
@@ -47,7 +47,7 @@ def test_a_local_server_needs_no_key_and_gets_the_decoding_schema(monkeypatch):
 def test_a_remote_server_gets_the_key_from_the_named_variable(monkeypatch):
     monkeypatch.setenv("QW_TEST_KEY", "sk-test-123")
     responses.post(f"{REMOTE}/chat/completions", json=completion(GOOD_TEXT))
-    generate_graph(QUESTION, config(REMOTE))
+    generate_graph(QUESTION, config(REMOTE), backend="openai")
     assert responses.calls[0].request.headers["Authorization"] == "Bearer sk-test-123"
 
 
@@ -61,7 +61,7 @@ def test_a_remote_server_without_a_key_says_which_variable_to_set(monkeypatch):
 def test_a_repair_goes_back_to_the_server():
     responses.post(f"{LOCAL}/chat/completions", json=completion('{"action": "find"'))
     responses.post(f"{LOCAL}/chat/completions", json=completion(GOOD_TEXT))
-    gen = generate_graph(QUESTION, config())
+    gen = generate_graph(QUESTION, config(), backend="openai")
     assert gen.attempts == 2 and gen.prompt_tokens == 2400
     second = json.loads(responses.calls[1].request.body)["messages"]
     assert second[-2] == {"role": "assistant", "content": '{"action": "find"'}
@@ -72,7 +72,7 @@ def test_a_server_without_json_schema_support_is_asked_again_without_it():
     responses.post(f"{LOCAL}/chat/completions", status=400,
                    json={"error": {"message": "response_format json_schema is not supported"}})
     responses.post(f"{LOCAL}/chat/completions", json=completion(f"```json\n{GOOD_TEXT}\n```"))
-    gen = generate_graph(QUESTION, config())
+    gen = generate_graph(QUESTION, config(), backend="openai")
     assert gen.attempts == 1
     assert "response_format" not in json.loads(responses.calls[1].request.body)
 
@@ -88,7 +88,7 @@ def test_http_errors_name_the_fix(status, message, monkeypatch):
     monkeypatch.setenv("QW_TEST_KEY", "sk-bad")
     responses.post(f"{REMOTE}/chat/completions", status=status, json={"error": {"message": "nope"}})
     with pytest.raises(BackendError, match=message):
-        generate_graph(QUESTION, config(REMOTE))
+        generate_graph(QUESTION, config(REMOTE), backend="openai")
 
 
 @pytest.mark.parametrize("error, message", [
@@ -99,14 +99,14 @@ def test_http_errors_name_the_fix(status, message, monkeypatch):
 def test_network_failures_name_the_fix(error, message):
     responses.post(f"{LOCAL}/chat/completions", body=error)
     with pytest.raises(BackendError, match=message):
-        generate_graph(QUESTION, config(timeout=5))
+        generate_graph(QUESTION, config(timeout=5), backend="openai")
 
 
 @responses.activate
 def test_something_that_is_not_a_chat_completion_points_at_base_url():
     responses.post(f"{LOCAL}/chat/completions", body="<html>hello</html>")
     with pytest.raises(BackendError, match="should end in /v1"):
-        generate_graph(QUESTION, config())
+        generate_graph(QUESTION, config(), backend="openai")
 
 
 def test_auto_never_picks_a_remote_server(monkeypatch):

@@ -588,11 +588,6 @@ class RulesBackend(LLMBackend):
         self._parse_question = parse_question
         self.model = None
 
-    @property
-    def reads_with_understand(self) -> bool:
-        """True unless a parse function was injected: then the grounded reader (understand.py) is used."""
-        return self._parse_question is None
-
     def parse(self, question: str):
         parse_question = self._parse_question
         if parse_question is None:

@@ -1,9 +1,16 @@
-"""Question in, validated QueryGraph out: backend choice, the prompt, decoding, validation and repair.
+"""Question in, validated QueryGraph out: the offline parser first, an LLM when needed, both checked.
 
-The model only ever sees the question, the schema (or the slice of it in use) and worked examples.
-Its answer is decoded under a JSON schema where the backend allows, parsed, and validated with
-``QueryGraph.parse``; a graph that fails is sent back with the validator's message, at most
-``max_repairs`` times. The ``Generation`` says how many attempts it took and what was sent back.
+    question -> offline parser (understand, else the rules parser) -> confident and covering? done
+             -> else, when an LLM is configured and reachable: prompt (+ the question's grounded mentions)
+                -> decode -> validate -> coverage check -> repair (naming what is wrong) -> compare with
+                the offline reading -> the chosen graph, the other as an alternative
+
+The model only ever sees the question, the schema (or the slice of it in use), worked examples and the
+mentions grounding found in this question -- never anything else of the user's data. Its answer is decoded
+under a JSON schema where the backend allows, parsed, validated with ``QueryGraph.parse`` and checked
+against the question (``coverage.coverage_problems``); a graph that fails either is sent back with the
+messages, at most ``max_repairs`` times. The ``Generation`` says how many attempts it took and what was
+sent back, how sure the result is, and the other readings.
 
 Two clean-ups need no second call: filters whose values the question never states (copied from a worked
 example) are dropped, and return_mode "one" without an ordinal becomes "all".
@@ -19,8 +26,9 @@ from datetime import date, timedelta
 from typing import Any, Callable
 
 from ..errors import BackendError, ConfigError, DateExpressionError, GenerationError, GraphError
-from ..graph import QueryGraph
+from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
+from .coverage import coverage_problems
 from .base import LLMBackend, Message, Prompt
 from .examples import off_topic, select_examples
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
@@ -140,17 +148,74 @@ def _match_model(wanted: str | None, models: list[str]) -> str | None:
 
 # ---- generating a graph ------------------------------------------------------------------------
 
+OfflineParser = Callable[[str, Any, Any], Generation]  # (question, config, lexicon) -> Generation
+
+# Confidence of an LLM reading, by how it compares with the offline parser's (see ``generate_graph``).
+AGREED = 0.95        # the LLM and the offline parser wrote the same graph
+LLM_ONLY = 0.8       # the offline parser refused; the LLM's graph covers the question
+DISAGREED = 0.5      # both wrote a graph and they differ: below LOW_CONFIDENCE, so both are shown
+UNCOVERED = 0.3      # the LLM's graph still leaves part of the question out after the repairs
+MAX_ALTERNATIVES = 3
+
+
+def default_offline() -> OfflineParser:
+    """The offline parser: ``queryweaver.understand.understand`` when installed, else the rules parser."""
+    try:
+        from ..understand import understand
+    except ImportError:
+        return rules_offline
+    return understand
+
+
+def rules_offline(question: str, config=None, lexicon=None, *, parse_question: Callable | None = None) -> Generation:
+    """The rules parser as an offline parser: a confident graph, or ``GenerationError`` naming the words."""
+    started = time.monotonic()
+    graph = RulesBackend(parse_question).parse(question)
+    return Generation(graph=graph, backend="rules", model=None, seconds=time.monotonic() - started,
+                      raw=json.dumps(graph.to_json()), form="rules", reading=read_graph(graph))
+
+
+def ground_question(question: str, lexicon) -> list:
+    """The question's grounded mentions (``queryweaver.grounding.ground``), or none without a lexicon."""
+    if lexicon is None:
+        return []
+    try:
+        from ..grounding import ground
+    except ImportError:  # grounding is being written: the parsers then work without mentions
+        return []
+    return list(ground(question, lexicon))
+
+
 def generate_graph(question: str, config, *, backend: str | LLMBackend | None = None,
-                   lexicon=None, on_event: EventHook | None = None, form: Form | None = None,
+                   lexicon=None, mentions: list | None = None, offline: OfflineParser | None = None,
+                   on_event: EventHook | None = None, form: Form | None = None,
                    examples: int | None = None, schema_slice: SchemaSlice | None = None,
                    max_repairs: int = MAX_REPAIRS) -> Generation:
-    """Turn ``question`` into a validated graph with the configured (or given) backend.
+    """Turn ``question`` into a validated graph: the offline parser first, an LLM when it is needed.
 
-    ``form`` picks the decoding form ("flat": the paper's JSON, "tree": the nested form compiled into
-    it); ``examples`` how many worked examples to show (0: none); ``schema_slice`` the part of the schema
-    to show (tool retrieval passes one when the whole schema exceeds ``[llm] prompt_budget``).
-    ``on_event(kind, data)`` hears "prompt_built", "attempt", "repair" and "done". ``lexicon`` (from
-    ``Engine.lexicon()``) grounds the question in the user's data for the offline reader.
+    Which parsers run:
+
+    * ``backend="rules"`` (or ``[llm] backend = "rules"``): only the offline parser.
+    * ``auto`` (the default), or an LLM named in the config: the offline parser first; its graph is used
+      when it is confident (not ``low_confidence``) and leaves nothing of the question out (the coverage
+      check). Otherwise an LLM is asked -- in ``auto`` only when one is configured and reachable
+      (``resolve_auto``; the remote ``openai`` backend never is). Without one, the offline reading is
+      returned as it is (low confidence: the user sees its alternatives), or its refusal raised.
+    * ``backend=`` an LLM name or an ``LLMBackend`` (``--backend ollama``, the benchmark): the LLM is
+      always asked; the offline reading is still computed to compare with.
+
+    Every LLM graph is checked against the question (``coverage_problems``); one that leaves something
+    out goes back through the repair loop naming what it dropped. The rule when both parsers wrote a
+    graph and they differ (``same_graph``): **the LLM's graph is chosen, unless it still leaves part of
+    the question out after the repairs and the offline graph does not**; the other graph is put first in
+    ``alternatives`` and the confidence drops below ``LOW_CONFIDENCE``, so the user sees both.
+
+    ``lexicon`` (``Engine.lexicon``) grounds the question; ``mentions`` may be passed when already found.
+    Only these mentions of the question go into an LLM prompt, never the rest of the lexicon.
+    ``offline(question, config, lexicon) -> Generation`` is the offline parser (default
+    ``default_offline()``). ``form``, ``examples``, ``schema_slice`` and ``max_repairs`` shape the LLM
+    prompt and repair loop. ``on_event(kind, data)`` hears "offline", "prompt_built", "attempt",
+    "repair" and "done".
     """
     emit = on_event or (lambda kind, data: None)
     started = time.monotonic()
@@ -158,43 +223,132 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "'Find the emails Jane Doe sent me last week'")
-    llm = backend if isinstance(backend, LLMBackend) else get_backend(config, backend)
+    mode, llm, configured = _plan(config, backend)
+    if offline is None:
+        injected = getattr(backend, "_parse_question", None) if isinstance(backend, RulesBackend) else None
+        offline = ((lambda q, c, lx: rules_offline(q, c, lx, parse_question=injected)) if injected
+                   else default_offline())
 
-    if isinstance(llm, RulesBackend) and llm.reads_with_understand:
-        from ..understand import understand
+    # 1. the offline parser
+    offline_gen: Generation | None = None
+    refusal: GenerationError | None = None
+    try:
+        offline_gen = offline(question, config, lexicon)
+    except BackendError:
+        raise
+    except GenerationError as exc:
+        refusal = exc
+    if mentions is None:
+        mentions = list(offline_gen.mentions) if offline_gen is not None and offline_gen.mentions else None
+    if mentions is None:
+        mentions = ground_question(question, lexicon)
+    offline_problems: list[str] = []
+    if offline_gen is not None:
+        offline_gen.mentions = list(mentions)
+        offline_problems = coverage_problems(offline_gen.graph, question, mentions, lexicon)
+        offline_gen.notes = list(offline_gen.notes) + [f"doubt: {p}" for p in offline_problems]
+        if offline_problems:  # a graph that drops part of the question is not a sure reading of it
+            offline_gen.confidence = min(offline_gen.confidence, DISAGREED)
+    emit("offline", {"backend": getattr(offline_gen, "backend", "rules"),
+                     "confidence": None if offline_gen is None else offline_gen.confidence,
+                     "refused": None if refusal is None else str(refusal), "problems": offline_problems})
+    settled = offline_gen is not None and not offline_gen.low_confidence and not offline_problems
 
-        generation = understand(question, config, lexicon)
-        generation.seconds = time.monotonic() - started
-        emit("done", generation.to_json())
-        return generation
-    if isinstance(llm, RulesBackend):
-        graph = llm.parse(question)
-        generation = Generation(graph=graph, backend=llm.name, model=None, seconds=time.monotonic() - started,
-                                raw=json.dumps(graph.to_json()), form="rules")
-        emit("done", generation.to_json())
-        return generation
+    def offline_answer(note: str | None = None) -> Generation:
+        if offline_gen is None:
+            raise refusal  # type: ignore[misc]
+        if note:
+            offline_gen.notes.append(note)
+        offline_gen.seconds = time.monotonic() - started
+        emit("done", offline_gen.to_json())
+        return offline_gen
 
+    if mode == "rules" or (mode != "llm" and settled):
+        return offline_answer()
+
+    # 2. an LLM: the offline parser refused, is unsure, or the user asked for the LLM
+    if llm is None:
+        if mode == "auto":
+            llm = resolve_auto(config)
+            if isinstance(llm, RulesBackend):  # no LLM here: the offline reading is all there is
+                return offline_answer()
+        else:
+            try:
+                llm = get_backend(config, configured)
+            except BackendError as exc:
+                if offline_gen is None:
+                    raise
+                return offline_answer(f"the {configured} backend could not be used: {exc}")
     if off_topic(question):
+        if offline_gen is not None:
+            return offline_answer()
         raise GenerationError(f"'{question}' is not about your email, calendar or files, so it cannot become "
                               "a query; ask about emails, people, attachments, folders, events, dates, places "
                               "or web links")
+    try:
+        asked = _ask_llm(question, llm, config, mentions=mentions, lexicon=lexicon, emit=emit, form=form,
+                         examples=examples, schema_slice=schema_slice, max_repairs=max_repairs)
+    except GenerationError as exc:
+        if mode == "llm" or offline_gen is None:
+            raise
+        return offline_answer(f"the {llm.name} model was asked too, and failed: {exc}")
+    generation, llm_problems = asked
+    generation = _combine(generation, llm_problems, offline_gen, offline_problems, refusal, mentions)
+    generation.seconds = time.monotonic() - started
+    emit("done", generation.to_json())
+    return generation
+
+
+def _plan(config, backend: str | LLMBackend | None) -> tuple[str, LLMBackend | None, str | None]:
+    """(mode, the LLM when already known, the configured LLM name). Modes: rules | auto | configured | llm.
+
+    Nothing is probed or built here: in ``auto`` a confident offline reading must not wait on an
+    Ollama probe, and a configured backend that cannot be built only matters when it is needed.
+    """
+    if isinstance(backend, RulesBackend):
+        return "rules", None, None
+    if isinstance(backend, LLMBackend):
+        return "llm", backend, None
+    if backend is not None:  # a name given on purpose (--backend): an LLM is asked
+        name = backend.strip().lower()
+        if name in ("rules", "auto"):
+            return name, None, None
+        return "llm", get_backend(config, name), None
+    name = (config.llm_setting("backend") or "auto").strip().lower()
+    if name in ("rules", "auto"):
+        return name, None, None
+    if name not in backend_classes():
+        get_backend(config, name)  # raises ConfigError naming the choices
+    return "configured", None, name
+
+
+def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit: EventHook, form, examples,
+             schema_slice, max_repairs: int) -> tuple[Generation, list[str]]:
+    """The LLM's graph, validated and checked for coverage, repaired up to ``max_repairs`` times.
+
+    Returns the generation and the coverage problems its graph still has (empty when it covers the
+    question). A graph that never validates raises ``GenerationError``.
+    """
+    started = time.monotonic()
     form = form or DEFAULT_FORM
     if form not in FORMS:
         raise ConfigError(f"unknown graph form {form!r}; use one of {', '.join(FORMS)}")
     shown = select_examples(question, DEFAULT_EXAMPLES if examples is None else examples)
-    prompt = build_prompt(question, shown, form=form, schema_slice=schema_slice)
+    prompt = build_prompt(question, shown, form=form, schema_slice=schema_slice, mentions=mentions)
     if schema_slice is None and estimate_tokens(prompt.text) > _budget(config):
         schema_slice = _retrieve_slice(question, shown)
         if schema_slice is not None:
             shown = [e for e in shown if SchemaSlice.allows(schema_slice, e.graph)]
-            prompt = build_prompt(question, shown, form=form, schema_slice=schema_slice)
+            prompt = build_prompt(question, shown, form=form, schema_slice=schema_slice, mentions=mentions)
     schema = decoding_schema(form, schema_slice) if llm.supports_schema else None
     emit("prompt_built", {"backend": llm.name, "model": llm.model, "form": form,
-                          "examples": [e.question for e in shown], "characters": len(prompt.text)})
+                          "examples": [e.question for e in shown], "characters": len(prompt.text),
+                          "mentions": len(mentions)})
 
     repairs: list[str] = []
     prompt_tokens = completion_tokens = cached_tokens = None
     raw = ""
+    best: tuple[QueryGraph, list[str], str, list[str], int, str | None] | None = None  # last valid, uncovered
     for attempt in range(1, max_repairs + 2):
         emit("attempt", {"attempt": attempt, "backend": llm.name, "model": llm.model})
         completion = llm.generate(prompt, schema)
@@ -203,27 +357,129 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
         completion_tokens = _add(completion_tokens, completion.completion_tokens)
         raw = completion.text
         try:
-            graph, dropped = drop_ungrounded(settle_return_mode(parse_answer(raw, form)), question)
+            graph, dropped = drop_ungrounded(settle_return_mode(parse_answer(raw, form)), question, mentions)
         except GraphError as exc:
-            message = "; ".join(exc.problems)
-            repairs.append(message)
+            repairs.append("; ".join(exc.problems))
             emit("repair", {"attempt": attempt, "problems": exc.problems, "raw": raw})
             prompt = prompt.followed_by(*repair_turns(raw, exc.problems))
             continue
-        generation = Generation(graph=graph, backend=llm.name, model=completion.model or llm.model,
-                                seconds=time.monotonic() - started, prompt_tokens=prompt_tokens,
-                                completion_tokens=completion_tokens, attempts=attempt, repairs=repairs,
-                                raw=raw, form=form, examples=[e.question for e in shown], dropped=dropped,
-                                cached_prompt_tokens=cached_tokens)
-        emit("done", generation.to_json())
-        return generation
-    model = f" ({llm.model})" if llm.model else ""
-    error = GenerationError(
-        f"the {llm.name} model{model} did not write a valid graph in {max_repairs + 1} tries "
-        f"(last problem: {repairs[-1]}); rephrase the question, use a larger model, or set "
-        '[llm] backend = "rules"')
-    error.repairs, error.raw = repairs, raw  # for logs and benchmarks; str(error) is the user's line
-    raise error
+        problems = coverage_problems(graph, question, mentions, lexicon)
+        best = (graph, problems, raw, dropped, attempt, completion.model)
+        if not problems:
+            break
+        if attempt <= max_repairs:
+            repairs.append("; ".join(problems))
+            emit("repair", {"attempt": attempt, "problems": problems, "raw": raw, "coverage": True})
+            prompt = prompt.followed_by(*repair_turns(raw, problems, valid=True))
+    if best is None:
+        model = f" ({llm.model})" if llm.model else ""
+        error = GenerationError(
+            f"the {llm.name} model{model} did not write a valid graph in {max_repairs + 1} tries "
+            f"(last problem: {repairs[-1]}); rephrase the question, use a larger model, or set "
+            '[llm] backend = "rules"')
+        error.repairs, error.raw = repairs, raw  # for logs and benchmarks; str(error) is the user's line
+        raise error
+    graph, problems, raw, dropped, attempt, model_name = best
+    generation = Generation(graph=graph, backend=llm.name, model=model_name or llm.model,
+                            seconds=time.monotonic() - started, prompt_tokens=prompt_tokens,
+                            completion_tokens=completion_tokens, attempts=attempt, repairs=repairs,
+                            raw=raw, form=form, examples=[e.question for e in shown], dropped=dropped,
+                            cached_prompt_tokens=cached_tokens, reading=read_graph(graph),
+                            mentions=list(mentions))
+    return generation, problems
+
+
+def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generation | None,
+             offline_problems: list[str], refusal: GenerationError | None, mentions) -> Generation:
+    """One generation from the LLM's and the offline parser's readings (the rule: see ``generate_graph``)."""
+    notes = [f"doubt: {p}" for p in llm_problems]
+    if offline_gen is None:
+        llm_gen.confidence = UNCOVERED if llm_problems else LLM_ONLY
+        if refusal is not None:
+            notes.insert(0, f"only the {llm_gen.backend} model read this question; the offline parser: {refusal}")
+        llm_gen.notes = notes
+        return llm_gen
+    if same_graph(llm_gen.graph, offline_gen.graph):
+        llm_gen.confidence = UNCOVERED if llm_problems else max(AGREED, offline_gen.confidence)
+        llm_gen.notes = [f"the {llm_gen.backend} model and the offline parser read it alike"] + notes
+        llm_gen.alternatives = _alternatives(llm_gen.graph, offline_gen.alternatives)
+        return llm_gen
+    llm_reading = Reading(llm_gen.graph, llm_gen.reading or read_graph(llm_gen.graph),
+                          UNCOVERED if llm_problems else DISAGREED, "llm")
+    offline_reading = Reading(offline_gen.graph, offline_gen.reading or read_graph(offline_gen.graph),
+                              offline_gen.confidence, offline_gen.backend)
+    if llm_problems and not offline_problems:  # the LLM still drops part of the question: keep the offline one
+        chosen, other = offline_gen, llm_reading
+        why = (f"the {llm_gen.backend} model's graph still leaves part of the question out "
+               f"({'; '.join(llm_problems)}), so the offline parser's reading is used")
+        chosen.prompt_tokens, chosen.completion_tokens = llm_gen.prompt_tokens, llm_gen.completion_tokens
+        chosen.attempts, chosen.repairs = llm_gen.attempts, llm_gen.repairs
+    else:
+        chosen, other = llm_gen, offline_reading
+        why = f"the {llm_gen.backend} model and the offline parser read it differently; the model's reading is used"
+        chosen.notes = notes
+    chosen.confidence = min(chosen.confidence if chosen is offline_gen else DISAGREED, DISAGREED)
+    chosen.notes = list(chosen.notes) + [why]
+    chosen.alternatives = _alternatives(chosen.graph, [other, *offline_gen.alternatives])
+    chosen.mentions = list(mentions)
+    return chosen
+
+
+def _alternatives(chosen: QueryGraph, readings) -> list[Reading]:
+    """Up to ``MAX_ALTERNATIVES`` readings, in order, none the chosen graph and no two the same."""
+    out: list[Reading] = []
+    for reading in readings:
+        if same_graph(reading.graph, chosen) or any(same_graph(reading.graph, r.graph) for r in out):
+            continue
+        out.append(reading)
+    return out[:MAX_ALTERNATIVES]
+
+
+# Phrases for reading a graph back: (type of the variable, edge, direction) -> words joining it to the next.
+_EDGE_WORDS: dict[tuple[str, str], str] = {
+    ("from", "out"): "from", ("from", "in"): "who sent", ("to", "out"): "to", ("to", "in"): "who received",
+    ("participants", "out"): "exchanged with", ("participants", "in"): "on",
+    ("has_attachment", "out"): "with the attachment", ("has_attachment", "in"): "attached to",
+    ("mentions_url", "out"): "mentioning", ("mentions_url", "in"): "mentioned in",
+    ("sent_on", "out"): "sent", ("sent_on", "in"): "the date of",
+    ("attended", "out"): "who attended", ("attended", "in"): "attended by",
+    ("parent", "out"): "in", ("parent", "in"): "holding",
+    ("occurred_on", "out"): "held", ("occurred_on", "in"): "the date of",
+    ("location", "out"): "at", ("location", "in"): "the place of",
+}
+_NOUNS = {"Email": "emails", "Person": "people", "Self": "you", "File": "files", "Folder": "folders",
+          "Event": "events", "Date": "dates", "Place": "places", "Webpage": "web pages"}
+
+
+def read_graph(graph: QueryGraph) -> str:
+    """The graph said back in plain English: "count emails from Jane Doe to you, sent in February"."""
+    adj = graph.neighbors()
+    seen = {graph.return_var}
+
+    def phrase(var: str) -> str:
+        type_ = graph.vars[var]
+        words = _NOUNS.get(type_, type_)
+        filters = graph.filters_on(var)
+        named = [f for f in filters if f.field != "ordinal"]
+        if type_ in ("Person", "Place", "Date", "Webpage", "Folder", "File") and named and len(named) == 1 \
+                and named[0].field in ("name", "value", "url", "email_address"):
+            words = str(named[0].value)
+            named = []
+        for f in filters:
+            if f.field == "ordinal":
+                words = f"the {f.value} of the {words}"
+        for f in named:
+            words += f" with {f.field} {f.op if f.op != '=' else ''} {json.dumps(str(f.value))}".replace("  ", " ")
+        parts = []
+        for other, edge in adj[var]:
+            if other in seen:
+                continue
+            seen.add(other)
+            direction = "out" if edge.from_ == var else "in"
+            parts.append(f"{_EDGE_WORDS.get((edge.edge, direction), edge.edge)} {phrase(other)}")
+        return ", ".join([words, *parts]) if len(parts) > 1 else " ".join([words, *parts])
+
+    return f"{'count' if graph.action == 'count' else 'find'} {phrase(graph.return_var)}"
 
 
 def _budget(config) -> int:
@@ -258,12 +514,19 @@ _IMAGE_TYPES = frozenset({"jpg", "jpeg", "png", "gif", "heic", "webp"})
 _FILLER = frozenset("a an the of in on at to for and or during".split())
 
 
-def ungrounded_filters(graph: QueryGraph, question: str) -> list:
-    """Filters whose value (a name, title, address, subject, date) does not come from the question."""
+def ungrounded_filters(graph: QueryGraph, question: str, mentions=()) -> list:
+    """Filters whose value (a name, title, address, subject, date) does not come from the question.
+
+    A value a grounded mention gives ("jane" -> "Jane Doe", "Jnae Doe" -> "Jane Doe") comes from the question.
+    """
     asked = re.findall(r"[a-z0-9]+", question.lower())
+    grounded = {" ".join(str(v).lower().split()) for m in mentions or ()
+                for v in (m.value, m.text, *(c[0] for c in m.candidates if c))}
     out = []
     for flt in graph.filters:
         if flt.field in _UNGROUNDED_FIELDS:
+            continue
+        if " ".join(str(flt.value).lower().split()) in grounded:
             continue
         if flt.field == "extension":
             if not _extension_asked(str(flt.value).lower(), asked):
@@ -292,13 +555,13 @@ def _extension_asked(extension: str, asked: list[str]) -> bool:
 _EMPTY_WITHOUT_FILTER = frozenset({"Date", "Place"})
 
 
-def drop_ungrounded(graph: QueryGraph, question: str) -> tuple[QueryGraph, list[str]]:
+def drop_ungrounded(graph: QueryGraph, question: str, mentions=()) -> tuple[QueryGraph, list[str]]:
     """Remove filters whose values the question never states, and the Date/Place they leave empty.
 
     Small models copy values from the nearest worked example ("Main Office" in a question that names no
     place). Such a filter can only be wrong; removing it is surer and faster than asking the model again.
     """
-    bad = ungrounded_filters(graph, question)
+    bad = ungrounded_filters(graph, question, mentions)
     if not bad:
         return graph, []
     dropped = [f"{flt.describe()} (not in the question)" for flt in bad]

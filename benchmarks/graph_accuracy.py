@@ -75,6 +75,7 @@ class Outcome:
     set: str
     id: str
     question: str
+    used: str = ""  # the backend whose graph was kept (offline-first runs: "rules" or the LLM's name)
     correct: bool = False
     accepted: bool = False
     seconds: float = 0.0
@@ -212,8 +213,10 @@ def generate_for(question: str, config: Config, backend, engine=None, *, form: s
 
 
 def run(cases: list[Case], config: Config, *, backend_name: str, form: str, examples: int,
-        verbose: bool = True, corpus: CorpusRun | None = None) -> list[Outcome]:
-    backend = get_backend(config, backend_name)  # one instance: a loaded model stays loaded
+        verbose: bool = True, corpus: CorpusRun | None = None, offline_first: bool = False) -> list[Outcome]:
+    # one instance: a loaded model stays loaded. With offline_first the product's own path runs instead
+    # ([llm] backend = NAME: the offline reader first, the LLM only when it refuses or is unsure).
+    backend = None if offline_first else get_backend(config, backend_name)
     outcomes = []
     for case in cases:
         out = Outcome(case.set, case.id, case.question, part=case.part, shape=case.shape, style=case.style)
@@ -236,6 +239,7 @@ def run(cases: list[Case], config: Config, *, backend_name: str, form: str, exam
             out.correct = same_graph(got, canonical(case.graph, today))
             out.accepted = out.correct or any(same_graph(got, canonical(g, today)) for g in case.accept)
             out.attempts, out.repairs = gen.attempts, gen.repairs
+            out.used = gen.backend
             out.prompt_tokens, out.completion_tokens = gen.prompt_tokens, gen.completion_tokens
             out.cached_prompt_tokens = gen.cached_prompt_tokens
             out.graph = gen.graph.to_json()
@@ -291,6 +295,7 @@ def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
         "repairs_sent": sum(len(o.repairs) for o in outcomes),
         "failed": sum(o.error is not None for o in outcomes),
         "median_ms": statistics.median(seconds) * 1000, "p95_ms": percentile(seconds, 0.95) * 1000,
+        "llm_used": sum(1 for o in outcomes if o.used and o.used != "rules"),
     }
 
 
@@ -330,7 +335,7 @@ def result_line(rows: list[dict[str, Any]], backend: str) -> str:
         n = r["n"]
         parts.append(f"{r['set']}: graph {r['accepted']}/{n} ({100 * r['accepted'] / n:.1f}%) "
                      f"answer {r['executed']}/{n} ({100 * r['executed'] / n:.1f}%) refused {r['failed']} "
-                     f"median {r['median_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms")
+                     f"median {r['median_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms llm graphs {r['llm_used']}")
     return f"RESULT backend={backend} | " + " | ".join(parts)
 
 
@@ -385,6 +390,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=2, help="worked examples per question (0: none)")
     parser.add_argument("--limit", type=int, help="only the first N questions of our own set")
     parser.add_argument("--set", default="all", choices=["paper", "demo", "corpus", "all"])
+    parser.add_argument("--offline-first", action="store_true",
+                        help="the product's path for [llm] backend = BACKEND: the offline reader first, the LLM "
+                             "only when it refuses or is unsure (default: the LLM writes every graph)")
     parser.add_argument("--part", default="both", choices=["dev", "test", "both"],
                         help="corpus set: the dev part, the held-out test part, or both")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
@@ -430,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     try:
         outcomes = run(cases, config, backend_name=args.backend, form=args.form, examples=args.examples,
-                       verbose=not args.quiet, corpus=corpus)
+                       verbose=not args.quiet, corpus=corpus, offline_first=args.offline_first)
     finally:
         if corpus is not None:
             corpus.close()

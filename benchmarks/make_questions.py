@@ -1135,6 +1135,7 @@ DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
         ("passive", "messages that were written by {Xl} {M}"),
         ("synonym", "{Xp} correspondence {M}"),
         ("wh", "Which messages came from {X} {M}?"),
+        ("yesno", "Did {Xf} write to me {M}?"),
     ],
     "emails_from_before": [
         ("terse", "{X} emails before {B}"),
@@ -1217,6 +1218,7 @@ DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
         ("dictated", "what files did {X} send me"),
         ("passive", "attachments that were sent to me by {Xl}"),
         ("typo", "attachements from {X}"),
+        ("yesno", "Did {X} ever send me any attachments?"),
     ],
     "attachments_ext": [
         ("terse", "all {EXT} attachments"),
@@ -1261,7 +1263,7 @@ DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
         ("terse", "{X} co-attendees"),
         ("wh", "Who has been in meetings together with {Xf}?"),
         ("chatty", "Which persons was in the same events like {X}?"),
-        ("dictated", "who else went to meetings with {X}"),
+        ("dictated", "um who was in meetings alongside {X}"),
         ("synonym", "colleagues who joined get-togethers with {Xl}"),
         ("inverted", "Same events as {X}: who attended?"),
     ],
@@ -1326,6 +1328,7 @@ DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
         ("selfname", "people {SELF} met {atP}"),
         ("inverted", "{atP}, who did I meet?"),
         ("typo", "poeple I saw {atP}"),
+        ("yesno", "Have I met anyone {atP}?"),
     ],
     "people_met_in_month": [
         ("wh", "Whom did I get together with {M}?"),

@@ -4,6 +4,7 @@
     python benchmarks/graph_accuracy.py --backend rules
     python benchmarks/graph_accuracy.py --backend ollama --model qwen3:8b --examples 0 --limit 10
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part test
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev2
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"
@@ -16,7 +17,9 @@ attendance, Section 4.1 of the paper).
 The paper's questions come from ``queryweaver.paper_graphs`` with the names "Jane Doe" and "budget.xlsx";
 ours from ``benchmarks/questions.json`` (the bundled demo's story), and the corpus set from
 ``benchmarks/questions_corpus.json`` (``benchmarks/make_questions.py``: >= 300 questions in many wordings over
-a generated corpus, split by phrasing template into a dev part and a held-out test part). For the corpus set
+a generated corpus, split by phrasing template into a dev part, a second dev part "dev2" whose wordings were
+written independently of dev's, and a held-out test part; ``--part both`` is dev + test, ``--part all`` all
+three). For the corpus set
 the corpus is generated into a temporary folder (deterministic, about a second), each generated graph is run
 on it, and "answer ok" means the engine's answer equals the answer computed from the generator's facts.
 Per question the report gives the
@@ -51,6 +54,9 @@ from queryweaver.graph import QueryGraph, same_graph  # noqa: E402
 from queryweaver.llm import generate_graph, get_backend  # noqa: E402
 
 CORPUS_QUESTIONS = ROOT / "benchmarks" / "questions_corpus.json"
+CORPUS_PARTS = ("dev", "dev2", "test")
+# --part: one part, "both" = dev + test (as before dev2 existed), "all" = every part.
+PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "test": ("test",), "both": ("dev", "test"), "all": CORPUS_PARTS}
 DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
 BENCH_MODEL = Path.home() / ".cache" / "queryweaver-bench" / "qwen2.5-coder-1.5b-instruct.gguf"
 # Words a Date value may start with that the operator already says (dates.py reads both forms alike).
@@ -65,7 +71,7 @@ class Case:
     graph: dict
     accept: list[dict] = field(default_factory=list)
     answer: Any = None  # expected answer, for execution accuracy
-    part: str = "-"     # corpus set: dev | test
+    part: str = "-"     # corpus set: dev | dev2 | test
     shape: str = ""
     style: str = ""
 
@@ -110,9 +116,10 @@ def own_cases(path: Path = ROOT / "benchmarks" / "questions.json") -> list[Case]
 
 def corpus_cases(path: Path = CORPUS_QUESTIONS, part: str = "both") -> list[Case]:
     data = json.loads(path.read_text(encoding="utf-8"))
+    wanted = PART_CHOICES[part]
     return [Case("corpus", q["id"], q["question"], q["graph"], q.get("accept", []), q["answer"], q["part"],
                  q["shape"], q["style"])
-            for q in data["questions"] if part in ("both", q["part"])]
+            for q in data["questions"] if q["part"] in wanted]
 
 
 def canonical(graph: QueryGraph | dict, today: date = DEMO_TODAY) -> QueryGraph:
@@ -323,7 +330,7 @@ def groups(outcomes: list[Outcome]) -> list[dict[str, Any]]:
     rows = []
     for s in ("paper", "demo"):
         rows.append(summarize([o for o in outcomes if o.set == s], s))
-    for part in ("dev", "test"):
+    for part in CORPUS_PARTS:
         rows.append(summarize([o for o in outcomes if o.set == "corpus" and o.part == part], f"corpus-{part}"))
     return [r for r in rows if r]
 
@@ -344,21 +351,22 @@ def shape_table(outcomes: list[Outcome]) -> str:
     corpus = [o for o in outcomes if o.set == "corpus"]
     if not corpus:
         return ""
-    lines = ["### corpus set by shape (graph ok / answer ok / n)", "", "| shape | dev | test |", "|---|---|---|"]
+    lines = ["### corpus set by shape (graph ok / answer ok / n)", "",
+             "| shape | " + " | ".join(CORPUS_PARTS) + " |", "|---" * (len(CORPUS_PARTS) + 1) + "|"]
     for shape in dict.fromkeys(o.shape for o in corpus):
         cells = []
-        for part in ("dev", "test"):
+        for part in CORPUS_PARTS:
             mine = [o for o in corpus if o.shape == shape and o.part == part]
             cells.append(f"{sum(o.accepted for o in mine)} / {sum(bool(o.executed) for o in mine)} / {len(mine)}"
                          if mine else "-")
-        lines.append(f"| {shape} | {cells[0]} | {cells[1]} |")
+        lines.append(f"| {shape} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def rescore(path: Path) -> int:
     """Compare the graphs an earlier run saved with the expected graphs as they are now."""
     saved = json.loads(path.read_text(encoding="utf-8"))
-    cases = {(c.set, c.id): c for c in paper_cases() + own_cases() + corpus_cases()}
+    cases = {(c.set, c.id): c for c in paper_cases() + own_cases() + corpus_cases(part="all")}
     corpus = CorpusRun() if any(raw["set"] == "corpus" for raw in saved["outcomes"]) else None
     outcomes = []
     for raw in saved["outcomes"]:
@@ -393,8 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--offline-first", action="store_true",
                         help="the product's path for [llm] backend = BACKEND: the offline reader first, the LLM "
                              "only when it refuses or is unsure (default: the LLM writes every graph)")
-    parser.add_argument("--part", default="both", choices=["dev", "test", "both"],
-                        help="corpus set: the dev part, the held-out test part, or both")
+    parser.add_argument("--part", default="both", choices=list(PART_CHOICES),
+                        help="corpus set: the dev part, the second dev part (dev2), the held-out test part, "
+                             "both (dev + test) or all (dev + dev2 + test)")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
     parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
     parser.add_argument("--host", help="Ollama host")

@@ -7,8 +7,10 @@ and answers computed from the generator's facts.
 The corpus is ``queryweaver.corpus.generate_corpus(**CORPUS)`` (deterministic, never committed; the
 benchmark and the test regenerate it in a temporary folder). Each question SHAPE (what is asked: "emails
 from X in a month") has phrasing TEMPLATES, each written for one part: "dev" templates are for tuning,
-"test" templates are held out, so the test part holds wordings never seen in dev. Templates carry a STYLE
-(wh-question, imperative, fragment, lower case, typos, possessive, passive, politeness, "everything X").
+"test" templates are held out, so the test part holds wordings never seen in dev. "dev2" is a second
+tuning part (DEV2_TEMPLATES, written independently of dev's; its questions follow dev's and test's).
+Templates carry a STYLE (wh-question, imperative, fragment, lower case, typos, possessive, passive,
+politeness, "everything X"; dev2 adds terse, chatty, dictated, synonym, inverted, relative, self-name).
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -229,9 +231,11 @@ class Instance:
     accept: list[dict[str, Any]] = field(default_factory=list)
 
 
-def person_slots(x: str, first_unique: bool) -> dict[str, str]:
+def person_slots(x: str, first_unique: bool, last_unique: bool = False) -> dict[str, str]:
     first = x.split(" ")[0] if first_unique else x
-    return {"X": x, "Xt": typo(x), "Xp": possessive(x), "Xf": first, "Xfp": possessive(first)}
+    last = x.split(" ")[-1] if last_unique else x
+    return {"X": x, "Xt": typo(x), "Xp": possessive(x), "Xf": first, "Xfp": possessive(first),
+            "Xl": last, "Xlp": possessive(last)}
 
 
 # =============================================================================================
@@ -257,11 +261,15 @@ class Ctx:
         for n in f.people.values():
             firsts[n.split(" ")[0].casefold()] = firsts.get(n.split(" ")[0].casefold(), 0) + 1
         self.first_unique = {a: (" " in n and firsts[n.split(" ")[0].casefold()] == 1) for a, n in f.people.items()}
+        lasts: dict[str, int] = {}
+        for n in list(f.people.values()) + [f.self_name]:
+            lasts[n.split(" ")[-1].casefold()] = lasts.get(n.split(" ")[-1].casefold(), 0) + 1
+        self.last_unique = {a: (" " in n and lasts[n.split(" ")[-1].casefold()] == 1) for a, n in f.people.items()}
         self.received, self.sent = f.received(), f.sent()
         self.lists = {a for a in f.people if a.startswith("all-hands@")}
 
     def who(self, address: str) -> dict[str, str]:
-        return person_slots(self.f.people[address], self.first_unique[address])
+        return person_slots(self.f.people[address], self.first_unique[address], self.last_unique[address])
 
     def pick(self, items: list, k: int) -> list:
         items = sorted(items, key=str)
@@ -350,9 +358,9 @@ def mk_emails_between(c: Ctx) -> list[Instance]:
     return out
 
 
-def mk_from_in_month(c: Ctx) -> list[Instance]:
+def mk_from_in_month(c: Ctx, phrases: list | None = None) -> list[Instance]:
     out = []
-    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) * 2
+    phrases = phrases or month_phrases(c.f.today) + recent_phrases(c.f.today) * 2
     for a in c.pick(c.senders(all_received=True, minimum=4), 60):
         for phrase, (s, e) in c.pick(phrases, len(phrases)):
             ans = sorted(c.f.emails_from(a) & c.o.between(s, e))
@@ -363,10 +371,10 @@ def mk_from_in_month(c: Ctx) -> list[Instance]:
     return out
 
 
-def bound_maker(op: str) -> Callable[[Ctx], list[Instance]]:
+def bound_maker(op: str, dev2_bounds: list[tuple[str, date]] | None = None) -> Callable[[Ctx], list[Instance]]:
     def make(c: Ctx) -> list[Instance]:
         out = []
-        bounds = [("March 2025", date(2025, 3, 1)), ("June 2025", date(2025, 6, 1)), ("September 2025", date(2025, 9, 1)),
+        bounds = dev2_bounds or [("March 2025", date(2025, 3, 1)), ("June 2025", date(2025, 6, 1)), ("September 2025", date(2025, 9, 1)),
                   ("October 1, 2025", date(2025, 10, 1)), ("January 2025", date(2025, 1, 1)),
                   ("December 2025", date(2025, 12, 1)), ("August 15, 2025", date(2025, 8, 15))]
         for a in c.pick(c.senders(all_received=True, minimum=4), 60):
@@ -424,14 +432,14 @@ def mk_subject(c: Ctx) -> list[Instance]:
     return c.pick(out, len(out))
 
 
-def mk_last_received_on(c: Ctx) -> list[Instance]:
+def mk_last_received_on(c: Ctx, spell: Callable[[date, int], str] | None = None) -> list[Instance]:
     days: dict[date, set[str]] = {}
     for m in c.received:
         days.setdefault(c.f.day_of(c.f.email(m).date), set()).add(m)
     busy = [d for d, ids in days.items() if len(ids) >= 3] + [date(2025, 1, 10)]
     out = []
-    for d in c.pick(sorted(set(busy)), 30):
-        text = f"{MONTH_NAMES[d.month - 1]} {d.day}, {d.year}"
+    for i, d in enumerate(c.pick(sorted(set(busy)), 30)):
+        text = spell(d, i) if spell else f"{MONTH_NAMES[d.month - 1]} {d.day}, {d.year}"
         gold = G("e", [E("e", "to", "self"), E("e", "sent_on", "d"), F("d", "value", "=", text),
                        F("e", "ordinal", "=", "last")], mode="one")
         out.append(Instance({"D": text}, gold, c.o.ties(days[d], "last")))
@@ -567,10 +575,10 @@ def mk_events_at(c: Ctx) -> list[Instance]:
     return c.pick(out, len(out))
 
 
-def mk_events_in_month(c: Ctx) -> list[Instance]:
+def mk_events_in_month(c: Ctx, phrases: list | None = None) -> list[Instance]:
     out = []
     following = (c.f.today.replace(day=28) + timedelta(days=4)).replace(day=1)
-    phrases = month_phrases(c.f.today) + recent_phrases(c.f.today) + [
+    phrases = phrases or month_phrases(c.f.today) + recent_phrases(c.f.today) + [
         ("next month", month_range(following.year, following.month)),
         ("this month", month_range(c.f.today.year, c.f.today.month))]
     for phrase, (s, e) in phrases:
@@ -640,9 +648,9 @@ def mk_met_at(c: Ctx) -> list[Instance]:
     return discriminating_first(c, out)
 
 
-def mk_met_in_month(c: Ctx) -> list[Instance]:
+def mk_met_in_month(c: Ctx, phrases: list | None = None) -> list[Instance]:
     out = []
-    for phrase, (s, e) in month_phrases(c.f.today) + recent_phrases(c.f.today):
+    for phrase, (s, e) in phrases or month_phrases(c.f.today) + recent_phrases(c.f.today):
         events = c.o.events_between(s, e)
         ans = sorted(c.o.attendees(c.o.mine(events)))
         gold = G("p", [E("p", "attended", "ev"), E("self", "attended", "ev"), E("ev", "occurred_on", "d"),
@@ -664,13 +672,13 @@ def mk_links_from(c: Ctx) -> list[Instance]:
     return out[:30]
 
 
-def mk_links_met_in_month(c: Ctx) -> list[Instance]:
+def mk_links_met_in_month(c: Ctx, phrases: list | None = None) -> list[Instance]:
     """Paper Q7 with the Self edge (Section 4.1)."""
     out = []
     def links(people: set[str]) -> set[str]:
         return c.f.urls_of(set().union(set(), *(c.f.emails_from(p) for p in people)))
 
-    for phrase, (s, e) in month_phrases(c.f.today):
+    for phrase, (s, e) in phrases or month_phrases(c.f.today):
         events = c.o.events_between(s, e)
         ans = sorted(links(c.o.attendees(c.o.mine(events))))
         gold = G("w", [E("e", "mentions_url", "w"), E("e", "from", "p"), E("p", "attended", "ev"),
@@ -1028,13 +1036,360 @@ SHAPES: list[Shape] = [
 
 
 # =============================================================================================
+# The second development part, "dev2": wordings written independently of dev and test (different askers:
+# terse power users, chatty non-native speakers, phone dictation, synonyms, inverted orders, relative
+# clauses, passives, one typo at most, partial names, the user's own name, other date spellings). Its
+# questions come after every dev/test question (their ids and instances are unchanged). A shape listed in
+# DEV2_MAKERS draws dev2 instances from its own maker (other date phrases); the others continue the shape's
+# instance list where dev and test stopped. Styles in LOWER_STYLES are written in lower case.
+# =============================================================================================
+
+D2 = "dev2"
+PARTS = (D, D2, T)
+LOWER_STYLES = {"lowercase", "dictated", "terse"}
+
+
+def dev2_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Other spellings of months and windows (DESIGN.md's Date rules; rolling windows run through today)."""
+    tomorrow = today + timedelta(days=1)
+    last = today.replace(day=1) - timedelta(days=1)
+    out = []
+    for text, m in (("during Oct", 10), ("in Nov", 11), ("in Sept", 9), ("during December", 12)):
+        out.append((text, month_range(*bare_month(m, today))))
+    y1, m1 = bare_month(1, today)
+    out += [("in Sept 2025", month_range(2025, 9)), ("during July 2025", month_range(2025, 7)),
+            ("in Q4 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in Q3 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in early January", (date(y1, m1, 1), date(y1, m1, 11))),
+            ("in late 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("over the past 2 weeks", (today - timedelta(days=14), tomorrow)),
+            ("in the last 30 days", (today - timedelta(days=30), tomorrow)),
+            ("last month", month_range(last.year, last.month))]
+    return out
+
+
+def dev2_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    return dev2_month_phrases(today) + [("next week", (monday + timedelta(days=7), monday + timedelta(days=14))),
+                                        ("this week", (monday, monday + timedelta(days=7)))]
+
+
+DEV2_BOUNDS = [("2025-01-01", date(2025, 1, 1)), ("1 Oct", date(2025, 10, 1)), ("Sept 1st 2025", date(2025, 9, 1)),
+               ("1 June 2025", date(2025, 6, 1)), ("the 15th of August 2025", date(2025, 8, 15)),
+               ("Nov 2025", date(2025, 11, 1)), ("07/01/2025", date(2025, 7, 1)), ("2025-04-15", date(2025, 4, 15))]
+
+
+def dev2_day(d: date, i: int) -> str:
+    """A day spelled one of several ways (ISO, day-month-year, ordinal, US numeric)."""
+    month = MONTH_NAMES[d.month - 1]
+    suffix = "th" if 11 <= d.day <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
+    forms = (d.isoformat(), f"{d.day} {month} {d.year}", f"{month[:3]} {d.day}{suffix}, {d.year}",
+             f"{d.month:02d}/{d.day:02d}/{d.year}", f"the {d.day}{suffix} of {month} {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV2_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, dev2_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", DEV2_BOUNDS),
+    "emails_from_since": bound_maker(">", DEV2_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, dev2_day),
+    "events_in_month": lambda c: mk_events_in_month(c, dev2_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, dev2_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, dev2_month_phrases(c.f.today)),
+}
+
+DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
+    "emails_from": [
+        ("terse", "{X} mail"),
+        ("chatty", "I want see the mails what {X} sent to me"),
+        ("dictated", "um show me the emails from {X}"),
+        ("synonym", "All correspondence from {Xf}"),
+        ("selfname", "messages {X} sent to {SELF}"),
+        ("inverted", "From {Xl}, all the emails"),
+        ("relative", "the emails whose sender is {X}"),
+    ],
+    "emails_to": [
+        ("terse", "sent mail to {X}"),
+        ("chatty", "please I need the emails that I was writing to {Xf}"),
+        ("selfname", "emails {SELF} sent to {X}"),
+        ("synonym", "outgoing messages addressed to {X}"),
+        ("typo", "messgaes I sent to {X}"),
+        ("inverted", "To {Xl}, which emails did I write?"),
+        ("dictated", "what did i email {X}"),
+        ("synonym", "emails where I am the sender and {Xl} is one of the recipients"),
+    ],
+    "emails_between": [
+        ("terse", "all mail with {X}"),
+        ("chatty", "Show me please all the mails going between me and {Xf}, both directions"),
+        ("selfname", "{SELF} and {X} correspondence"),
+        ("wh", "Which messages went back and forth between {X} and me?"),
+        ("dictated", "um emails me and {X} exchanged"),
+        ("typo", "emails excahnged between {X} and me"),
+        ("relative", "emails on which both {Xl} and I are participants"),
+    ],
+    "emails_from_in_month": [
+        ("terse", "{X} mail {M}"),
+        ("inverted", "From {X}, the emails {M}"),
+        ("chatty", "I want see what emails {Xf} was sending me {M}"),
+        ("dictated", "emails from {X} um {M}"),
+        ("passive", "messages that were written by {Xl} {M}"),
+        ("synonym", "{Xp} correspondence {M}"),
+        ("wh", "Which messages came from {X} {M}?"),
+        ("yesno", "Did {Xf} write to me {M}?"),
+    ],
+    "emails_from_before": [
+        ("terse", "{X} emails before {B}"),
+        ("inverted", "Before {B}, what emails did {X} send me?"),
+        ("chatty", "I need the old mails from {Xf}, the ones before {B}"),
+        ("dictated", "emails from {X} prior to {B}"),
+        ("typo", "emails form {X} earlier than {B}"),
+        ("passive", "Which messages were sent by {Xl} before {B}?"),
+    ],
+    "emails_from_since": [
+        ("terse", "{X} mail since {B}"),
+        ("inverted", "Since {B}, which emails came from {X}?"),
+        ("chatty", "Show me all mails {Xf} has send me after {B}"),
+        ("dictated", "emails {X} sent me from {B} onwards"),
+        ("synonym", "correspondence from {X} on or after {B}"),
+        ("relative", "the emails that {Xl} has sent me since {B}"),
+    ],
+    "last_email_from": [
+        ("terse", "{X} latest mail"),
+        ("wh", "When did {X} last email me?"),
+        ("chatty", "What is the newest mail that {Xf} sent to me?"),
+        ("dictated", "most recent message from {X}"),
+        ("possessive", "{Xlp} newest email"),
+        ("typo", "teh most recent email from {X}"),
+        ("selfname", "last email {X} sent {SELF}"),
+    ],
+    "first_email_from": [
+        ("terse", "{X} first mail"),
+        ("wh", "When did {X} first write to me?"),
+        ("chatty", "Which was the very first mail {Xf} sended me?"),
+        ("dictated", "the oldest email from {X}"),
+        ("inverted", "From {Xl}, the earliest message"),
+        ("typo", "the erliest email {X} sent me"),
+    ],
+    "first_email_to": [
+        ("terse", "first mail to {X}"),
+        ("wh", "When did I first email {X}?"),
+        ("chatty", "What was the first mail that I was writing to {Xf}?"),
+        ("selfname", "the earliest email {SELF} sent to {X}"),
+        ("dictated", "um my oldest message to {X}"),
+        ("typo", "my earliset message to {X}"),
+    ],
+    "last_email_to": [
+        ("terse", "last mail to {X}"),
+        ("wh", "When did I most recently reach out to {X} by email?"),
+        ("chatty", "Which one is the newest mail I have sent for {Xf}?"),
+        ("selfname", "{SELF}'s most recent email to {X}"),
+        ("dictated", "the last email i wrote to {X}"),
+        ("typo", "my most recnet email to {X}"),
+    ],
+    "count_emails_from": [
+        ("terse", "count {X} mail"),
+        ("wh", "How many messages has {Xf} sent me?"),
+        ("chatty", "how much emails I got from {X}?"),
+        ("dictated", "how many emails did i get from {X}"),
+        ("synonym", "total number of messages authored by {X}"),
+        ("possessive", "How many of {Xlp} emails are there?"),
+        ("typo", "how many emails has {Xt} sent"),
+    ],
+    "subject_contains": [
+        ("terse", "subj {W}"),
+        ("yesno", "Is there an email with {W} in its subject?"),
+        ("chatty", "I search the mails where the title say {W}"),
+        ("dictated", "emails with {W} in the subject line"),
+        ("synonym", "mails carrying the subject {W}"),
+        ("relative", "the emails whose subject line mentions \"{W}\""),
+    ],
+    "last_received_on_day": [
+        ("terse", "last incoming email on {D}"),
+        ("wh", "What was the final message that reached me on {D}?"),
+        ("chatty", "Which is the last mail I have receive on {D}?"),
+        ("dictated", "the most recent email i got on {D}"),
+        ("inverted", "On {D}, which email did I get last?"),
+        ("synonym", "latest inbound message dated {D}"),
+    ],
+    "attachments_from": [
+        ("terse", "{X} attachments"),
+        ("synonym", "docs {Xf} emailed me"),
+        ("chatty", "Give me all the files what {X} attached in mails to me"),
+        ("dictated", "what files did {X} send me"),
+        ("passive", "attachments that were sent to me by {Xl}"),
+        ("typo", "attachements from {X}"),
+        ("yesno", "Did {X} ever send me any attachments?"),
+    ],
+    "attachments_ext": [
+        ("terse", "all {EXT} attachments"),
+        ("wh", "Which email attachments are {EXTS}?"),
+        ("chatty", "I look for every {EXT1} that is attached on some email"),
+        ("dictated", "um find attachments ending in {EXT}"),
+        ("synonym", "files with extension {EXT} that came as attachments"),
+        ("relative", "attachments whose file type is {EXT}"),
+    ],
+    "folders_with_attachments_from": [
+        ("terse", "folders for {X} attachments"),
+        ("wh", "Where on disk did I save the files {X} sent me?"),
+        ("chatty", "In which folder I put the attachments that {Xf} was sending me?"),
+        ("dictated", "which directories have the files from {X}"),
+        ("synonym", "directories containing the docs sent by {Xl}"),
+        ("typo", "which foldres hold attachments from {X}"),
+    ],
+    "folders_of_file": [
+        ("terse", "{F} folder"),
+        ("wh", "Where does {F} live on my drive?"),
+        ("chatty", "In what folder I can find the file {F}?"),
+        ("dictated", "where did i put {F}"),
+        ("synonym", "directory of {F}"),
+        ("typo", "wich folder has {F}"),
+    ],
+    "who_sent_file": [
+        ("terse", "{F} sender"),
+        ("synonym", "Who was the author of the email with {F} attached?"),
+        ("chatty", "Who is the person that sended me the file {F}?"),
+        ("dictated", "who sent {F}"),
+        ("passive", "By whom was {F} sent to me?"),
+        ("inverted", "The file {F}: who emailed it?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("wh", "Who did the sender of {F} exchange emails with?"),
+        ("chatty", "Which peoples have email conversations with the person who send {F}?"),
+        ("dictated", "people who emailed with whoever sent {F}"),
+        ("synonym", "correspondents of the person who mailed out {F}"),
+        ("relative", "everyone who has corresponded with the one who emailed {F}"),
+    ],
+    "coattendees_of_person": [
+        ("terse", "{X} co-attendees"),
+        ("wh", "Who has been in meetings together with {Xf}?"),
+        ("chatty", "Which persons was in the same events like {X}?"),
+        ("dictated", "um who was in meetings alongside {X}"),
+        ("synonym", "colleagues who joined get-togethers with {Xl}"),
+        ("inverted", "Same events as {X}: who attended?"),
+    ],
+    "events_of_person": [
+        ("terse", "{X} meetings"),
+        ("wh", "What meetings has {Xf} been to?"),
+        ("chatty", "Show me the events where {X} was participating"),
+        ("dictated", "what events did {X} go to"),
+        ("synonym", "calendar invites {Xl} attended"),
+        ("passive", "Which gatherings were joined by {X}?"),
+        ("typo", "evnets {X} attended"),
+    ],
+    "events_at_place": [
+        ("terse", "{P} meetings"),
+        ("wh", "What meetings were {atP}?"),
+        ("chatty", "Which events was {atP}?"),
+        ("dictated", "um meetings held {atP}"),
+        ("synonym", "get-togethers whose venue was {P}"),
+        ("relative", "events with {P} as the location"),
+        ("inverted", "{atP}, which events took place?"),
+        ("synonym", "hangouts {atP}"),
+    ],
+    "events_in_month": [
+        ("terse", "calendar {M}"),
+        ("wh", "What was on the calendar {M}?"),
+        ("chatty", "Which meetings there were {M}?"),
+        ("dictated", "events scheduled {M}"),
+        ("synonym", "get-togethers {M}"),
+        ("inverted", "{M}, what events were there?"),
+        ("typo", "calender events {M}"),
+    ],
+    "events_titled": [
+        ("terse", "{T} meetings"),
+        ("wh", "When were the {T} sessions?"),
+        ("chatty", "I search the events what have {T} in the name"),
+        ("dictated", "calendar entries called {T}"),
+        ("synonym", "invites titled {T}"),
+        ("relative", "meetings whose title contains \"{T}\""),
+    ],
+    "who_attended_titled": [
+        ("terse", "{T} attendees"),
+        ("wh", "Who came to the {T}?"),
+        ("chatty", "Which people was joining the {T} meetings?"),
+        ("dictated", "um who showed up at the {T}"),
+        ("synonym", "participants of the {T}"),
+        ("passive", "By whom was the {T} attended?"),
+        ("typo", "who was at teh {T}"),
+    ],
+    "place_of_event": [
+        ("terse", "{T} venue"),
+        ("wh", "At what venue did the {T} take place?"),
+        ("chatty", "In which place was happening the {T}?"),
+        ("dictated", "where did the {T} happen"),
+        ("synonym", "location of {T}"),
+        ("typo", "whre was the {T}"),
+    ],
+    "people_met_at_place": [
+        ("dictated", "who i saw {atP}"),
+        ("wh", "Who have I met with {atP}?"),
+        ("chatty", "Which persons I was meeting {atP}?"),
+        ("synonym", "colleagues I saw {atP}"),
+        ("selfname", "people {SELF} met {atP}"),
+        ("inverted", "{atP}, who did I meet?"),
+        ("typo", "poeple I saw {atP}"),
+        ("yesno", "Have I met anyone {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("wh", "Whom did I get together with {M}?"),
+        ("chatty", "Which people I have met {M}?"),
+        ("dictated", "um who did i meet with {M}"),
+        ("selfname", "who did {SELF} meet {M}"),
+        ("inverted", "{M}, who did I meet with?"),
+        ("synonym", "colleagues I met {M}"),
+    ],
+    "links_from_person": [
+        ("terse", "{X} urls"),
+        ("wh", "What web addresses has {Xf} sent me?"),
+        ("chatty", "Give me the links what {X} was putting in the mails to me"),
+        ("dictated", "links {X} emailed me"),
+        ("synonym", "URLs in emails from {Xl}"),
+        ("possessive", "{Xp} shared web pages"),
+        ("typo", "lnks in mail from {X}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("wh", "Which URLs did the people I met {M} put in their emails?"),
+        ("chatty", "I want the links from the persons what I met {M}"),
+        ("dictated", "web addresses from people i saw {M}"),
+        ("selfname", "links sent by people {SELF} met {M}"),
+        ("relative", "web pages mentioned in emails from anyone I met with {M}"),
+        ("inverted", "From the people I met {M}, the links"),
+    ],
+    "links_to_domain": [
+        ("terse", "{U} urls in mail"),
+        ("wh", "Which {U} URLs show up in my mail?"),
+        ("chatty", "I need all links to {U} what are in emails"),
+        ("dictated", "um web addresses on {U}"),
+        ("synonym", "URLs pointing to {U}"),
+        ("relative", "links whose web address is on {U}"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
+def _render(text: str, style: str, slots: dict[str, str], self_name: str) -> str:
+    question = text.format(**{"SELF": self_name, **slots})
+    question = re.sub(r"\b(the) the\b", r"\1", question, flags=re.IGNORECASE)  # "the {T}", T = "the offsite"
+    question = re.sub(r"\b(teh) the\b", r"\1", question, flags=re.IGNORECASE)
+    if style in LOWER_STYLES:
+        question = question.lower()
+    return question
+
+
+def _entry(part: str, shape: str, style: str, text: str, question: str, inst: Instance) -> dict[str, Any]:
+    return {"id": "", "part": part, "shape": shape, "style": style, "template": text, "question": question,
+            "graph": inst.graph, "accept": inst.accept, "answer": inst.answer}
+
+
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
+    """dev and test questions first (as they always were), then dev2 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
+    carry: dict[str, tuple[list[Instance], int]] = {}
     for shape in SHAPES:
         ctx.rng = random.Random(f"{SEED}:{shape.name}")  # one stream per shape: editing one leaves the others
         instances = shape.make(ctx)
@@ -1052,10 +1407,35 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                 if question in seen:
                     continue
                 seen[question] = part
-                questions.append({
-                    "id": "", "part": part, "shape": shape.name, "style": style, "template": text,
-                    "question": question, "graph": inst.graph, "accept": inst.accept, "answer": inst.answer,
-                })
+                questions.append(_entry(part, shape.name, style, text, question, inst))
+        carry[shape.name] = (instances, k)
+    taken = {q.casefold() for q in seen}
+    names = {s.name for s in SHAPES}
+    if set(DEV2_TEMPLATES) != names or not set(DEV2_MAKERS) <= names:
+        raise SystemExit(f"dev2 templates or makers name unknown or missing shapes: {set(DEV2_TEMPLATES) ^ names}")
+    for shape in SHAPES:
+        others = {text.casefold() for _, _, text in shape.templates}
+        if any(text.casefold() in others for _, text in DEV2_TEMPLATES[shape.name]):
+            raise SystemExit(f"shape {shape.name}: a dev2 template repeats a dev or test template; reword it")
+        if shape.name in DEV2_MAKERS:
+            ctx.rng = random.Random(f"{SEED}:{shape.name}:{D2}")
+            instances, k = DEV2_MAKERS[shape.name](ctx), 0
+            if not instances:
+                raise SystemExit(f"shape {shape.name}: no dev2 instance has an answer in this corpus")
+        else:
+            instances, k = carry[shape.name]
+        for style, text in DEV2_TEMPLATES[shape.name]:
+            inst = instances[k % len(instances)]
+            k += 1
+            partial = "Xf" if "{Xf" in text else "Xl" if "{Xl" in text else None
+            if partial:  # a template that gives part of a name: the next person whose part is unique
+                inst = next((i for i in instances[k - 1:] + instances[:k - 1] if i.slots[partial] != i.slots["X"]),
+                            inst)
+            question = _render(text, style, inst.slots, ctx.self_name)
+            if question.casefold() in taken:  # never the text of a dev or test question (nor another dev2 one)
+                continue
+            taken.add(question.casefold())
+            questions.append(_entry(D2, shape.name, style, text, question, inst))
     for i, q in enumerate(questions, 1):
         q["id"] = f"c{i:03d}"
     return questions
@@ -1113,8 +1493,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = verify(questions, corpus_dir)
     for p in problems:
         print(p, file=sys.stderr)
-    parts = {p: sum(q["part"] == p for q in questions) for p in ("dev", "test")}
-    print(f"{len(questions)} questions ({parts['dev']} dev, {parts['test']} test), "
+    parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
+    print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['test']} test), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -1122,7 +1502,8 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev "
-                      "(tune on it) or test (held out: its templates never appear in dev). 'graph' is the gold "
+                      "or dev2 (tune on them; dev2's templates were written independently of dev's) or test (held "
+                      "out: its templates never appear in dev or dev2). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -1,11 +1,12 @@
-"""The corpus question set (benchmarks/questions_corpus.json): its shape, its dev/test split, and that its gold
-graphs give the stored answers on the regenerated corpus through the real engine."""
+"""The corpus question set (benchmarks/questions_corpus.json): its shape, its dev/dev2/test split, and that its
+gold graphs give the stored answers on the regenerated corpus through the real engine."""
 
 from __future__ import annotations
 
 import json
 import sys
 from collections import defaultdict
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -23,13 +24,17 @@ DATA = json.loads((BENCHMARKS / "questions_corpus.json").read_text(encoding="utf
 QUESTIONS = DATA["questions"]
 
 
-def test_enough_questions_in_both_parts():
+PARTS = {"dev", "dev2", "test"}
+
+
+def test_enough_questions_in_every_part():
     parts = defaultdict(int)
     for q in QUESTIONS:
         parts[q["part"]] += 1
-    assert len(QUESTIONS) >= 300
-    assert set(parts) == {"dev", "test"}
-    assert min(parts.values()) >= 0.4 * len(QUESTIONS)
+    assert set(parts) == PARTS
+    assert parts["dev"] + parts["test"] >= 300
+    assert min(parts["dev"], parts["test"]) >= 0.4 * (parts["dev"] + parts["test"])
+    assert parts["dev2"] >= 150
     assert len({q["id"] for q in QUESTIONS}) == len(QUESTIONS)
 
 
@@ -40,18 +45,30 @@ def test_every_gold_and_accepted_graph_is_valid():
 
 
 def test_split_is_by_phrasing_template():
-    """Every shape is asked in both parts, with templates (and so question texts) the other part never uses."""
+    """Every shape is asked in every part, with templates (and so question texts) no other part uses; dev2 has
+    at least three templates per shape. (Failures name only shapes and parts: test wordings stay unseen.)"""
     templates: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for q in QUESTIONS:
-        templates[q["shape"]][q["part"]].add(q["template"])
+        templates[q["shape"]][q["part"]].add(q["template"].casefold())
     assert len(templates) >= 18
     for shape, parts in templates.items():
-        assert set(parts) == {"dev", "test"}, shape
-        assert not parts["dev"] & parts["test"], shape
+        assert set(parts) == PARTS, shape
+        assert len(parts["dev2"]) >= 3, shape
+        for a, b in combinations(sorted(PARTS), 2):
+            shared = len(parts[a] & parts[b])  # a count, so a failure never prints held-out wordings
+            assert shared == 0, (shape, a, b)
     texts = defaultdict(set)
     for q in QUESTIONS:
         texts[q["part"]].add(q["question"].casefold())
-    assert not texts["dev"] & texts["test"]
+    for a, b in combinations(sorted(PARTS), 2):
+        shared = len(texts[a] & texts[b])
+        assert shared == 0, (a, b)
+
+
+def test_dev_and_test_ids_come_first():
+    """dev2 was added after dev and test: their questions keep the ids c001.. and dev2's follow them."""
+    first_dev2 = next(i for i, q in enumerate(QUESTIONS) if q["part"] == "dev2")
+    assert all(q["part"] == "dev2" for q in QUESTIONS[first_dev2:])
 
 
 def test_no_question_is_a_worked_example_of_the_prompt():

@@ -443,11 +443,14 @@ class Grounder:
         word = toks[i].low
         if len(word) < 3 or word in self.parts or word in _CALENDAR_WORDS:
             return False
-        if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS:
+        if word in self.places:
+            return False  # "atlanta meetings": a place
+        if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS | _ATTENDEE_NOUNS:
             return True
-        after_article = i > 0 and toks[i - 1].low in ("the", "a", "an", "our", "my", "this", "that", "named",
+        after_article = i > 0 and toks[i - 1].low in ("the", "teh", "a", "an", "our", "my", "this", "that", "named",
                                                       "called", "titled")
-        return after_article and bool(_EVENT_CONTEXT.search(question[:toks[i].start]))
+        elsewhere = question[:toks[i].start] + " " + question[toks[i].end:]
+        return after_article and bool(_EVENT_CONTEXT.search(elsewhere))
 
     def _name_span(self, question: str, span: list[_Token]) -> Mention | None:
         text = question[span[0].start:span[-1].end]
@@ -528,11 +531,12 @@ _CALENDAR_WORDS = frozenset("""january february march april may june july august
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())
 _EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions
-invite invites invitation invitations""".split())
+invite invites invitation invitations gathering gatherings get-together get-togethers hangout hangouts""".split())
+_ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())
 # Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"
 _EVENT_CONTEXT = re.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
                             r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
-                            r"named|called|titled|invited)\b", re.IGNORECASE)
+                            r"named|called|titled|invited|showed up|turned up|came|come)\b", re.IGNORECASE)
 
 
 def _after_person_preposition(question: str, token: "_Token") -> bool:

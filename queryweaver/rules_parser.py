@@ -35,7 +35,8 @@ How the words become the graph (the paper's A1.1 rules where they apply):
   -from-> Person. Everything said about one attachment or link shares its email.
 * "I", "me", "my", "you" are Self. "received", "sent me/you", "emails to me", "in my inbox" -> Email to Self;
   "I sent", and "sent" with no sender -> Email from Self; "events I attended" -> Self attended Event;
-  "my emails" -> Email participants Self ("my message to X": from Self; "my mail from X": to Self); "my meetings" -> Self attended Event; "my files" adds nothing.
+  "my emails" -> Email participants Self ("my message to X": from Self; "my mail from X": to Self);
+  "the last mail to X" (X named, no sender said) is from Self: in the user's mailbox it is their mail; "my meetings" -> Self attended Event; "my files" adds nothing.
 * "the person I/you met at an event" -> Person attended Event and Self attended it too, as in the paper's
   section 4.1 graph (its A4 log of question 7 lost the Self edge); "people I met in February" dates that
   event.
@@ -91,17 +92,18 @@ def _nouns(type_: EntityType, *pairs: str) -> None:
 
 
 _nouns(EMAIL, "email/emails", "e-mail/e-mails", "mail/mails", "message/messages", "conversation/conversations",
-       "thread/threads")
+       "thread/threads", "correspondence/correspondences", "note/notes")
 _nouns(PERSON, "person/people", "contact/contacts", "sender/senders", "recipient/recipients",
        "attendee/attendees", "participant/participants", "correspondent/correspondents", "folk/folks",
-       "individual/individuals", "coworker/coworkers", "co-worker/co-workers", "friend/friends",
+       "individual/individuals", "coworker/coworkers", "co-worker/co-workers", "friend/friends", "author/authors",
        "colleague/colleagues")
 _nouns(FILE, "file/files", "attachment/attachments", "document/documents", "doc/docs",
        "spreadsheet/spreadsheets", "pdf/pdfs", "presentation/presentations", "deck/decks", "image/images",
-       "photo/photos", "picture/pictures", "screenshot/screenshots", "slide/slides")
+       "photo/photos", "picture/pictures", "screenshot/screenshots", "slide/slides", "archive/archives")
 _nouns(FOLDER, "folder/folders", "directory/directories")
 _nouns(EVENT, "event/events", "meeting/meetings", "appointment/appointments", "invite/invites",
-       "invitation/invitations")
+       "invitation/invitations", "gathering/gatherings", "get-together/get-togethers", "hangout/hangouts",
+       "catch-up/catch-ups", "call/calls", "session/sessions")
 _nouns(WEBPAGE, "webpage/webpages", "page/pages", "link/links", "url/urls", "website/websites", "site/sites")
 _nouns(PLACE, "place/places", "location/locations", "venue/venues")
 _NOUNS["persons"] = (PERSON, True)
@@ -109,7 +111,8 @@ for _word in ("anyone", "anybody", "someone", "somebody", "everyone", "everybody
     _NOUNS[_word] = (PERSON, True)
 
 # Person nouns that say which side of an email (or an event) the person is on.
-_NOUN_ROLES = {"sender": "from", "senders": "from", "recipient": "to", "recipients": "to",
+_NOUN_ROLES = {"sender": "from", "senders": "from", "author": "from", "authors": "from", "recipient": "to",
+               "recipients": "to",
                "attendee": "attended", "attendees": "attended", "participant": "participants",
                "participants": "participants", "correspondent": "participants", "correspondents": "participants"}
 _ATTACHMENT_NOUNS = {"attachment", "attachments"}
@@ -127,7 +130,8 @@ _NOUN_EXTENSIONS = {"spreadsheet": "xlsx", "spreadsheets": "xlsx", "pdf": "pdf",
                     "presentation": "pptx", "presentations": "pptx", "deck": "pptx", "decks": "pptx"}
 _FILE_HEADS = {"file", "files", "document", "documents", "attachment", "attachments", "doc", "docs",
                "spreadsheet", "spreadsheets", "presentation", "presentations", "deck", "decks", "image", "images",
-               "photo", "photos", "picture", "pictures", "screenshot", "screenshots", "slide", "slides"}
+               "photo", "photos", "picture", "pictures", "screenshot", "screenshots", "slide", "slides", "archive",
+               "archives"}
 
 _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "first": "first", "earliest": "first",
              "oldest": "first"}
@@ -1772,6 +1776,14 @@ class _Parser:
                 return a
         return None
 
+    def _to_named_person_from_nobody(self, email: _Node) -> bool:
+        named = {id(n) for n, _f, _o, _v in self.filters if n.type == PERSON}
+        edges = [(name, b) for a, name, b in self.edges if a is email]
+        if any(name == "from" for name, _b in edges) or any(b.type == SELF for _n, b in edges):
+            return False
+        return any(name == "to" and b.type == PERSON and id(b) in named and b is not self.head
+                   for name, b in edges)
+
     def _my_email_edge(self, email: _Node) -> str:
         """What "my" says of an email: "my message to Jane" is from the user, "my mail from Jane" to them."""
         roles = {name for a, name, b in self.edges if a is email and b.type == PERSON}
@@ -1799,6 +1811,9 @@ class _Parser:
             if node.type == EMAIL and node.implied_sender_self \
                     and not any(a is node and name in ("from", "to") and (name == "from" or b.type == SELF)
                                 for a, name, b in self.edges):  # "files sent to me" came from someone else
+                self._edge(node, "from", self._self())
+            if node.type == EMAIL and self._to_named_person_from_nobody(node):
+                # "the last mail to Victor": in the user's own mailbox, mail to someone is the user's
                 self._edge(node, "from", self._self())
             if node.self_owned and node.type in (EMAIL, EVENT) \
                     and not any(self.self_node is not None and {a, b} == {node, self.self_node}

@@ -209,6 +209,7 @@ _PAST = {"send": "sent", "email": "emailed", "e-mail": "emailed", "mail": "maile
          "receive": "received", "hear": "heard", "meet": "met", "see": "saw", "attend": "attended",
          "contact": "contacted", "ping": "pinged", "text": "texted", "invite": "invited", "talk": "talked",
          "speak": "spoke", "go": "went", "join": "joined", "have": "had"}
+_BASE = {past: base for base, past in _PAST.items()}
 _MAIL_VERBS = {"send", "email", "e-mail", "mail", "message", "forward", "share", "write", "reply", "get",
                "receive", "hear", "contact", "ping"}
 _EVENT_VERBS = {"meet", "see", "attend", "go", "join", "have", "talk", "speak"}
@@ -224,6 +225,7 @@ def _when(match: re.Match) -> str:
     """"When did I last hear from X?" -> "the last email I heard from X" (the answer shows its date)."""
     subject, ordinal, verb, rest = match.group(1), _ordinal_word(match.group(2)), match.group(3).lower(), \
         match.group(4)
+    verb = _BASE.get(verb, verb)  # "when did I last wrote to" (after a rewrite) reads like "write"
     noun = "email" if verb in _MAIL_VERBS else "events where"
     if verb in _EVENT_VERBS:
         ordinal = ""  # first/last order emails only; the events come newest first anyway
@@ -239,6 +241,15 @@ def _when(match: re.Match) -> str:
     return f"{lead} {subject} {verb_past}{rest}"
 
 
+def _yes_no_noun(noun: str | None) -> str:
+    """"did X send me any attachments" -> attachments; anything else ("any emails", "anything") -> emails."""
+    from . import rules_parser as rp
+
+    if noun and noun.lower() in rp._NOUNS and rp._NOUNS[noun.lower()][0].value != "Email":
+        return noun.lower()
+    return "emails"
+
+
 def _what(match: re.Match) -> str:
     """"What did X send me?" -> "the emails X sent me"."""
     subject, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
@@ -249,6 +260,24 @@ def _what(match: re.Match) -> str:
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    # spoken fillers and a few common slips of the keyboard
+    (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
+    (r"\bteh\b", "the", 0.02, ""), (r"\badn\b", "and", 0.02, ""), (r"\btaht\b", "that", 0.02, ""),
+    (r"\bpeoples\b", "people", 0.02, ""), (r"\bhow much (e-?mails?|messages?|mails?|files?|links?|events?|"
+                                             r"meetings?|attachments?)\b", r"how many \1", 0.02, ""),
+    # topic first: "The file X: who emailed it?", "From the people I met, the links"
+    (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)\b(?:it|them|those|these|this one)\b(.*)$",
+     r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
+    (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)[?.!]*$", r"\2\3 \1", 0.05,
+     "read with the part before ':' put in place"),
+    (r"^(from|by|to|with|at|in|on|during|of) ([^,]+),\s*(?:all |every |any )?(.+)$", r"\3 \1 \2", 0.05,
+     "read with the opening phrase put after what is asked for"),
+    # non-native grammar: "the mails what X sent", "has send", "who send"
+    (r"\b(e-?mails?|mails?|messages?|links?|urls?|events?|meetings?|persons?|people|files?|folders?|attachments?|"
+     r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
+    (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
+    (r"^(?:I|i) (?:want|wanna|need|search|look for|am searching for|am looking for|search for|would see|"
+     r"want see|want to see|want to know|need to see|need to know|like to see)\b(?: for)?", "show", 0.03, ""),
     # politeness and framing words
     (r"^(?:hey|hi|hello|ok|okay)\b[,!.]?\s*", "", 0.0, ""),
     (r"\b(?:could|can|would|will) you (?:please |kindly )?(?:tell me|let me know|say) (?=who|what|when|where|which|how)",
@@ -259,10 +288,64 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
     (r"\b(?:please|kindly|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
-    (r"\b(?:at all|ever|again|other|else|lately|recently|so far|by any chance|on my (?:disk|computer|drive|"
+    (r"\b(?:at all|ever|again|other|else|lately|(?<!most )recently|so far|by any chance|on my (?:disk|computer|drive|"
      r"machine|laptop|mac|pc))\b", "", 0.02, ""),
     (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
      "corresponded with", 0.02, ""),
+    # directions and synonyms
+    (r"\b(?:outgoing|outbound)\b", "sent", 0.03, "'outgoing' read as sent by you"),
+    (r"\b(?:incoming|inbound)\b", "received", 0.03, "'incoming' read as received"),
+    (r"\bfinal\b", "last", 0.02, ""), (r"\bdated\b", "on", 0.02, ""),
+    (r"\b(?:that |which )?(?:reached|got to|came to|arrived for|arrived to) me\b", "I received", 0.03, ""),
+    (r"\b(?:reach|reached|reaching) out to\b", "wrote to", 0.03, ""),
+    (r"\b(?:by|via|over|through) (?:e-?mail|mail)\b", "", 0.01, ""),
+    (r"\balongside\b", "with", 0.02, ""), (r"\bcarrying\b", "with", 0.02, ""),
+    (r"\battached (?:on|in|onto)\b", "attached to", 0.02, ""),
+    (r"\bthe one (who|that)\b", r"the person \1", 0.02, ""),
+    (r"\bcorrespondents of\b", "people who corresponded with", 0.03, ""),
+    (r"\b(?:mailed|emailed|sent) out\b", "sent", 0.02, ""),
+    (r"\b(?:can|could) (?:I|we|you) find\b|\b(?:I|we|you) can find\b", "is", 0.03, ""),
+    (r"^(?:is|are) there (?:an?|any|some)? ?", "show ", 0.05, "a yes/no question answered with the matches"),
+    (r"^by whom (?:was|were|is|are) (.+?) (attended|sent|emailed|organi[sz]ed|joined|forwarded)[?.!]*$",
+     r"who \2 \1", 0.03, ""),
+    (r"^who (?:did|has|have) (.+?) (?:exchange e-?mails|exchanged e-?mails|correspond|corresponded|trade e-?mails|"
+     r"talk|talked|e-?mail back and forth|write back and forth) with[?.!]*$", r"who corresponded with \1", 0.03, ""),
+    (r"\b(?:me|I) and (.+?) (?:exchanged|traded|swapped)\b", r"between me and \1", 0.03, ""),
+    (r"\b(?:on|in) which both (.+?) and I (?:are|were) (?:participants|on|included|copied|involved)\b",
+     r"between me and \1", 0.03, ""),
+    (r"\b(?:put|include|included|shared|mentioned|posted|dropped) in (?:their|his|her|the|theirs) "
+     r"(?:e-?mails?|messages?|mail)\b", "send", 0.03, ""),
+    # a subject or title said another way
+    (r"\bsubj\b", "subject", 0.02, ""),
+    (r"^subject(?: line)?:? (?!contains|includes|has|mentions|is\b)", "emails with the subject ", 0.05, ""),
+    (r"\b(?:where|whose|in which|with which) (?:the )?(?:subject|subject line|title|name|heading) (?:says?|contains?|"
+     r"mentions?|includes?|is|has|reads?)\b", "about", 0.03, ""),
+    (r"\b(?:whose|where the|with the|with a) (?:venue|location|place) (?:was|is|were)\b", "at", 0.03, ""),
+    (r"\b(?:are|is|were|was) (?:an? )?(word|excel|powerpoint|pdf|zip|text|txt|csv|png|jpe?g|markdown)"
+     r" (?:documents?|files?|archives?|docs?|sheets?|spreadsheets?|decks?|images?)\b", r"of type \1", 0.03, ""),
+    # a name or place before a noun: "jane doe emails", "atlanta meetings", "X co-attendees"
+    (r"(⟦person\|[^⟧]+⟧)(?:'s)? (?:co-attendees|coattendees|fellow attendees|co-participants)\b",
+     r"people in meetings with \1", 0.03, ""),
+    (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
+     r"messages|links|urls|meetings|events|calls|appointments|correspondence)\b", r"\1's \2", 0.03, ""),
+    (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
+     0.03, ""),
+    # counting in other words
+    (r"^how (?:often|many times|frequently) (did|has|have|does|do) ", r"how many emails \1 ", 0.05,
+     "'how often' counted as emails"),
+    (r"\b(?:give me |get me |tell me |show me |show )?(?:a|the) (?:count|number|total|tally)(?: number)? of\b",
+     "count", 0.03, ""),
+    # "came from X" = from X; "came to the X" = attended
+    (r"\b(?:came|come|comes|arrived|arrive) from\b", "from", 0.03, ""),
+    (r"\b(?:came to|come to|showed up (?:at|to|for)|turned up (?:at|to|for)|(?:was|were) invited to|made it to)\b",
+     "attended", 0.03, ""),
+    # between me and X, exchanged / cc'd
+    (r"\b(?:exchanged|sent|passed|going|went) (?:back and forth )?between\b", "between", 0.02, ""),
+    (r"\b(?:went|gone|going) back and forth with\b", "corresponded with", 0.03, ""),
+    (r"\b(?:talked|spoke|chatted|communicated|corresponded|been in touch|was in touch|were in touch|kept in touch)"
+     r" (?:over|by|via|through) e-?mail with\b", "corresponded with", 0.02, ""),
+    (r"\b(?:where|that|which|in which) " + _SUBJ + r" (?:was|were|is|got|gets) (?:cc'?e?d|copied|bcc'?e?d|cced|"
+     r"in cc|on cc)(?: on| in)?\b", r"to \1", 0.05, "'cc'd' read as a recipient"),
     # wh-questions about when: the email or the events, whose dates the answer shows
     (r"^when (?:did|do|have|has|was it that) " + _SUBJ + r" " + _ORD + r"(\w+)\b(.*)$", _when, 0.08,
      "'when' answered with the items and their dates"),
@@ -292,9 +375,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "'both X and Y' read as events they attended together"),
     # yes/no questions about mail: list what there is
     (r"^(?:did|has|have) " + _SUBJ + r" (?:ever )?(send|sent|email|emailed|e-mail|mail|forward|forwarded|share|shared|"
-     r"write|written)( me| you| us)?(?: (?:anything|something|any emails?|any messages?|an emails?|mail))?\b",
-     lambda m: f"the emails {m.group(1)} {_PAST.get(m.group(2).lower(), m.group(2))}{m.group(3) or ''}", 0.1,
-     "a yes/no question answered with the matching emails"),
+     r"write|written)( me| you| us)?(?: (?:anything|something|any|an?|some|mail)(?: (\w+))?)?\b",
+     lambda m: f"the {_yes_no_noun(m.group(4))} {m.group(1)} {_PAST.get(m.group(2).lower(), m.group(2))}"
+               f"{m.group(3) or ''}", 0.1, "a yes/no question answered with the matching items"),
     # "which X did <a long phrase> attend/send" -> the passive, which reads any phrase as the agent
     (r"^(which|what) ((?:\w+ )?(?:events|meetings|event|meeting|appointments|calls))\s+(?:did|do|have|has) (.+) "
      r"(?:attend|attended|go to|gone to|join|joined|take part in|participate in)\s*$", r"\1 \2 were attended by \3",
@@ -343,25 +426,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bwhose (?:text|body|content|message) (?:mentions|contains|says|includes|has)\b", "containing the words",
      0.03, ""),
     (r"\b(?:in|from|across) (?:my|the) (?:e-?mails?|mail|mailbox|messages)\b", "in emails", 0.02, ""),
-    # counting in other words
-    (r"^how (?:often|many times|frequently) (did|has|have|does|do) ", r"how many emails \1 ", 0.05,
-     "'how often' counted as emails"),
-    (r"\b(?:give me |get me |tell me |show me |show )?(?:a|the) (?:count|number|total|tally)(?: number)? of\b",
-     "count", 0.03, ""),
-    # "came from X" = from X; "came to the X" = attended
-    (r"\b(?:came|come|comes|arrived|arrive) from\b", "from", 0.03, ""),
-    (r"\b(?:came to|come to|showed up (?:at|to|for)|turned up (?:at|to|for)|(?:was|were) invited to|made it to)\b",
-     "attended", 0.03, ""),
-    # between me and X, exchanged / cc'd
-    (r"\b(?:exchanged|sent|passed|going|went) (?:back and forth )?between\b", "between", 0.02, ""),
-    (r"\b(?:went|gone|going) back and forth with\b", "corresponded with", 0.03, ""),
-    (r"\b(?:talked|spoke|chatted|communicated|corresponded|been in touch|was in touch|were in touch|kept in touch)"
-     r" (?:over|by|via|through) e-?mail with\b", "corresponded with", 0.02, ""),
-    (r"\b(?:where|that|which|in which) " + _SUBJ + r" (?:was|were|is|got|gets) (?:cc'?e?d|copied|bcc'?e?d|cced|"
-     r"in cc|on cc)(?: on| in)?\b", r"to \1", 0.05, "'cc'd' read as a recipient"),
     # calendars: "what's on my calendar", "who were my meetings with", "has X been to"
-    (r"^what(?:'s| is| was| were| will be) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b", "my events",
-     0.05, "the calendar read as your events"),
+    (r"^what(?:'s| is| was| were| will be| do I have) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b",
+     "events", 0.05, "the calendar read as its events"),
+    (r"^(?:my |the )?(?:calendar|schedule|agenda)\b", "events", 0.05, "the calendar read as its events"),
     (r"^who (?:were|was|are|is) (?:my|the) (meetings?|calls?|events?|appointments?) with\b", "who did I meet", 0.05,
      ""),
     (r"^(what|which) ((?:\w+ )?(?:events|meetings|appointments|calls)) (?:has|have|did) (.+?) (?:been to|been at|"
@@ -408,10 +476,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:that|which) (?:are|is) (?:an? )?\.?(\w{2,5}) files?\b", r"of type \1", 0.03, ""),
     # "subject contains X" at the start, and words "in the subject line" / "in the title"
     (r"^(?:the )?subject(?: line)? (?:contains|includes|has|mentions|is)\b", "emails with the subject", 0.05, ""),
-    (r"\b(?:have|has|having|contain|contains|containing|include|includes|including|mention|mentions|mentioning) "
-     r"(.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
-    (r"\b(?:have|has|having|contain|contains|containing|include|includes|including|mention|mentions|mentioning) "
-     r"(.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
+    (r"\b(?:(?:that|which) )?(?:have|has|having|contain|contains|containing|include|includes|including|mention|"
+     r"mentions|mentioning) (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
+    (r"\b(?:(?:that|which) )?(?:have|has|having|contain|contains|containing|include|includes|including|mention|"
+     r"mentions|mentioning) (.+?) in (?:the|their|its) (?:title|name)\b", r"about \1", 0.05, ""),
     # "meetings named book club" where the words are a title: the title words, not the whole name
     (r"\b(events?|meetings?|calendar entries|appointments?) (?:named|called|titled|about) (⟦title\|[^⟧]+⟧)",
      r"\2 \1", 0.02, ""),
@@ -424,9 +492,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     # subject phrasing
     (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
-    (r"\b(?:titled|subject(?:ed)?|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),
+    (r"\b(?:titled|subjected|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),
     # "email(ed) me the most" has no ranking in the graph: note it
-    (r"\b(?:the most|most often|the least|most frequently)\b", "", 0.45,
+    (r"\b(?:the most(?! recent)|most often|the least|most frequently)\b", "", 0.45,
      "ranking by how often is not something the graph can express; every match is listed"),
 ]
 _COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n)

@@ -222,7 +222,7 @@ def _build(answer, anchors, roles, dates, self_positions, lows, text, extension,
                 b.edge(b.new("Self"), "attended", event())
         else:
             low = text.lower()
-            role = "to" if re.search(r"\b(?:to whom|recipients?|who (?:did I|have I|I) (?:e-?mail|sen[dt]|"
+            role = "to" if re.search(r"\b(?:to whom|recipients?|who (?:did|have|has) (?:\S+ ){1,3}(?:e-?mail|sen[dt]|"
                                      r"wr[io]te|messag|forward|shar))", low) else \
                 "participants" if re.search(r"\b(?:with|corresponded|conversations?)\b", low) and \
                 not re.search(r"\b(?:sen[dt]|from)\b", low) else "from"

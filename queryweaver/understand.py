@@ -614,6 +614,12 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     if not readings:
         raise _refusal(text, first_error, mentions)
     readings.sort(key=lambda r: r[1].cost)
+    if uncovered(readings[0][0], mentions):
+        # the parser's reading leaves out something the question names: a reading from the mentions that
+        # uses all of them comes first, the parser's stays as an alternative
+        whole = [r for r in _from_mentions(text, mentions, lexicon) if not uncovered(r[0], mentions)]
+        if whole:
+            readings = whole[:1] + readings + whole[1:]
     best_graph, best = readings[0]
     ambiguous = [m for m in mentions if m.ambiguous]
     confidence = max(0.05, 1.0 - best.cost)
@@ -638,6 +644,23 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
                       raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
                       alternatives=alternatives, mentions=mentions, notes=notes)
+
+
+def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:
+    """The mentions ``graph`` does not use: a name, place, title, file or site with no filter of its value."""
+    values = {str(f.value).lower() for f in graph.filters}
+    has_self = "Self" in {getattr(t, "value", t) for t in graph.vars.values()}
+    missing = []
+    for m in mentions:
+        if m.kind == MentionKind.SELF:
+            if not has_self:
+                missing.append(m)
+        elif m.kind in (MentionKind.PERSON, MentionKind.PLACE, MentionKind.EVENT_TITLE, MentionKind.FILE,
+                        MentionKind.DOMAIN):
+            wanted = {m.value.lower(), m.text.lower()} | {name.lower() for name, _d in m.candidates}
+            if not any(w in values or any(w in v or v in w for v in values if len(v) > 2) for w in wanted):
+                missing.append(m)
+    return missing
 
 
 def _from_mentions(text: str, mentions: list[Mention], lexicon: Lexicon | None) -> list:

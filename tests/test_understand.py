@@ -243,3 +243,14 @@ def test_a_name_the_data_does_not_hold_says_so_and_suggests_the_closest(capsys):
     out = capsys.readouterr().out
     assert "Not sure I read this right" in out
     assert "no person named 'Jane Dough'" in out and "'Jane Doe'" in out
+
+
+def test_a_reading_that_leaves_out_something_named_yields_to_one_that_uses_everything(lexicon):
+    from queryweaver.understand import uncovered
+
+    got = understand("emails from Jane Doe budget.xlsx", None, lexicon)
+    assert uncovered(got.graph, got.mentions) == []
+    assert {str(f.value) for f in got.graph.filters} == {"Jane Doe", "budget.xlsx"}
+    assert got.low_confidence and got.alternatives
+    partial = graph("find e all", "e from p", "p.name = Jane Doe")
+    assert [m.value for m in uncovered(partial, got.mentions)] == ["budget.xlsx"]

@@ -178,7 +178,7 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
             return word
         if lexicon is not None and _named_in(low, lexicon):
             return word
-        close = _FUZZY.lookup(low)
+        close = [w for w in _FUZZY.lookup(low) if plausible_typo(low, w)]
         if len(close) > 1:  # a tie: prefer a word of the same length (a swap or a wrong letter), same first letter
             close = [w for w in close if len(w) == len(low)] or close
             close = [w for w in close if w[0] == low[0]] or close
@@ -190,6 +190,32 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
     pattern = re.compile(f"{ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE}|[A-Za-z]+")
     fixed = pattern.sub(lambda m: m.group() if m.group().startswith(ENTITY_OPEN) else fix(m), text)
     return fixed, notes
+
+
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEY_AT = {c: (r, i) for r, row in enumerate(_KEYBOARD) for i, c in enumerate(row)}
+
+
+def _near_keys(a: str, b: str) -> bool:
+    if a not in _KEY_AT or b not in _KEY_AT:
+        return False
+    (r1, c1), (r2, c2) = _KEY_AT[a], _KEY_AT[b]
+    return abs(r1 - r2) <= 1 and abs(c1 - c2) <= 1
+
+
+def plausible_typo(typed: str, word: str) -> bool:
+    """Whether ``typed`` is a likely slip for ``word``: a letter missed, doubled or swapped, or a neighbouring key.
+
+    One wrong letter far from the right key ("save" for "have", "live" for "give") is more likely a different
+    word than a typo, so it is not corrected.
+    """
+    if len(typed) != len(word):
+        return True  # a letter missed or added (distance already checked by the caller)
+    diffs = [i for i, (a, b) in enumerate(zip(typed, word)) if a != b]
+    if len(diffs) == 2 and diffs[1] == diffs[0] + 1 and typed[diffs[0]] == word[diffs[1]] \
+            and typed[diffs[1]] == word[diffs[0]]:
+        return True  # two letters swapped
+    return all(_near_keys(typed[i], word[i]) for i in diffs) if len(diffs) <= 2 else False
 
 
 def _named_in(word: str, lexicon: Lexicon) -> bool:
@@ -276,6 +302,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(e-?mails?|mails?|messages?|links?|urls?|events?|meetings?|persons?|people|files?|folders?|attachments?|"
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
+    (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
     (r"^(?:I|i) (?:want|wanna|need|search|look for|am searching for|am looking for|search for|would see|"
      r"want see|want to see|want to know|need to see|need to know|like to see)\b(?: for)?", "show", 0.03, ""),
     # politeness and framing words

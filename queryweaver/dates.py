@@ -141,11 +141,14 @@ def parse_date_expression(text: str, op: str = "=", *, today: dt.date) -> DateRa
     bound, word, body = _split_bound(phrase, shown)
     try:
         span = _read_span(body, today)
+        if span is None:
+            raise DateExpressionError(f"cannot read the date '{shown}'; {UNDERSTOOD}")
+        return _apply(op, bound, word, span, shown)
     except _Unreadable as exc:
         raise DateExpressionError(f"cannot read the date '{shown}': {exc}") from None
-    if span is None:
-        raise DateExpressionError(f"cannot read the date '{shown}'; {UNDERSTOOD}")
-    return _apply(op, bound, word, span, shown)
+    except OverflowError:  # a day at the calendar's ends has no day after (or before) it
+        raise DateExpressionError(f"the date '{shown}' is at the edge of the calendar; use a date between the "
+                                  f"years 1 and 9998") from None
 
 
 def combine_date_filters(filters: Iterable[tuple[str, str]], *, today: dt.date) -> DateRange:

@@ -315,3 +315,12 @@ def test_filters_that_exclude_each_other_are_refused():
 def test_one_unreadable_filter_spoils_the_combination():
     with pytest.raises(DateExpressionError, match="'soonish'"):
         combine_date_filters([(">", "January 2025"), ("<", "soonish")], today=TODAY)
+
+
+@pytest.mark.parametrize("op, text", [(">", "9999-12-31"), ("=", "9999-12-31"), ("=", "December 9999"),
+                                      ("<", "0001-01-01"), ("=", "after 9999-12-31")])
+def test_dates_at_the_ends_of_the_calendar_are_a_clear_error_not_an_overflow(op, text):
+    try:  # a range, or a clear error; never an OverflowError traceback
+        parse_date_expression(text, op, today=TODAY)
+    except DateExpressionError as exc:
+        assert "edge of the calendar" in str(exc) or "cannot read" in str(exc)

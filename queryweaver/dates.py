@@ -146,9 +146,11 @@ def parse_date_expression(text: str, op: str = "=", *, today: dt.date) -> DateRa
         return _apply(op, bound, word, span, shown)
     except _Unreadable as exc:
         raise DateExpressionError(f"cannot read the date '{shown}': {exc}") from None
-    except (OverflowError, ValueError):  # a day at the calendar's ends has no day after (or before) it
-        raise DateExpressionError(f"the date '{shown}' is at the edge of the calendar; use a date between the "
-                                  f"years 1 and 9998") from None
+    except (OverflowError, ValueError) as exc:  # a day at the calendar's ends has no day after (or before) it
+        if isinstance(exc, OverflowError) or "out of range" in str(exc):
+            raise DateExpressionError(f"the date '{shown}' is at the edge of the calendar; use a date between the "
+                                      f"years 1 and 9998") from None
+        raise DateExpressionError(f"cannot read the date '{shown}': {exc}") from None
 
 
 def combine_date_filters(filters: Iterable[tuple[str, str]], *, today: dt.date) -> DateRange:

@@ -37,7 +37,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.index import SourceIndex
+from queryweaver.index import SourceIndex, refresh_or_keep
 from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType
 
@@ -112,14 +112,18 @@ class _Listing:
     folders: list[str] = field(default_factory=list)
 
 
+ROW_BYTES = 160  # index bytes per file (measured on the generated corpus: 155), for the disk-full message
+
+
 class RootIndex:
     """The index of one root: its folders (as inputs) and the files directly in each."""
 
-    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir):
+    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir, warn: Warn | None = None):
         self.root = root
         self.rules = rules
         self.scandir = scandir
-        self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",))
+        self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",), warn=warn,
+                                 size_ratio=1.0)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -128,6 +132,7 @@ class RootIndex:
     def refresh(self, report: IndexReport, warn: Warn, progress: Callable[[str, int, int | None], None]) -> None:
         """Walk the root, listing again only folders whose mtime changed; drop folders that are gone."""
         conn = self.conn
+        self.index.source_bytes = 0
         with self.index.write_transaction(conn):  # under the write lock; an interruption keeps the old index
             self._reset_if_rules_changed()
             known = {r["path"]: (r["id"], r["mtime_ns"]) for r in conn.execute("SELECT id, path, mtime_ns FROM inputs")}
@@ -194,6 +199,7 @@ class RootIndex:
                          [(input_id, name, norm(name), extension_of(name), size, mtime)
                           for name, size, mtime in listing.files])
         report.parsed += len(listing.files)
+        self.index.source_bytes = (self.index.source_bytes or 0) + ROW_BYTES * len(listing.files)
         return listing.folders
 
     def _list(self, path: str, report: IndexReport, warn: Warn) -> _Listing:
@@ -253,7 +259,7 @@ class FilesConnector(Connector):
         super().__init__(source, context)
         rules = WalkRules(tuple(source.options.get("exclude", ())), bool(source.options.get("include_hidden", False)))
         self.roots = [Path(os.path.abspath(p)) for p in _configured_roots(source)]
-        self.indexes = [RootIndex(root, context.cache_dir, rules, scandir) for root in self.roots]
+        self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn) for root in self.roots]
         self._ready = False
 
     # -- index ---------------------------------------------------------------------------------------
@@ -261,7 +267,7 @@ class FilesConnector(Connector):
         """List the folders that changed since the last run, under every root."""
         started = time.perf_counter()
         report = IndexReport(source=f"files:{', '.join(str(r) for r in self.roots)}")
-        for index in self.indexes:
+        for index in self.root_indexes:
             if not index.root.is_dir():
                 _warn(report, self.context.warn,
                       f"folder {index.root} does not exist; fix 'root' in its [[sources]] entry")
@@ -271,11 +277,15 @@ class FilesConnector(Connector):
         report.seconds = time.perf_counter() - started
         return report
 
+    def indexes(self) -> list[SourceIndex]:
+        return [root.index for root in self.root_indexes]
+
     def _query(self, sql: str, params: Sequence = ()) -> Iterator[sqlite3.Row]:
         """Rows of one query run against every root's index (built on first use)."""
         if not self._ready:
-            self.refresh_index()
-        for index in self.indexes:
+            refresh_or_keep(self.indexes(), self.refresh_index, self.context.warn)
+            self._ready = True
+        for index in self.root_indexes:
             yield from index.conn.execute(sql, params).fetchall()
 
     def _query_keys(self, sql: str, keys: Iterable[str]) -> Iterator[sqlite3.Row]:
@@ -285,7 +295,7 @@ class FilesConnector(Connector):
             yield from self._query(sql.format(_marks(chunk)), chunk)
 
     def close(self) -> None:
-        for index in self.indexes:
+        for index in self.root_indexes:
             index.close()
 
     # -- rows to items -------------------------------------------------------------------------------

@@ -123,7 +123,7 @@ class RootIndex:
         self.rules = rules
         self.scandir = scandir
         self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",), warn=warn,
-                                 size_ratio=1.0)
+                                 row_bytes=ROW_BYTES)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -132,7 +132,6 @@ class RootIndex:
     def refresh(self, report: IndexReport, warn: Warn, progress: Callable[[str, int, int | None], None]) -> None:
         """Walk the root, listing again only folders whose mtime changed; drop folders that are gone."""
         conn = self.conn
-        self.index.source_bytes = 0
         with self.index.write_transaction(conn):  # under the write lock; an interruption keeps the old index
             self._reset_if_rules_changed()
             known = {r["path"]: (r["id"], r["mtime_ns"]) for r in conn.execute("SELECT id, path, mtime_ns FROM inputs")}
@@ -199,7 +198,6 @@ class RootIndex:
                          [(input_id, name, norm(name), extension_of(name), size, mtime)
                           for name, size, mtime in listing.files])
         report.parsed += len(listing.files)
-        self.index.source_bytes = (self.index.source_bytes or 0) + ROW_BYTES * len(listing.files)
         return listing.folders
 
     def _list(self, path: str, report: IndexReport, warn: Warn) -> _Listing:

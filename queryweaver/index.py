@@ -190,11 +190,12 @@ class SourceIndex:
     database with another version is rebuilt from scratch. ``tables`` lists the connector's tables that
     carry an ``input`` column, so rows of a changed input can be dropped. ``warn`` receives the one line
     said when a damaged index is moved aside; ``size_ratio`` estimates the index size from the source's
-    bytes, for the message when the disk is full.
+    bytes (``row_bytes`` from its number of files instead), for the message when the disk is full.
     """
 
     def __init__(self, cache_dir: Path, kind: str, source_path: Path, schema: str, version: int,
-                 tables: Iterable[str], warn: Callable[[str], None] | None = None, size_ratio: float = 1.0):
+                 tables: Iterable[str], warn: Callable[[str], None] | None = None, size_ratio: float = 1.0,
+                 row_bytes: int | None = None):
         self.kind = kind
         self.source_path = Path(source_path).resolve()
         self.cache_dir = Path(cache_dir)
@@ -206,6 +207,7 @@ class SourceIndex:
         self.tables = tuple(tables)
         self.warn = warn
         self.size_ratio = size_ratio
+        self.row_bytes = row_bytes
         self.source_bytes: int | None = None   # set by refresh (or the connector) for the space estimate
         self.batch = batch_size()
         self.read_only = False
@@ -466,31 +468,54 @@ class SourceIndex:
 
     def storage_error(self, exc: BaseException) -> IndexStorageError:
         """Disk full, file size limit, read-only or uncreatable cache dir: what, where, how much, and the fix."""
-        if isinstance(exc, OSError) and exc.errno in (errno.ENOTDIR, errno.EEXIST, errno.EACCES, errno.EPERM,
-                                                      errno.EROFS) or "readonly" in str(exc).lower() \
-                or "unable to open" in str(exc).lower():
-            what = "cannot be written"
-        else:
-            what = "is full"
+        text = str(exc).lower()
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        need = human_size(self.estimated_bytes())
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOTDIR, errno.EEXIST, errno.EACCES, errno.EPERM,
+                                                      errno.EROFS) or "readonly" in text or "unable to open" in text:
+            return IndexStorageError(
+                f"cannot write {self.label}: the cache dir {self.cache_dir} cannot be written ({detail}); "
+                f"set [index] cache_dir (or QUERYWEAVER_CACHE_DIR) to a writable folder with about {need} free")
         return IndexStorageError(
-            f"cannot write {self.label}: the cache dir {self.cache_dir} {what} ({detail}); the index needs about "
-            f"{human_size(self.estimated_bytes())} free there; free some space or set [index] cache_dir "
+            f"cannot write {self.label} in the cache dir {self.cache_dir} ({detail}{_room_left(self.cache_dir)}); "
+            f"it needs about {need} free there: free some space, or set [index] cache_dir "
             f"(or QUERYWEAVER_CACHE_DIR) to a folder with room")
 
     def estimated_bytes(self) -> int:
         """Room the index needs: its expected size from the source's bytes, plus as much for the WAL."""
-        expected = (self.source_bytes or 0) * self.size_ratio
+        if self.source_bytes is None:
+            self.source_bytes = self._measure_source()
+        expected = self.source_bytes * self.size_ratio
         try:
             expected = max(expected, os.stat(self.db_path).st_size)
         except OSError:
             pass
         return int(2 * expected) + (1 << 20)
 
+    def _measure_source(self, cap: int = 300_000) -> int:
+        """Bytes of the source (files under a folder, at most ``cap`` of them); a file source counts
+        ``row_bytes`` per file instead when that is set."""
+        if self.source_path.is_file():
+            return self.source_path.stat().st_size
+        total = seen = 0
+        for folder, _dirs, names in os.walk(self.source_path):
+            for name in names:
+                seen += 1
+                if self.row_bytes:
+                    total += self.row_bytes
+                else:
+                    try:
+                        total += os.stat(os.path.join(folder, name)).st_size
+                    except OSError:
+                        pass
+            if seen > cap:
+                break
+        return total
+
     def has_data(self) -> bool:
-        """Whether a previous build left anything to answer from."""
+        """Whether a previous build left anything to answer from (an input read completely)."""
         try:
-            return self.conn.execute("SELECT 1 FROM inputs LIMIT 1").fetchone() is not None
+            return self.conn.execute("SELECT 1 FROM inputs WHERE size >= 0 LIMIT 1").fetchone() is not None
         except (sqlite3.Error, QueryWeaverError):
             return False
 
@@ -761,6 +786,26 @@ def _rollback(conn: sqlite3.Connection) -> None:
         pass
 
 
+def _room_left(cache_dir: Path) -> str:
+    """'; 2.1 GB free; a file size limit of 4.0 MB applies': what may have stopped the write."""
+    parts = []
+    for folder in (cache_dir, *cache_dir.parents):
+        try:
+            parts.append(f"{human_size(os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize)} free")
+            break
+        except (OSError, AttributeError):
+            continue
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit != resource.RLIM_INFINITY:
+            parts.append(f"a file size limit of {human_size(limit)} applies (ulimit -f)")
+    except (ImportError, OSError, ValueError):
+        pass
+    return "".join(f"; {p}" for p in parts)
+
+
 def _short(text: str, limit: int = 120) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
@@ -782,4 +827,4 @@ def refresh_or_keep(indexes: "SourceIndex | Iterable[SourceIndex]", refresh: Cal
         indexes = [indexes] if isinstance(indexes, SourceIndex) else list(indexes)
         if not any(index.has_data() for index in indexes):
             raise
-        warn(f"{exc}; answering from the index as it was")
+        warn(f"{exc}; answering from the index as it was (recent changes may be missing)")

@@ -8,6 +8,7 @@ The CLI and the web app both use it::
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -16,7 +17,7 @@ from typing import Callable, TypeVar
 
 from .config import Config
 from .connector import Connector, Context, IndexReport, Progress, no_progress
-from .errors import ConfigError, IndexDamagedError, QueryWeaverError
+from .errors import ConfigError, ConnectorError, IndexDamagedError, QueryWeaverError
 from .events import Event, EventKind
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
@@ -117,9 +118,12 @@ class Engine:
         while True:
             try:
                 return action()
-            except QueryWeaverError as exc:
+            except (QueryWeaverError, sqlite3.Error) as exc:  # hooks such as find() reach SQLite untranslated
                 damaged = self._damaged_indexes(exc, healed)
                 if not damaged:
+                    if isinstance(exc, sqlite3.Error):
+                        raise ConnectorError(f"a local index failed ({exc}); 'queryweaver index --check' shows "
+                                             f"which, 'queryweaver index --rebuild' builds them anew") from exc
                     raise
                 for connector, index, reason in damaged:
                     before = len(self.warnings)

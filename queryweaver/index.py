@@ -409,29 +409,15 @@ class SourceIndex:
                 return None  # another process has already replaced it
         except FileNotFoundError:
             return None
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-        target = self.db_path.with_name(f"{self.db_path.name}.damaged-{stamp}")
         try:
-            for suffix in ("-wal", "-shm", ""):  # the database last: its -wal must never pair with a new one
-                src = Path(f"{self.db_path}{suffix}")
-                if src.exists():
-                    os.replace(src, f"{target}{suffix}")
+            target = move_aside(self.db_path, reason, self.label, self.warn)
         except OSError as exc:
             raise self.storage_error(exc) from exc
         self._inode = None
-        self._prune_damaged()
-        if self.warn:
-            self.warn(f"{self.label} was damaged ({_short(reason)}) and is being rebuilt; "
-                      f"the damaged copy is at {target}")
         return target
 
-    def _prune_damaged(self) -> None:
-        copies = sorted(self.db_path.parent.glob(f"{self.db_path.name}.damaged-*"))
-        stamps = sorted({c.name.split(".damaged-", 1)[1].split("-")[0] for c in copies})
-        for old in stamps[:-KEEP_DAMAGED]:
-            for copy in copies:
-                if copy.name.split(".damaged-", 1)[1].startswith(old):
-                    copy.unlink(missing_ok=True)
+    def damaged_copies(self) -> list[Path]:
+        return sorted(self.db_path.parent.glob(f"{self.db_path.name}.damaged-*"))
 
     def count_items(self) -> int | None:
         """Rows of the main table (messages, events, files); None when it cannot be read."""
@@ -451,9 +437,6 @@ class SourceIndex:
                 pass
             except OSError as exc:
                 raise self.storage_error(exc) from exc
-
-    def damaged_copies(self) -> list[Path]:
-        return sorted(self.db_path.parent.glob(f"{self.db_path.name}.damaged-*"))
 
     # -- errors -------------------------------------------------------------------------------------------
     def translate(self, exc: BaseException) -> QueryWeaverError:
@@ -784,6 +767,26 @@ def _rollback(conn: sqlite3.Connection) -> None:
             conn.rollback()
     except sqlite3.Error:
         pass
+
+
+def move_aside(db_path: Path, reason: str, label: str, warn: Callable[[str], None] | None) -> Path:
+    """Rename a damaged database and its -wal/-shm to ``<name>.damaged-<UTC time>`` (so the copy opens with
+    its own WAL), keep the newest ``KEEP_DAMAGED`` copies, and say so in one line."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    target = db_path.with_name(f"{db_path.name}.damaged-{stamp}")
+    for suffix in ("-wal", "-shm", ""):  # the database last: its -wal must never pair with a new one
+        src = Path(f"{db_path}{suffix}")
+        if src.exists():
+            os.replace(src, f"{target}{suffix}")
+    copies = sorted(db_path.parent.glob(f"{db_path.name}.damaged-*"))
+    stamps = sorted({c.name.split(".damaged-", 1)[1].split("-")[0] for c in copies})
+    for old in stamps[:-KEEP_DAMAGED]:
+        for copy in copies:
+            if copy.name.split(".damaged-", 1)[1].startswith(old):
+                copy.unlink(missing_ok=True)
+    if warn:
+        warn(f"{label} was damaged ({_short(reason)}) and is being rebuilt; the damaged copy is at {target}")
+    return target
 
 
 def _room_left(cache_dir: Path) -> str:

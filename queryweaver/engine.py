@@ -50,6 +50,7 @@ class Engine:
         self.registry = registry or get_registry()
         self.warnings: list[str] = []
         self._warn_out = warn
+        self._runs = threading.local()  # the event callback of the run in progress on this thread
         self.context = Context.from_config(config, progress=progress, warn=self._warn)
         self.connectors = connectors if connectors is not None else self._build_connectors()
         self._lexicon: Lexicon | None = None
@@ -60,6 +61,9 @@ class Engine:
         self.warnings.append(message)
         if self._warn_out:
             self._warn_out(message)
+        sink = getattr(self._runs, "on_event", None)
+        if sink:  # said during a run (an index healed, a stale index answering): the web UI's activity panel
+            sink(Event(kind=EventKind.WARNING, message=message))
 
     def _build_connectors(self) -> list[Connector]:
         if not self.config.sources:
@@ -103,15 +107,18 @@ class Engine:
             held.clear()
             return self.executor.run(make_plan(graph), on_event=forward, cancel=cancel)
 
+        self._runs.on_event = on_event
         try:
-            return self.healing(attempt, on_event)
+            return self.healing(attempt)
         except BaseException:
             for event in held:
                 if on_event:
                     on_event(event)
             raise
+        finally:
+            self._runs.on_event = None
 
-    def healing(self, action: Callable[[], T], on_event: Callable[[Event], None] | None = None) -> T:
+    def healing(self, action: Callable[[], T]) -> T:
         """``action()``, healing each damaged index it runs into (moved aside, one warning, rebuilt from
         its source) and trying again; an index is healed at most once per call."""
         healed: set[int] = set()
@@ -126,12 +133,8 @@ class Engine:
                                              f"which, 'queryweaver index --rebuild' builds them anew") from exc
                     raise
                 for connector, index, reason in damaged:
-                    before = len(self.warnings)
-                    index.heal(reason)
+                    index.heal(reason)  # says so through the context's warn
                     healed.add(id(index))
-                    for message in self.warnings[before:]:
-                        if on_event:
-                            on_event(Event(kind=EventKind.WARNING, message=message))
                     connector.refresh_index()
 
     def _damaged_indexes(self, exc: BaseException, healed: set[int]) -> list[tuple[Connector, SourceIndex, str]]:

@@ -402,3 +402,62 @@ def test_index_check_prints_a_table_and_rebuild_starts_a_source_afresh(corpus, c
     assert ask("mail", cache, corpus).result == answers["mail"]
     unknown = qw("index", "--rebuild", "nowhere", cache=cache, config=corpus)
     assert unknown.code != 0 and "no configured source with a local index matches 'nowhere'" in unknown.stderr
+
+
+# -- the web UI ------------------------------------------------------------------------------------------------
+
+WEB_TOKEN = "test-token"
+
+
+def web_run(client, question: str) -> list[dict]:
+    from queryweaver.web.sse import parse_sse
+
+    started = client.post("/api/runs", json={"question": question}, headers={"X-QueryWeaver-Token": WEB_TOKEN})
+    assert started.status_code == 202, started.json
+    response = client.get(f"/api/runs/{started.json['id']}/events?token={WEB_TOKEN}")
+    return parse_sse(response.get_data(as_text=True))
+
+
+@pytest.fixture
+def web_app(tmp_path):
+    from queryweaver.config import load_config
+    from queryweaver.web import create_app
+    from queryweaver.web.history import RecentQuestions
+
+    apps = []
+
+    def make():
+        app = create_app(load_config(None), token=WEB_TOKEN, testing=True, opener=lambda path: None,
+                         recent=RecentQuestions(tmp_path / "data" / "recent.json"))
+        app.config["QW_SSE_KEEPALIVE"] = 0.05
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.extensions["queryweaver"].close()
+
+
+def test_the_web_ui_heals_a_damaged_index_and_says_so_in_the_activity_panel(web_app, isolated_user_dirs):
+    app = web_app()
+    first = web_run(app.test_client(), QUESTIONS["mail+files"])
+    assert first[-1]["event"] == "result"
+    app.extensions["queryweaver"].close()  # the server stops; a sync tool or a bad sector damages the index
+    replace_with_text(index_db(isolated_user_dirs / "cache"))
+    messages = web_run(web_app().test_client(), QUESTIONS["mail+files"])
+    assert messages[-1]["event"] == "result" and "error" not in [m["event"] for m in messages]
+    notes = [m["data"]["message"] for m in messages if m["event"] == "warning"]
+    assert len([n for n in notes if "was damaged" in n]) == 1
+    assert messages[-1]["data"]["items"] == first[-1]["data"]["items"]
+
+
+def test_the_web_ui_shows_the_unwritable_cache_dir_message(web_app, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("QUERYWEAVER_CACHE_DIR", str(blocker / "cache"))
+    messages = web_run(web_app().test_client(), QUESTIONS["mail"])
+    assert messages[-1]["event"] == "error"
+    error = messages[-1]["data"]
+    assert error["error"] == "IndexStorageError"
+    assert f"the cache dir {blocker / 'cache'} cannot be written" in error["message"]
+    assert "[index] cache_dir" in error["message"]

@@ -223,15 +223,16 @@ def test_after_an_unclean_shutdown_a_failed_quick_check_heals_on_open(corpus, cl
     assert ask("mail", cache, corpus).result == answers["mail"]
 
 
-def wait_for_batches(proc, db_glob, cache: Path, offset: int) -> bool:
-    """Poll the index being built until its mbox resume record passes ``offset``; False if the build ended."""
+def wait_for_batches(proc, db_glob, cache: Path, offset: int, sql: str = "SELECT done FROM resume") -> bool:
+    """Poll the index being built until ``sql`` (by default how far its mbox is committed) passes
+    ``offset``; False if the build ended first."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         for db in (cache / "index").glob(db_glob):
             try:
                 conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.05)
                 try:
-                    row = conn.execute("SELECT done FROM resume").fetchone()
+                    row = conn.execute(sql).fetchone()
                 finally:
                     conn.close()
             except sqlite3.Error:
@@ -242,12 +243,14 @@ def wait_for_batches(proc, db_glob, cache: Path, offset: int) -> bool:
     return False
 
 
-def killed_build(corpus: Path, cache: Path, batch: int, offset: int, before_kill=None) -> None:
-    """Start `queryweaver index` with small batches and SIGKILL it once its mbox is past ``offset`` bytes."""
+def killed_build(corpus: Path, cache: Path, batch: int, offset: int, before_kill=None, kind: str = "mbox",
+                 sql: str = "SELECT done FROM resume") -> None:
+    """Start `queryweaver index` with small batches and SIGKILL it once ``sql`` on the index being built
+    (how far its mbox is committed) passes ``offset``."""
     for _attempt in range(3):  # a loaded machine may finish before the poll sees a batch: try again
         shutil.rmtree(cache, ignore_errors=True)
         proc = qw("index", cache=cache, config=corpus, env={"QUERYWEAVER_INDEX_BATCH": str(batch)}, popen=True)
-        reached = wait_for_batches(proc, "mbox-*.sqlite", cache, offset)
+        reached = wait_for_batches(proc, f"{kind}-*.sqlite", cache, offset, sql)
         if reached and before_kill:
             before_kill()
         proc.send_signal(signal.SIGKILL)
@@ -364,6 +367,34 @@ def test_a_killed_mail_build_resumes_where_it_stopped(corpus, clean, tmp_path):
     assert "1 resumed" in mbox_report(out)
     for topic in QUESTIONS:
         assert ask(topic, cache, corpus).result == answers[topic]
+
+
+def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, tmp_path):
+    import mailbox
+
+    source = tmp_path / "source"
+    shutil.copytree(corpus.parent, source)
+    maildir = mailbox.Maildir(source / "Maildir", create=True)
+    for message in mailbox.mbox(source / "mail.mbox"):
+        maildir.add(mailbox.MaildirMessage(message))
+    maildir.close()
+    config = source / "config.toml"
+    config.write_text(config.read_text().replace('type = "mbox"\npath = "mail.mbox"',
+                                                 'type = "maildir"\npath = "Maildir"'))
+    cache = tmp_path / "cache"
+    killed_build(config, cache, batch=50, offset=150, kind="maildir", sql="SELECT count(*) FROM inputs")
+    conn = sqlite3.connect(index_db(cache, "maildir"))
+    committed = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    conn.close()
+    assert 150 < committed < 1200 and committed % 50 == 0  # whole batches only
+    out = qw("index", cache=cache, config=config)
+    assert out.code == 0
+    report = next(line for line in out.stdout.splitlines() if line.startswith("maildir:"))
+    assert f": {1200 - committed} parsed, {committed} unchanged" in report
+    fresh = tmp_path / "fresh"
+    assert qw("index", cache=fresh, config=config).code == 0
+    for topic in ("mail", "mail+files"):
+        assert ask(topic, cache, config).result == ask(topic, fresh, config).result
 
 
 def test_an_mbox_changed_before_the_resume_point_is_read_again_in_full(corpus, tmp_path):

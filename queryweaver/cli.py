@@ -180,7 +180,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         if args.rebuild is not None:
             reports = engine.rebuild_indexes(args.rebuild or None)
         else:
-            reports = engine.refresh_indexes()
+            reports = engine.refresh_indexes(check=True)
         for report in reports:
             resumed = f", {report.resumed} resumed" if report.resumed else ""
             print(f"{report.source}: {report.parsed} parsed, {report.reused} unchanged, "

@@ -149,7 +149,18 @@ class Engine:
             found = [(c, index, problem) for c, index in owned if (problem := index.check(full))]
             if found:
                 return found
-        return []
+        # damaged cell contents no check can see (a garbled text value): the failing source's indexes
+        failing = getattr(exc, "connector", None)
+        return [(c, index, str(cause)) for c, index in owned if c is failing]
+
+    def check_and_heal(self) -> None:
+        """``quick_check`` every index and heal the damaged ones (``queryweaver index`` does this first, so it
+        also finds damage in parts no refresh reads)."""
+        for connector in self.connectors:
+            for index in connector.indexes():
+                problem = index.check()
+                if problem:
+                    index.heal(problem)
 
     def check_indexes(self, full: bool = False) -> list[IndexStatus]:
         """Every local index with its size, items, last write and a quick_check (integrity_check if ``full``)."""
@@ -199,7 +210,10 @@ class Engine:
             self._lexicon = lexicon
         return self._lexicon
 
-    def refresh_indexes(self) -> list[IndexReport]:
+    def refresh_indexes(self, check: bool = False) -> list[IndexReport]:
+        """Refresh every source's index (after ``check_and_heal`` when ``check``)."""
+        if check:
+            self.check_and_heal()
         reports = []
         for connector in self.connectors:
             report = self.healing(connector.refresh_index)

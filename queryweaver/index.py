@@ -71,7 +71,8 @@ def is_damage(exc: BaseException) -> bool:
     if code & 0xFF in (_CORRUPT, _NOTADB) or code in (_IOERR_READ, _IOERR_SHORT_READ):
         return True
     text = str(exc).lower()
-    return "malformed" in text or "not a database" in text
+    # "could not decode": text that is not UTF-8 where only UTF-8 was ever written, i.e. damaged cells
+    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
 
 
 def is_storage(exc: BaseException) -> bool:
@@ -291,7 +292,7 @@ class SourceIndex:
         if quick_check:
             found = self._check_rows(conn, "quick_check")
             if found:
-                return f"{found}, after an unclean shutdown"
+                return f"after an unclean shutdown, {found}"
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not names:  # a new database
             self._reset(conn)

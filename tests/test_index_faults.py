@@ -176,6 +176,32 @@ def test_damage_met_mid_question_is_healed_and_the_question_run_again(corpus, cl
     assert full.code == 0 and "damaged" not in full.stdout
 
 
+def test_queryweaver_index_checks_first_so_it_also_heals_damage_no_refresh_reads(corpus, clean, tmp_path):
+    clean_cache, answers = clean
+    cache = copy_cache(clean_cache, tmp_path)
+    damage_only_what_questions_read(index_db(cache))
+    out = qw("index", cache=cache, config=corpus)
+    assert out.code == 0 and "quick_check failed" in assert_one_clear_line(out, "damaged")
+    after = ask("mail+files", cache, corpus)
+    assert after.code == 0 and after.lines("damaged") == [] and after.result == answers["mail+files"]
+
+
+def test_garbled_text_no_check_can_see_is_healed_when_a_question_trips_on_it(corpus, clean, tmp_path):
+    clean_cache, answers = clean
+    cache = copy_cache(clean_cache, tmp_path)
+    db = index_db(cache)
+    wanted = answers["mail"]["items"][0]["subject"].encode()  # a column no index holds
+    data = db.read_bytes()
+    assert data.count(wanted) >= 1
+    db.write_bytes(data.replace(wanted, wanted[:3] + b"\xff\xfe" + wanted[5:]))
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"  # structurally sound
+    conn.close()
+    out = ask("mail", cache, corpus)
+    assert out.code == 0 and "Could not decode to UTF-8" in assert_one_clear_line(out, "damaged")
+    assert out.result == answers["mail"]
+
+
 def test_queryweaver_index_heals_a_damaged_calendar_index(corpus, clean, tmp_path):
     clean_cache, answers = clean
     cache = copy_cache(clean_cache, tmp_path)
@@ -217,10 +243,10 @@ def test_after_an_unclean_shutdown_a_failed_quick_check_heals_on_open(corpus, cl
     db = index_db(cache)
     damage_only_what_questions_read(db)  # nothing a refresh reads: only the quick_check can see it
     kill_holding_the_index_open(db)
-    out = qw("index", cache=cache, config=corpus)
+    out = ask("mail", cache, corpus)
     assert out.code == 0
-    assert "after an unclean shutdown" in assert_one_clear_line(out, "damaged")
-    assert ask("mail", cache, corpus).result == answers["mail"]
+    assert "was damaged (after an unclean shutdown, quick_check failed: " in assert_one_clear_line(out, "damaged")
+    assert out.result == answers["mail"]
 
 
 def wait_for_batches(proc, db_glob, cache: Path, offset: int, sql: str = "SELECT done FROM resume") -> bool:

@@ -6,8 +6,9 @@ connector's own tables. ``refresh`` hands the connector only the inputs that are
 removed or changed inputs are deleted first, all in one transaction, so an interrupted refresh leaves the
 previous index intact.
 
-Damage and storage faults (DESIGN.md, "Index faults"): an index SQLite rejects (not a database, malformed, a
-failed ``quick_check`` after an unclean shutdown, its version row or tables missing) is moved aside as
+Damage and storage faults: an index SQLite rejects (not a database, malformed, its version row or tables
+missing, a failed ``quick_check`` after an unclean shutdown or a change made outside QueryWeaver; see
+``SourceIndex._suspect``) is moved aside as
 ``<name>.damaged-<UTC time>`` with its -wal/-shm, one warning names the source and where the copy is, and the
 index is rebuilt from the source. Damage found later, mid-query, is raised as ``IndexDamagedError``; the
 engine heals that index and runs the question again. A full disk, a size limit or an unwritable cache dir is
@@ -244,11 +245,11 @@ class SourceIndex:
         return conn
 
     def _open_checked(self, alone: bool) -> sqlite3.Connection:
-        unclean = alone and any(Path(f"{self.db_path}{s}").exists() for s in ("-wal", "-shm"))
+        suspect = self._suspect() if alone else None
         conn = None
         try:
             conn = self._connect()
-            problem = self._problem(conn, quick_check=unclean)
+            problem = self._problem(conn, quick_check=suspect)
         except IndexDamagedError as exc:
             problem = exc.reason
         except sqlite3.DatabaseError as exc:
@@ -263,7 +264,7 @@ class SourceIndex:
             self._move_aside(problem)
             try:
                 conn = self._connect()
-                problem = self._problem(conn, quick_check=False)
+                problem = self._problem(conn, quick_check=None)
             except sqlite3.Error as exc:
                 raise self.translate(exc) from exc
             if problem:
@@ -287,12 +288,39 @@ class SourceIndex:
             raise
         return conn
 
-    def _problem(self, conn: sqlite3.Connection, quick_check: bool) -> str | None:
-        """Why this open database cannot be used (None when it can); an old version is rebuilt in place."""
+    def _suspect(self) -> str | None:
+        """Why a ``quick_check`` should run before use: the last process using the index did not close it
+        (its -wal or -shm is left: killed, crashed, power lost), or the file is not as QueryWeaver left it
+        (a backup or sync tool, a copy, a truncation). None when neither; only asked with no other opener."""
+        if any(Path(f"{self.db_path}{s}").exists() for s in ("-wal", "-shm")):
+            return "after an unclean shutdown"
+        try:
+            now = _stat_record(self.db_path)
+            os.lseek(self._lease, 0, os.SEEK_SET)
+            recorded = os.read(self._lease, 128).decode("ascii", "replace").strip()
+        except (OSError, TypeError):
+            return None
+        if recorded != now:
+            return "after it was changed outside QueryWeaver" if recorded else None
+        return None
+
+    def _record_close(self) -> None:
+        """Remember the file's size and mtime as this process leaves it (see ``_suspect``)."""
+        if self._lease is None:
+            return
+        try:
+            record = _stat_record(self.db_path).encode().ljust(128)
+            os.pwrite(self._lease, record, 0)
+        except OSError:
+            pass
+
+    def _problem(self, conn: sqlite3.Connection, quick_check: str | None) -> str | None:
+        """Why this open database cannot be used (None when it can); an old version is rebuilt in place.
+        ``quick_check`` says why to run one first (see ``_suspect``)."""
         if quick_check:
             found = self._check_rows(conn, "quick_check")
             if found:
-                return f"after an unclean shutdown, {found}"
+                return f"{quick_check}, {found}"
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not names:  # a new database
             self._reset(conn)
@@ -324,9 +352,9 @@ class SourceIndex:
     def _take_lease(self) -> bool:
         """Hold a shared lock on ``<index>.lock`` while open; True when no other opener holds one.
 
-        Nobody else having the index open while its -wal or -shm is still there means the last process
-        using it did not close it (killed, crashed, power lost): then a ``quick_check`` runs first.
-        flock (not the POSIX locks SQLite uses) so that closing this file never drops SQLite's own locks.
+        With nobody else holding it, ``_suspect`` may ask for a ``quick_check`` first; the file also keeps
+        the size and mtime the index had when last closed. flock (not the POSIX locks SQLite uses) so that
+        closing this file never drops SQLite's own locks.
         """
         try:
             import fcntl
@@ -721,6 +749,7 @@ class SourceIndex:
             except sqlite3.Error:
                 pass
             self._conn = None
+            self._record_close()
         self._drop_lease()
 
 
@@ -760,6 +789,11 @@ def _statements(script: str) -> list[str]:
     if current.strip():
         statements.append(current.strip())
     return [s for s in statements if s.rstrip(";").strip()]
+
+
+def _stat_record(path: Path) -> str:
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ino}"
 
 
 def _rollback(conn: sqlite3.Connection) -> None:

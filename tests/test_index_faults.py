@@ -160,17 +160,43 @@ def test_a_damaged_mail_index_is_set_aside_and_rebuilt_transparently(fault, corp
     conn.close()
 
 
+def settled_copy(clean_cache: Path, tmp_path: Path, corpus: Path) -> Path:
+    """A copy of the clean cache that QueryWeaver has opened and closed (so it knows the files as they are)."""
+    cache = copy_cache(clean_cache, tmp_path)
+    assert qw("index", cache=cache, config=corpus).code == 0
+    return cache
+
+
+def as_a_bad_sector(db: Path, fault) -> None:
+    """``fault`` applied in place with the file's mtime put back: nothing says the file was touched."""
+    st = db.stat()
+    fault(db)
+    os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def test_an_index_changed_outside_queryweaver_is_checked_before_use(corpus, clean, tmp_path):
+    clean_cache, answers = clean
+    cache = settled_copy(clean_cache, tmp_path, corpus)
+    damage_only_what_questions_read(index_db(cache))
+    out = ask("calendar", cache, corpus)
+    assert out.code == 0
+    line = assert_one_clear_line(out, "damaged")
+    assert "was damaged (after it was changed outside QueryWeaver, quick_check failed: " in line
+    assert out.result == answers["calendar"]
+
+
 def test_damage_met_mid_question_is_healed_and_the_question_run_again(corpus, clean, tmp_path):
     clean_cache, answers = clean
-    cache = copy_cache(clean_cache, tmp_path)
-    damage_only_what_questions_read(index_db(cache))
+    cache = settled_copy(clean_cache, tmp_path, corpus)
+    as_a_bad_sector(index_db(cache), damage_only_what_questions_read)
     check = qw("index", "--check", cache=cache, config=corpus)
     assert check.code == 1 and "damaged" in check.stdout and "Traceback" not in check.stderr
     mail_row = next(line for line in check.stdout.splitlines() if line.startswith("mbox:"))
     assert mail_row.rstrip().endswith("damaged")
     out = ask("mail+files", cache, corpus)
     assert out.code == 0
-    assert "was damaged (" in assert_one_clear_line(out, "damaged")
+    # met by a query: the engine's quick_check then names the damage (not a check on opening)
+    assert "was damaged (quick_check failed: " in assert_one_clear_line(out, "damaged")
     assert out.result == answers["mail+files"]
     full = qw("index", "--check", "--full", cache=cache, config=corpus)
     assert full.code == 0 and "damaged" not in full.stdout
@@ -178,10 +204,10 @@ def test_damage_met_mid_question_is_healed_and_the_question_run_again(corpus, cl
 
 def test_queryweaver_index_checks_first_so_it_also_heals_damage_no_refresh_reads(corpus, clean, tmp_path):
     clean_cache, answers = clean
-    cache = copy_cache(clean_cache, tmp_path)
-    damage_only_what_questions_read(index_db(cache))
+    cache = settled_copy(clean_cache, tmp_path, corpus)
+    as_a_bad_sector(index_db(cache), damage_only_what_questions_read)
     out = qw("index", cache=cache, config=corpus)
-    assert out.code == 0 and "quick_check failed" in assert_one_clear_line(out, "damaged")
+    assert out.code == 0 and "was damaged (quick_check failed: " in assert_one_clear_line(out, "damaged")
     after = ask("mail+files", cache, corpus)
     assert after.code == 0 and after.lines("damaged") == [] and after.result == answers["mail+files"]
 
@@ -193,7 +219,8 @@ def test_garbled_text_no_check_can_see_is_healed_when_a_question_trips_on_it(cor
     wanted = answers["mail"]["items"][0]["subject"].encode()  # a column no index holds
     data = db.read_bytes()
     assert data.count(wanted) >= 1
-    db.write_bytes(data.replace(wanted, wanted[:3] + b"\xff\xfe" + wanted[5:]))
+    with open(db, "r+b") as fh:  # in place: the same file, only some bytes differ
+        fh.write(data.replace(wanted, wanted[:3] + b"\xff\xfe" + wanted[5:]))
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"  # structurally sound
     conn.close()

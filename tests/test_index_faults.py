@@ -545,3 +545,25 @@ def test_the_web_ui_shows_the_unwritable_cache_dir_message(web_app, tmp_path, mo
     assert error["error"] == "IndexStorageError"
     assert f"the cache dir {blocker / 'cache'} cannot be written" in error["message"]
     assert "[index] cache_dir" in error["message"]
+
+
+# -- the Gmail cache -------------------------------------------------------------------------------------------
+
+def test_a_damaged_gmail_cache_is_set_aside_and_starts_empty(tmp_path):
+    from connectors.gmail import MessageCache, Record
+
+    path = tmp_path / "google" / "gmail-abc.sqlite"
+    cache = MessageCache(path)
+    cache.store([Record("m1", "<a@b>", "Hello", 1.0, [("from", "a@b.example", "A")])])
+    cache.close()
+    replace_with_text(path)
+    said = []
+    cache = MessageCache(path, said.append)
+    (line,) = said
+    assert line.startswith("the Gmail cache was damaged (file is not a database) and is being rebuilt; "
+                           "the damaged copy is at ")
+    assert Path(line.rsplit(" is at ", 1)[1]).exists()
+    assert cache.known(["m1"], False) == set()  # refetched from Gmail when next needed
+    cache.store([Record("m1", "<a@b>", "Hello", 1.0, [("from", "a@b.example", "A")])])
+    assert cache.known(["m1"], False) == {"m1"}
+    cache.close()

@@ -201,10 +201,13 @@ def print_index_check(rows, out=None) -> int:
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     for r in table:
         print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip(), file=out)
-    damaged = [row for row in rows if row.state == "damaged"]
+    damaged = [row for row in rows if row.state in ("damaged", "cannot open")]
     for row in damaged:
-        print(f"{row.source}: {row.problem}; 'queryweaver index --rebuild {row.source.split(':', 1)[0]}' "
-              f"builds it anew (a question that meets the damage does so too)", file=out)
+        if row.state == "damaged":
+            print(f"{row.source}: {row.problem}; 'queryweaver index --rebuild {row.source.split(':', 1)[0]}' "
+                  f"builds it anew (a question that meets the damage does so too)", file=out)
+        else:
+            print(f"{row.source}: {row.problem}", file=out)
     return EXIT_ERROR if damaged else 0
 
 

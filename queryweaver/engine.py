@@ -17,7 +17,7 @@ from typing import Callable, TypeVar
 
 from .config import Config
 from .connector import Connector, Context, IndexReport, Progress, no_progress
-from .errors import ConfigError, ConnectorError, IndexDamagedError, QueryWeaverError
+from .errors import ConfigError, ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
 from .events import Event, EventKind
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
@@ -38,7 +38,7 @@ class IndexStatus:
     size: int | None          # bytes of the database and its -wal; None when not built yet
     items: int | None         # rows of the index's main table (messages, events, files)
     written: datetime | None  # when it was last written (the last refresh that changed something)
-    state: str                # ok | damaged | not built
+    state: str                # ok | damaged | cannot open | not built
     problem: str | None = None
 
 
@@ -173,13 +173,19 @@ class Engine:
                     continue
                 files = [Path(f"{index.db_path}{s}") for s in ("", "-wal")]
                 stats = [f.stat() for f in files if f.exists()]
-                problem = index.check(full)
-                items = None
-                if problem is None:
-                    items = index.count_items()
+                state, items = "ok", None
+                try:
+                    problem = index.check(full)
+                except IndexStorageError as exc:
+                    state, problem = "cannot open", str(exc)
+                else:
+                    if problem is None:
+                        items = index.count_items()
+                    else:
+                        state = "damaged"
                 rows.append(IndexStatus(label, index.db_path, sum(st.st_size for st in stats), items,
                                         datetime.fromtimestamp(max(st.st_mtime for st in stats), timezone.utc),
-                                        "damaged" if problem else "ok", problem))
+                                        state, problem))
         return rows
 
     def rebuild_indexes(self, source: str | None = None) -> list[IndexReport]:

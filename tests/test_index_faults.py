@@ -385,6 +385,31 @@ def test_a_cache_dir_that_cannot_be_created_gives_one_line(corpus, tmp_path):
     assert "[index] cache_dir" in line and "QUERYWEAVER_CACHE_DIR" in line and "MB free" in line
 
 
+def test_an_index_that_cannot_be_written_still_answers_and_index_says_why(corpus, tmp_path):
+    source = tmp_path / "source"
+    shutil.copytree(corpus.parent, source)
+    config = source / "config.toml"
+    cache = tmp_path / "cache"
+    assert qw("index", cache=cache, config=config).code == 0
+    before = ask("mail", cache, config)
+    db = index_db(cache)
+    Path(f"{db}-wal").mkdir()  # SQLite cannot create its -wal: as unwritable as a read-only dir, even for root
+    same = ask("mail", cache, config)
+    assert same.code == 0 and "Traceback" not in same.stderr and same.result == before.result
+    with open(source / "mail.mbox", "ab") as fh:  # now the index would need writing
+        fh.write(b"\n" + (source / "mail.mbox").read_bytes()[:20000].rsplit(b"\nFrom ", 1)[0] + b"\n")
+    out = qw("index", cache=cache, config=config)
+    assert out.code != 0
+    line = assert_one_clear_line(out, "error:")
+    assert f"the cache dir {cache} cannot be written (unable to open database file)" in line
+    stale = ask("mail", cache, config)
+    assert stale.code == 0 and stale.result == before.result
+    assert "answering from the index as it was" in assert_one_clear_line(stale, "cannot be written")
+    check = qw("index", "--check", cache=cache, config=config)
+    assert check.code == 1 and "Traceback" not in check.stderr
+    assert next(row for row in check.stdout.splitlines() if row.startswith("mbox:")).endswith("cannot open")
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders; the uncreatable-dir test covers it")
 def test_a_read_only_cache_dir_still_answers_from_the_previous_index(corpus, clean, tmp_path):
     clean_cache, answers = clean

@@ -141,7 +141,12 @@ def tail_hash(path: Path | str, size: int) -> str | None:
 
 
 class _Overtaken(Exception):
-    """Another process took over the input this one was parsing (between two batches)."""
+    """Another process took over the input this one was parsing (between two batches); ``committed`` items
+    were stored by this one before that."""
+
+    def __init__(self, committed: int):
+        super().__init__(committed)
+        self.committed = committed
 
 
 class Batches:
@@ -180,7 +185,7 @@ class Batches:
         row = conn.execute("SELECT done, prefix_sha1 FROM resume WHERE input = ?", (self.input_id,)).fetchone()
         conn.execute("SAVEPOINT one_input")
         if row is None or (row[0], row[1]) != (offset, digest):
-            raise _Overtaken()
+            raise _Overtaken(self._count)
         self.commits += 1
         self.committed_count = self._count
 
@@ -721,9 +726,10 @@ class SourceIndex:
         conn.execute("SAVEPOINT one_input")
         try:
             report.parsed += run(lambda message: self._warn(report, warn, message))
-        except _Overtaken:
+        except _Overtaken as exc:
             conn.execute("ROLLBACK TO one_input")
             conn.execute("RELEASE one_input")
+            report.parsed += exc.committed
             return "overtaken"
         except (OSError, ValueError, UnicodeError) as exc:
             if isinstance(exc, OSError) and is_storage(exc):

@@ -218,3 +218,37 @@ def test_damaged_copies_are_kept_newest_first_up_to_a_few(tmp_path):
     assert len(copies) == KEEP_DAMAGED and len(said) == KEEP_DAMAGED + 2
     assert all("was damaged (file is not a database)" in line for line in said)
     assert index.conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()[0] == index.version
+
+
+def test_two_refreshers_of_one_batched_input_store_each_item_once(tmp_path, monkeypatch):
+    # between two batches the write lock is free: the other refresher may take the input over
+    monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "5")
+    src = tmp_path / "src"
+    src.mkdir()
+    log = src / "log.txt"
+    log.write_text("".join(f"line {n}\n" for n in range(200)))
+    errors, parsed = [], []
+
+    class PausingIndex(SourceIndex):
+        """Leaves the write lock free a while after each batch, so that the others do get in."""
+
+        def commit_batch(self, conn):
+            conn.commit()
+            time.sleep(0.02)
+            conn.execute("BEGIN IMMEDIATE")
+
+    def refresh():
+        index = PausingIndex(tmp_path / "cache", "lines", tmp_path / "src", SCHEMA, version=1, tables=["lines"])
+        try:
+            parsed.append(index.refresh([log], parse_lines, resume=resumable_lines()).parsed)
+        except Exception as exc:  # the test is that nothing is raised
+            errors.append(exc)
+        finally:
+            index.close()
+
+    run_at_once(refresh, 3)
+    assert errors == []
+    index = make_index(tmp_path)
+    assert [r[0] for r in index.conn.execute("SELECT text FROM lines ORDER BY rowid")] == \
+        [f"line {n}" for n in range(200)]
+    assert sum(parsed) == 200  # each refresher reports what it stored; together, everything once

@@ -38,7 +38,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
-from queryweaver.index import SourceIndex
+from queryweaver.index import SourceIndex, refresh_or_keep
 from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType
 
@@ -113,14 +113,18 @@ class _Listing:
     folders: list[str] = field(default_factory=list)
 
 
+ROW_BYTES = 160  # index bytes per file (measured on the generated corpus: 155), for the disk-full message
+
+
 class RootIndex:
     """The index of one root: its folders (as inputs) and the files directly in each."""
 
-    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir):
+    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir, warn: Warn | None = None):
         self.root = root
         self.rules = rules
         self.scandir = scandir
-        self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",))
+        self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",), warn=warn,
+                                 row_bytes=ROW_BYTES)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -275,7 +279,7 @@ class FilesConnector(Connector):
         super().__init__(source, context)
         rules = WalkRules(tuple(source.options.get("exclude", ())), bool(source.options.get("include_hidden", False)))
         self.roots = [Path(os.path.abspath(p)) for p in _configured_roots(source)]
-        self.indexes = [RootIndex(root, context.cache_dir, rules, scandir) for root in self.roots]
+        self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn) for root in self.roots]
         self._ready = False
 
     # -- index ---------------------------------------------------------------------------------------
@@ -283,7 +287,7 @@ class FilesConnector(Connector):
         """List the folders that changed since the last run, under every root."""
         started = time.perf_counter()
         report = IndexReport(source=f"files:{', '.join(str(r) for r in self.roots)}")
-        for index in self.indexes:
+        for index in self.root_indexes:
             if not index.root.is_dir():
                 _warn(report, self.context.warn,
                       f"folder {index.root} does not exist; fix 'root' in its [[sources]] entry")
@@ -293,11 +297,15 @@ class FilesConnector(Connector):
         report.seconds = time.perf_counter() - started
         return report
 
+    def indexes(self) -> list[SourceIndex]:
+        return [root.index for root in self.root_indexes]
+
     def _query(self, sql: str, params: Sequence = ()) -> Iterator[sqlite3.Row]:
         """Rows of one query run against every root's index (built on first use)."""
         if not self._ready:
-            self.refresh_index()
-        for index in self.indexes:
+            refresh_or_keep(self.indexes(), self.refresh_index, self.context.warn)
+            self._ready = True
+        for index in self.root_indexes:
             yield from index.conn.execute(sql, params).fetchall()
 
     def _query_keys(self, sql: str, keys: Iterable[str]) -> Iterator[sqlite3.Row]:
@@ -310,11 +318,11 @@ class FilesConnector(Connector):
         """File names and folder names under every root (stored by refresh)."""
         if not self._ready:
             self.refresh_index()
-        for index in self.indexes:
+        for index in self.root_indexes:
             lexicon.add_rows(index.index.read_lexicon())
 
     def close(self) -> None:
-        for index in self.indexes:
+        for index in self.root_indexes:
             index.close()
 
     # -- rows to items -------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon
-from queryweaver.index import LEXICON_SCHEMA, lexicon_stale, read_lexicon, use_wal, write_lexicon
+from queryweaver.index import (LEXICON_SCHEMA, is_damage, lexicon_stale, move_aside, read_lexicon, use_wal,
+                               write_lexicon)
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -273,22 +274,39 @@ CHUNK = 500
 class MessageCache:
     """Fetched messages by Gmail id. Messages never change, so an entry never goes stale."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, warn: Callable[[str], None] | None = None):
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # another process (serve, ask) may be writing the same cache: wait for it rather than fail
-            self.conn = sqlite3.connect(path, check_same_thread=False, timeout=120)
-        except (OSError, sqlite3.Error) as exc:
-            raise ConnectorError(f"cannot open the Gmail cache {path} ({exc}); check that the cache dir is "
-                                 f"writable or set [index] cache_dir") from exc
-        self.conn.row_factory = sqlite3.Row
-        use_wal(self.conn, path)
-        self.conn.execute("PRAGMA synchronous=NORMAL")
         self.lock = threading.RLock()
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise self._error(exc) from exc
+            # only a cache of what Gmail holds: set the damaged copy aside and start empty
+            self.conn.close()
+            move_aside(path, str(exc), "the Gmail cache", warn)
+            try:
+                self._open()
+            except sqlite3.Error as again:
+                raise self._error(again) from again
+
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # another process (serve, ask) may be writing the same cache: wait for it rather than fail
+            self.conn = sqlite3.connect(self.path, check_same_thread=False, timeout=120)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._error(exc) from exc
+        self.conn.row_factory = sqlite3.Row
+        use_wal(self.conn, self.path)
+        self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.executescript(CACHE_SCHEMA + LEXICON_SCHEMA)
         if self.get_meta("version") != CACHE_VERSION:
             self.clear()
+
+    def _error(self, exc: BaseException) -> ConnectorError:
+        return ConnectorError(f"cannot open the Gmail cache {self.path} ({exc}); check that the cache dir is "
+                              f"writable or set [index] cache_dir (or QUERYWEAVER_CACHE_DIR)")
 
     def clear(self) -> None:
         with self.lock, self.conn:
@@ -418,7 +436,7 @@ class GmailConnector(Connector):
     @property
     def cache(self) -> MessageCache:
         if self._cache is None:
-            self._cache = MessageCache(self._cache_path)
+            self._cache = MessageCache(self._cache_path, self.context.warn)
         return self._cache
 
     def close(self) -> None:

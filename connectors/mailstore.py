@@ -48,7 +48,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
-from queryweaver.index import SourceIndex
+from queryweaver.index import Batches, SourceIndex, refresh_or_keep
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -109,6 +109,7 @@ KEPT_HEADERS = frozenset({"from", "to", "cc", "bcc", "subject", "date", "message
 MAX_BODY_CHARS = 1_000_000      # keeps one huge pasted log from bloating the index
 CHUNK = 500                     # keys per SQL IN list, well under SQLite's parameter limit
 FLUSH_EVERY = 2000              # messages buffered before an executemany
+INDEX_SIZE_RATIO = 1.0          # index bytes per mail byte (measured on the generated corpus: 0.99)
 MAX_MIME_DEPTH = 20             # nesting beyond this is treated as an opaque part
 
 
@@ -634,7 +635,7 @@ class MailStoreConnector(Connector):
         super().__init__(source, context)
         self.path = Path(source.path("path")).expanduser().absolute()
         self._index = SourceIndex(context.cache_dir, self.name, self.path, INDEX_SCHEMA, INDEX_VERSION,
-                                  INDEX_TABLES)
+                                  INDEX_TABLES, warn=context.warn, size_ratio=INDEX_SIZE_RATIO)
         self._self_emails = frozenset(e.strip().lower() for e in context.self_emails)
         self._lock = threading.RLock()
         self._ready = False
@@ -650,24 +651,32 @@ class MailStoreConnector(Connector):
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index one input file; returns the number of messages stored."""
 
-    # Indexes only the part of an input added after ``offset`` (see SourceIndex.refresh); None = not supported.
-    _append_input: Callable[[sqlite3.Connection, int, Path, int, Warn], int] | None = None
+    # Indexes an input from byte ``offset`` on, committing through ``batches`` (see SourceIndex.refresh, its
+    # ``resume``): whole inputs, appended parts and interrupted builds alike. None = inputs are read whole.
+    _resume_input: Callable[[sqlite3.Connection, int, Path, int, Warn, Batches], int] | None = None
 
     # -- index ------------------------------------------------------------------------------------------------
+    def indexes(self) -> list[SourceIndex]:
+        return [self._index]
+
     def refresh_index(self) -> IndexReport:
         """Bring the index up to date: only new or changed inputs are parsed."""
         with self._lock:
             self._warned = 0
+            resume = None
+            if self._resume_input is not None:
+                resume = lambda conn, input_id, path, offset, warn, batches: self._resume_input(  # noqa: E731
+                    conn, input_id, path, offset, self._limited(warn), batches)
             report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
                                          stage=f"indexing {self.name} {self.path.name}", warn=self.context.warn,
-                                         append=self._append_input, lexicon=mail_lexicon_rows,
+                                         resume=resume, lexicon=mail_lexicon_rows,
                                          lexicon_mark=last_message_id)
             self._persons = None
             self._ready = True
             return report
 
-    def _parse_limited(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
-        """``_parse_input`` with at most ``max_warnings`` message warnings per refresh, then one saying so."""
+    def _limited(self, warn: Warn) -> Warn:
+        """``warn`` for at most ``max_warnings`` message warnings per refresh, then one saying so."""
         def limited(message: str) -> None:
             self._warned += 1
             if self._warned <= self.max_warnings:
@@ -676,12 +685,17 @@ class MailStoreConnector(Connector):
                 warn(f"{self.name} source {self.path}: more messages have problems; only the first "
                      f"{self.max_warnings} are listed")
 
-        return self._parse_input(conn, input_id, path, limited)
+        return limited
+
+    def _parse_limited(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
+        return self._parse_input(conn, input_id, path, self._limited(warn))
 
     def _ensure_index(self) -> None:
         """Build the index on first use, so a query that never touches mail never parses it."""
         if not self._ready:
-            self.refresh_index()
+            with self._lock:
+                refresh_or_keep(self._index, self.refresh_index, self.context.warn)
+                self._ready = True
 
     def _throttled_progress(self):
         """Pass per-input progress on only every 500 inputs (a Maildir has one input per message)."""

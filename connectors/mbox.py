@@ -17,6 +17,8 @@ from pathlib import Path
 
 from queryweaver.errors import ConnectorError
 
+from queryweaver.index import Batches
+
 from .mailstore import (
     MailStoreConnector,
     MessageWriter,
@@ -45,18 +47,20 @@ class MboxConnector(MailStoreConnector):
                              f"(an .mbox file or a folder of them)")
 
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
-        """Index every message of one mbox file."""
-        return self._parse_from(conn, input_id, path, warn, 0)
+        """Index every message of one mbox file (in one go: no batches)."""
+        return self._resume_input(conn, input_id, path, 0, warn, None)
 
-    def _append_input(self, conn: sqlite3.Connection, input_id: int, path: Path, offset: int, warn: Warn) -> int:
-        """Index the messages appended after byte ``offset`` (ValueError when no entry starts there)."""
-        return self._parse_from(conn, input_id, path, warn, offset)
-
-    def _parse_from(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn, start: int) -> int:
+    def _resume_input(self, conn: sqlite3.Connection, input_id: int, path: Path, start: int, warn: Warn,
+                      batches: Batches | None) -> int:
+        """Index the messages from byte ``start`` on (ValueError when no entry starts there), committing
+        through ``batches`` whenever it says a batch is due."""
         writer = MessageWriter(conn, input_id)
         stage = f"indexing {path.name}"
         size = path.stat().st_size
         for number, (offset, from_line, raw) in enumerate(iter_mbox(path, start), start=1):
+            if batches is not None and batches.due(writer.count):
+                writer.flush()
+                batches.commit(offset)  # every message before this one is stored
             parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warn,
                                    partial(from_line_date, from_line))
             if parsed is not None:

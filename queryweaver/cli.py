@@ -11,6 +11,7 @@ import functools
 from contextlib import nullcontext
 import json
 import shlex
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -99,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help=COMMANDS["index"])
     common(p)
+    p.add_argument("--check", action="store_true",
+                   help="check every index (quick_check) and print a table; changes nothing")
+    p.add_argument("--full", action="store_true", help="with --check: the slower, thorough integrity_check")
+    p.add_argument("--rebuild", nargs="?", const="", default=None, metavar="SOURCE",
+                   help="delete and rebuild the indexes of every source, or of SOURCE (a type such as mbox, "
+                        "or a source's path)")
 
     p = sub.add_parser("serve", help=COMMANDS["serve"])
     common(p)
@@ -134,6 +141,10 @@ def main(argv: Sequence[str] | None = None, *, generate: Callable[..., Any] | No
         return handler(args)
     except QueryWeaverError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except sqlite3.Error as exc:  # a local index failed where no connector translated it
+        print(f"error: a local index failed ({exc}); 'queryweaver index --check' shows which, "
+              f"'queryweaver index --rebuild' builds them anew", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -264,12 +275,44 @@ def _candidate(candidate) -> str:
 def cmd_index(args: argparse.Namespace) -> int:
     from .engine import Engine
 
+    if args.full and not args.check:
+        raise QueryWeaverError("--full goes with --check: queryweaver index --check --full")
     config = load_config(args.config)
     with Engine(config, progress=StderrProgress(), warn=_print_warning) as engine:
-        for report in engine.refresh_indexes():
+        if args.check:
+            return print_index_check(engine.check_indexes(full=args.full))
+        if args.rebuild is not None:
+            reports = engine.rebuild_indexes(args.rebuild or None)
+        else:
+            reports = engine.refresh_indexes(check=True)
+        for report in reports:
+            resumed = f", {report.resumed} resumed" if report.resumed else ""
             print(f"{report.source}: {report.parsed} parsed, {report.reused} unchanged, "
-                  f"{report.removed} removed, {len(report.skipped)} skipped, {report.seconds:.2f} s")
+                  f"{report.removed} removed, {len(report.skipped)} skipped{resumed}, {report.seconds:.2f} s")
     return 0
+
+
+def print_index_check(rows, out=None) -> int:
+    """The table of ``queryweaver index --check``; exit code 1 when an index is damaged."""
+    from .index import human_size
+
+    out = out or sys.stdout
+    table = [("source", "index", "size", "items", "last written (UTC)", "state")]
+    for row in rows:
+        table.append((row.source, str(row.path), human_size(row.size) if row.size is not None else "-",
+                      str(row.items) if row.items is not None else "-",
+                      row.written.strftime("%Y-%m-%d %H:%M:%S") if row.written else "-", row.state))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    for r in table:
+        print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip(), file=out)
+    damaged = [row for row in rows if row.state in ("damaged", "cannot open")]
+    for row in damaged:
+        if row.state == "damaged":
+            print(f"{row.source}: {row.problem}; 'queryweaver index --rebuild {row.source.split(':', 1)[0]}' "
+                  f"builds it anew (a question that meets the damage does so too)", file=out)
+        else:
+            print(f"{row.source}: {row.problem}", file=out)
+    return EXIT_ERROR if damaged else 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

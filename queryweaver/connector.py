@@ -26,6 +26,7 @@ from .schema import EntityType, find_edge_rule, tool_name
 
 if TYPE_CHECKING:
     from .grounding import Lexicon
+    from .index import SourceIndex
     from .config import Config, SourceConfig
     from .graph import FilterConstraint
 
@@ -127,6 +128,7 @@ class IndexReport:
     reused: int = 0        # inputs unchanged since the last run
     removed: int = 0
     skipped: list[str] = field(default_factory=list)   # warnings for inputs that could not be read
+    resumed: int = 0       # inputs whose interrupted parse was continued rather than restarted
     seconds: float = 0.0
 
 
@@ -196,6 +198,10 @@ class Connector(ABC):
     def refresh_index(self) -> IndexReport | None:
         """Build or refresh the local index; None for sources without one."""
         return None
+
+    def indexes(self) -> list["SourceIndex"]:
+        """The local SQLite indexes this source keeps (checked, healed and rebuilt by the engine)."""
+        return []
 
     def lexicon(self, lexicon: "Lexicon") -> None:
         """Add what this source's data names (people, places, titles, file names...) to ``lexicon``.

@@ -6,7 +6,9 @@
     ├── DateExpressionError     a date expression that cannot be read
     ├── NameAmbiguousError      a person's name matches several people
     ├── ConnectorError          a data source failed (file unreadable, API error)
-    │   └── AuthError           sign-in is missing or expired
+    │   ├── AuthError           sign-in is missing or expired
+    │   ├── IndexStorageError   the cache dir cannot take the index (disk full, read-only, cannot be created)
+    │   └── IndexDamagedError   a local index is damaged; the engine moves it aside and rebuilds it
     ├── GenerationError         the question could not be turned into a graph
     │   └── BackendError        the LLM backend failed (not running, model missing, timeout)
     └── Cancelled               the user stopped the run
@@ -48,6 +50,19 @@ class ConnectorError(QueryWeaverError):
 
 class AuthError(ConnectorError):
     pass
+
+
+class IndexStorageError(ConnectorError):
+    """Writing an index failed for lack of room or permission; the previous index is left as it was."""
+
+
+class IndexDamagedError(ConnectorError):
+    """SQLite rejected an index as damaged. ``index`` is the ``SourceIndex``, ``reason`` what SQLite said."""
+
+    def __init__(self, message: str, index=None, reason: str = ""):
+        super().__init__(message)
+        self.index = index
+        self.reason = reason or message
 
 
 class GenerationError(QueryWeaverError):

@@ -258,7 +258,9 @@ class _Run:
             except QueryWeaverError:
                 raise
             except Exception as exc:  # a connector bug or library error: name the source, keep the cause
-                raise ConnectorError(f"{connector.name} source failed in {step.tool}: {exc}") from exc
+                error = ConnectorError(f"{connector.name} source failed in {step.tool}: {exc}")
+                error.connector = connector  # the engine heals this source's index when the cause is damage
+                raise error from exc
         self.links[index] = links
         self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}", step.wanted, tool=step.tool,
                   result_size=len(found), seconds=round(time.perf_counter() - started, 4))

@@ -11,20 +11,38 @@ An index may also keep a ``lexicon`` table: what its data names (people, places,
 transaction whenever the refresh changed anything (or the stored one is of another ``LEXICON_VERSION``), so
 reading it before a question is one small SELECT, never a scan of the data. With ``lexicon_mark`` too, a
 refresh that only added rows (an appended mbox, new Maildir files) adds just their part to the stored counts.
+
+Damage and storage faults: an index SQLite rejects (not a database, malformed, its version row or tables
+missing, a failed ``quick_check`` after an unclean shutdown or a change made outside QueryWeaver; see
+``SourceIndex._suspect``) is moved aside as
+``<name>.damaged-<UTC time>`` with its -wal/-shm, one warning names the source and where the copy is, and the
+index is rebuilt from the source. Damage found later, mid-query, is raised as ``IndexDamagedError``; the
+engine heals that index and runs the question again. A full disk, a size limit or an unwritable cache dir is
+raised as ``IndexStorageError``: one line naming the cache dir, the space needed and the setting to move it.
+
+Long parses are committed in batches (``QUERYWEAVER_INDEX_BATCH`` items, default 5000), so a killed build
+resumes: an input read whole per batch (a Maildir message) is simply done or not; an input parsed from byte
+offsets (an mbox) records in ``resume`` how far its committed rows go and a SHA-1 of the bytes before that
+point, and continues from there when those bytes are unchanged (else it is read again from the start).
+A parallel build uses the same record: workers parse ahead, the writer commits ranges in file order through
+``Batches.commit``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import re
 import sqlite3
 import time
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .connector import IndexReport, Progress, no_progress
-from .errors import ConnectorError
+from .errors import ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
 from .grounding import LEXICON_VERSION, LexiconRow
 
 # What the data names (grounding.LexiconRow), kept by indexes and by the Google caches for grounding questions.
@@ -43,11 +61,87 @@ CREATE TABLE IF NOT EXISTS inputs (
     size INTEGER NOT NULL,
     tail TEXT
 );
+-- an input whose parse was interrupted: its rows up to byte ``done`` are committed (the inputs row says -1)
+CREATE TABLE IF NOT EXISTS resume (input INTEGER PRIMARY KEY, done INTEGER NOT NULL, prefix_sha1 TEXT NOT NULL);
 """ + LEXICON_SCHEMA
 # compute(conn, since): the lexicon rows of the whole index (since None), or of what was added after the mark
 LexiconBuilder = Callable[[sqlite3.Connection, object], Iterable[LexiconRow]]
-BASE_VERSION = "2"  # bump when BASE_SCHEMA changes
+BASE_VERSION = "2"  # bump when BASE_SCHEMA changes (tables added with IF NOT EXISTS need no bump)
 TAIL_BYTES = 4096   # an input that grew and still has these last bytes where they were was only appended to
+DEFAULT_BATCH = 5000   # items committed at a time during a build (QUERYWEAVER_INDEX_BATCH overrides)
+KEEP_DAMAGED = 3       # damaged copies kept per index; older ones are deleted
+LABELS = {"mbox": "mail", "maildir": "mail", "ics": "calendar", "files": "files"}
+
+# SQLite result codes (the low byte of an extended code)
+_CORRUPT, _NOTADB, _FULL, _READONLY, _CANTOPEN, _IOERR, _PERM = 11, 26, 13, 8, 14, 10, 3
+_IOERR_READ, _IOERR_SHORT_READ = 266, 522
+_STORAGE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
+                   errno.ENOTDIR, errno.EEXIST}
+
+
+def is_damage(exc: BaseException) -> bool:
+    """SQLite says the file is not (or no longer) a sound database."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None) or 0
+    if code & 0xFF in (_CORRUPT, _NOTADB) or code in (_IOERR_READ, _IOERR_SHORT_READ):
+        return True
+    text = str(exc).lower()
+    # "could not decode": text that is not UTF-8 where only UTF-8 was ever written, i.e. damaged cells
+    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
+
+
+def is_storage(exc: BaseException) -> bool:
+    """Writing failed for want of room or permission (disk full, file size limit, read-only, no such dir)."""
+    if isinstance(exc, OSError):
+        return exc.errno in _STORAGE_ERRNOS
+    if not isinstance(exc, sqlite3.Error) or is_damage(exc):
+        return False
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    text = str(exc).lower()
+    return code in (_FULL, _READONLY, _CANTOPEN, _IOERR, _PERM) or any(
+        words in text for words in ("disk is full", "readonly", "unable to open", "disk i/o error"))
+
+
+def sqlite_cause(exc: BaseException) -> BaseException | None:
+    """The sqlite3 (or OSError) error behind ``exc``, following ``raise ... from``."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, (sqlite3.Error, OSError)):
+            return exc
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
+
+
+def human_size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} GB"
+
+
+def batch_size() -> int:
+    """Items per committed batch; ``QUERYWEAVER_INDEX_BATCH`` sets it (tests use small ones)."""
+    try:
+        return max(1, int(os.environ.get("QUERYWEAVER_INDEX_BATCH", DEFAULT_BATCH)))
+    except ValueError:
+        return DEFAULT_BATCH
+
+
+def file_sha1(path: Path | str, start: int, end: int, hasher=None):
+    """``hasher`` (a new SHA-1 when None) updated with bytes [start, end) of the file."""
+    hasher = hasher or hashlib.sha1()
+    with open(path, "rb") as fh:
+        fh.seek(start)
+        left = end - start
+        while left > 0:
+            block = fh.read(min(left, 1 << 20))
+            if not block:
+                break
+            hasher.update(block)
+            left -= len(block)
+    return hasher
 
 
 def tail_hash(path: Path | str, size: int) -> str | None:
@@ -61,25 +155,93 @@ def tail_hash(path: Path | str, size: int) -> str | None:
 
 
 
+class _Overtaken(Exception):
+    """Another process took over the input this one was parsing (between two batches); ``committed`` items
+    were stored by this one before that."""
+
+    def __init__(self, committed: int):
+        super().__init__(committed)
+        self.committed = committed
+
+
+class Batches:
+    """Commits a long parse of one input in batches, recording how far the committed rows go.
+
+    The parser calls ``due(count)`` with the number of items it has written so far and, when that says so,
+    flushes its rows and calls ``commit(offset)``: every item before byte ``offset`` is then durable, and an
+    interrupted build resumes there (``SourceIndex.refresh`` checks the bytes before it are unchanged).
+    """
+
+    def __init__(self, index: "SourceIndex", conn: sqlite3.Connection, input_id: int, path: Path,
+                 hasher=None, hashed_to: int = 0):
+        self.index, self.conn, self.input_id, self.path = index, conn, input_id, path
+        self.hasher = hasher or hashlib.sha1()
+        self.hashed_to = hashed_to
+        self.size = index.batch
+        self.committed_count = 0
+        self.commits = 0
+        self._count = 0
+
+    def due(self, count: int) -> bool:
+        """Whether a commit is due now that ``count`` items of this input are written."""
+        self._count = count
+        return count - self.committed_count >= self.size
+
+    def commit(self, offset: int) -> None:
+        conn = self.conn
+        if offset > self.hashed_to:
+            file_sha1(self.path, self.hashed_to, offset, self.hasher)
+            self.hashed_to = offset
+        digest = self.hasher.hexdigest()
+        conn.execute("INSERT OR REPLACE INTO resume VALUES (?, ?, ?)", (self.input_id, offset, digest))
+        conn.execute("RELEASE one_input")
+        self.index.commit_batch(conn)
+        # the write lock was free for a moment: another refresher may have taken this input over
+        row = conn.execute("SELECT done, prefix_sha1 FROM resume WHERE input = ?", (self.input_id,)).fetchone()
+        conn.execute("SAVEPOINT one_input")
+        if row is None or (row[0], row[1]) != (offset, digest):
+            raise _Overtaken(self._count)
+        self.commits += 1
+        self.committed_count = self._count
+
+
 class SourceIndex:
     """The index database of one source.
 
     ``schema`` is the connector's DDL; ``version`` changes whenever that DDL or the parsing changes, and a
     database with another version is rebuilt from scratch. ``tables`` lists the connector's tables that
-    carry an ``input`` column, so rows of a changed input can be dropped.
+    carry an ``input`` column, so rows of a changed input can be dropped. ``warn`` receives the one line
+    said when a damaged index is moved aside; ``size_ratio`` estimates the index size from the source's
+    bytes (``row_bytes`` from its number of files instead), for the message when the disk is full.
     """
 
     def __init__(self, cache_dir: Path, kind: str, source_path: Path, schema: str, version: int,
-                 tables: Iterable[str]):
+                 tables: Iterable[str], warn: Callable[[str], None] | None = None, size_ratio: float = 1.0,
+                 row_bytes: int | None = None):
         self.kind = kind
         self.source_path = Path(source_path).resolve()
+        self.cache_dir = Path(cache_dir)
         digest = hashlib.sha1(str(self.source_path).encode()).hexdigest()[:12]
         safe_name = "".join(c if c.isalnum() else "-" for c in self.source_path.name)[:40]
-        self.db_path = Path(cache_dir) / "index" / f"{kind}-{safe_name}-{digest}.sqlite"
+        self.db_path = self.cache_dir / "index" / f"{kind}-{safe_name}-{digest}.sqlite"
         self.schema = schema
         self.version = f"{version}/{BASE_VERSION}"
         self.tables = tuple(tables)
+        self.warn = warn
+        self.size_ratio = size_ratio
+        self.row_bytes = row_bytes
+        self.source_bytes: int | None = None   # set by refresh (or the connector) for the space estimate
+        self.batch = batch_size()
+        self.read_only = False
+        self._forgot = False  # set by _forget during a refresh
         self._conn: sqlite3.Connection | None = None
+        self._inode: int | None = None
+        self._lease: int | None = None
+
+    @property
+    def label(self) -> str:
+        """'the mail index for /path/mail.mbox' — how messages name this index."""
+        return f"the {LABELS.get(self.kind, self.kind)} index for {self.source_path}"
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -87,46 +249,345 @@ class SourceIndex:
             self._conn = self._open()
         return self._conn
 
+    # -- opening, checking, healing -------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
+        """Open the index; a damaged one is moved aside (one warning) and a fresh one created in its place."""
         try:
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            # a long timeout: another process (serve, index) may be refreshing the same index right now
-            conn = sqlite3.connect(self.db_path, check_same_thread=False, timeout=120)
-        except (OSError, sqlite3.Error) as exc:
-            raise ConnectorError(f"cannot open the index {self.db_path} ({exc}); check that the cache dir is writable "
-                                 f"or set [index] cache_dir") from exc
-        conn.row_factory = sqlite3.Row
-        use_wal(conn, self.db_path)
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.executescript(BASE_SCHEMA)
-        row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-        if row is None or row[0] != self.version:
-            self._reset(conn)
+        except OSError as exc:
+            raise self.storage_error(exc) from exc
+        alone = self._take_lease()
+        try:
+            conn = self._open_checked(alone)
+        except BaseException:
+            self._drop_lease()
+            raise
+        self._share_lease()
         return conn
 
+    def _open_checked(self, alone: bool) -> sqlite3.Connection:
+        suspect = self._suspect() if alone else None
+        conn = None
+        try:
+            conn = self._connect()
+            problem = self._problem(conn, quick_check=suspect)
+        except IndexDamagedError as exc:
+            problem = exc.reason
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                if conn is not None:
+                    conn.close()
+                return self._open_read_only(exc)
+            problem = str(exc)
+        if problem:
+            if conn is not None:
+                conn.close()
+            self._move_aside(problem)
+            try:
+                conn = self._connect()
+                problem = self._problem(conn, quick_check=None)
+            except sqlite3.Error as exc:
+                raise self.translate(exc) from exc
+            if problem:
+                raise IndexDamagedError(f"{self.label} is still unusable after a rebuild ({problem}); "
+                                        f"delete {self.db_path.parent} and try again", self, problem)
+        return conn
+
+    def _connect(self) -> sqlite3.Connection:
+        # a long timeout: another process (serve, index) may be refreshing the same index right now
+        conn = sqlite3.connect(self.db_path, check_same_thread=False, timeout=120)
+        try:
+            conn.row_factory = sqlite3.Row
+            use_wal(conn, self.db_path)
+            conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                self._inode = os.stat(self.db_path).st_ino
+            except OSError:
+                self._inode = None
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _suspect(self) -> str | None:
+        """Why a ``quick_check`` should run before use: the last process using the index did not close it
+        (its -wal or -shm is left: killed, crashed, power lost), or the file is not as QueryWeaver left it
+        (a backup or sync tool, a copy, a truncation). None when neither; only asked with no other opener."""
+        if any(Path(f"{self.db_path}{s}").exists() for s in ("-wal", "-shm")):
+            return "after an unclean shutdown"
+        try:
+            now = _stat_record(self.db_path)
+            os.lseek(self._lease, 0, os.SEEK_SET)
+            recorded = os.read(self._lease, 128).decode("ascii", "replace").strip()
+        except (OSError, TypeError):
+            return None
+        if recorded != now:
+            return "after it was changed outside QueryWeaver" if recorded else None
+        return None
+
+    def _record_close(self) -> None:
+        """Remember the file's size and mtime as this process leaves it (see ``_suspect``)."""
+        if self._lease is None:
+            return
+        try:
+            record = _stat_record(self.db_path).encode().ljust(128)
+            os.pwrite(self._lease, record, 0)
+        except OSError:
+            pass
+
+    def _problem(self, conn: sqlite3.Connection, quick_check: str | None) -> str | None:
+        """Why this open database cannot be used (None when it can); an old version is rebuilt in place.
+        ``quick_check`` says why to run one first (see ``_suspect``)."""
+        if quick_check:
+            found = self._check_rows(conn, "quick_check")
+            if found:
+                return f"{quick_check}, {found}"
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not names:  # a new database
+            self._reset(conn)
+            return None
+        if "meta" not in names:
+            return "its meta table is missing"
+        conn.executescript(BASE_SCHEMA)
+        row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+        if row is None:
+            return "its version record is missing"
+        if row[0] != self.version:
+            self._reset(conn)
+            return None
+        missing = sorted(set(_created_tables(self.schema)) - names)
+        if missing:
+            return f"table {missing[0]} is missing"
+        return None
+
+    @staticmethod
+    def _check_rows(conn: sqlite3.Connection, pragma: str) -> str | None:
+        rows = [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}").fetchall()]
+        if rows == ["ok"]:
+            return None
+        lines = [line.strip() for row in rows for line in row.splitlines()
+                 if line.strip() and not line.startswith("***")]
+        more = f" (and {len(lines) - 1} more problems)" if len(lines) > 1 else ""
+        return f"{pragma} failed: {lines[0] if lines else rows[0]}{more}"
+
+    def _take_lease(self) -> bool:
+        """Hold a shared lock on ``<index>.lock`` while open; True when no other opener holds one.
+
+        With nobody else holding it, ``_suspect`` may ask for a ``quick_check`` first; the file also keeps
+        the size and mtime the index had when last closed. flock (not the POSIX locks SQLite uses) so that
+        closing this file never drops SQLite's own locks.
+        """
+        try:
+            import fcntl
+        except ImportError:  # Windows: no check after an unclean shutdown
+            return False
+        self._drop_lease()
+        try:
+            fd = os.open(f"{self.db_path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            alone = True
+        except OSError:
+            alone = False
+        self._lease = fd
+        return alone
+
+    def _share_lease(self) -> None:
+        if self._lease is not None:
+            import fcntl
+
+            fcntl.flock(self._lease, fcntl.LOCK_SH)
+
+    def _drop_lease(self) -> None:
+        if self._lease is not None:
+            os.close(self._lease)
+            self._lease = None
+
+    def _open_read_only(self, exc: sqlite3.Error) -> sqlite3.Connection:
+        """A cache dir that cannot be written: read an index that is already there, else say what to do."""
+        if not is_storage(exc) or not self.db_path.exists() or self.db_path.stat().st_size == 0:
+            raise self.translate(exc) from exc
+        try:
+            # nobody can write where this process cannot create the -wal: reading it as immutable is safe
+            conn = sqlite3.connect(f"{self.db_path.as_uri()}?mode=ro&immutable=1", uri=True,
+                                   check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+        except sqlite3.Error:
+            raise self.translate(exc) from exc
+        if row is None or row[0] != self.version:
+            conn.close()
+            raise self.translate(exc) from exc
+        self.read_only = True
+        return conn
+
+    def check(self, full: bool = False) -> str | None:
+        """Run ``quick_check`` (``integrity_check`` when ``full``); the problem found, or None when sound."""
+        if not self.db_path.exists():
+            return None
+        try:
+            with self._lock_free_conn() as conn:
+                return self._check_rows(conn, "integrity_check" if full else "quick_check")
+        except sqlite3.DatabaseError as exc:
+            if is_damage(exc):
+                return str(exc)
+            raise self.translate(exc) from exc
+
+    @contextmanager
+    def _lock_free_conn(self) -> Iterator[sqlite3.Connection]:
+        """This index's connection, or a short-lived one when it is not open."""
+        if self._conn is not None:
+            yield self._conn
+            return
+        conn = sqlite3.connect(self.db_path, timeout=120)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def heal(self, reason: str) -> Path | None:
+        """Move a damaged index aside (one warning); the next use creates and fills a fresh one."""
+        self.close()
+        return self._move_aside(reason)
+
+    def _move_aside(self, reason: str) -> Path | None:
+        """Rename the database and its -wal/-shm to ``*.damaged-<time>``, prune old copies, say so once."""
+        try:
+            if self._inode is not None and os.stat(self.db_path).st_ino != self._inode:
+                return None  # another process has already replaced it
+        except FileNotFoundError:
+            return None
+        try:
+            target = move_aside(self.db_path, reason, self.label, self.warn)
+        except OSError as exc:
+            raise self.storage_error(exc) from exc
+        self._inode = None
+        return target
+
+    def damaged_copies(self) -> list[Path]:
+        return sorted(self.db_path.parent.glob(f"{self.db_path.name}.damaged-*"))
+
+    def count_items(self) -> int | None:
+        """Rows of the main table (messages, events, files); None when it cannot be read."""
+        try:
+            with self._lock_free_conn() as conn:
+                return conn.execute(f"SELECT count(*) FROM {self.tables[0]}").fetchone()[0]
+        except (sqlite3.Error, IndexError):
+            return None
+
+    def delete(self) -> None:
+        """Remove the database and its -wal/-shm (``queryweaver index --rebuild``)."""
+        self.close()
+        for suffix in ("-wal", "-shm", ""):
+            try:
+                os.unlink(f"{self.db_path}{suffix}")
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise self.storage_error(exc) from exc
+
+    # -- errors -------------------------------------------------------------------------------------------
+    def translate(self, exc: BaseException) -> QueryWeaverError:
+        """One clear error for an sqlite3/OS error met while using this index."""
+        if isinstance(exc, QueryWeaverError):
+            return exc
+        if is_storage(exc):
+            return self.storage_error(exc)
+        if is_damage(exc):
+            return IndexDamagedError(f"{self.label} is damaged ({exc})", self, str(exc))
+        return ConnectorError(f"{self.label} failed ({exc}); the index is {self.db_path}")
+
+    def storage_error(self, exc: BaseException) -> IndexStorageError:
+        """Disk full, file size limit, read-only or uncreatable cache dir: what, where, how much, and the fix."""
+        text = str(exc).lower()
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        need = human_size(self.estimated_bytes())
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOTDIR, errno.EEXIST, errno.EACCES, errno.EPERM,
+                                                      errno.EROFS) or "readonly" in text or "unable to open" in text:
+            return IndexStorageError(
+                f"cannot write {self.label}: the cache dir {self.cache_dir} cannot be written ({detail}); "
+                f"set [index] cache_dir (or QUERYWEAVER_CACHE_DIR) to a writable folder with about {need} free")
+        return IndexStorageError(
+            f"cannot write {self.label} in the cache dir {self.cache_dir} ({detail}{_room_left(self.cache_dir)}); "
+            f"it needs about {need} free there: free some space, or set [index] cache_dir "
+            f"(or QUERYWEAVER_CACHE_DIR) to a folder with room")
+
+    def estimated_bytes(self) -> int:
+        """Room the index needs: its expected size from the source's bytes, plus as much for the WAL."""
+        if self.source_bytes is None:
+            self.source_bytes = self._measure_source()
+        expected = self.source_bytes * self.size_ratio
+        try:
+            expected = max(expected, os.stat(self.db_path).st_size)
+        except OSError:
+            pass
+        return int(2 * expected) + (1 << 20)
+
+    def _measure_source(self, cap: int = 300_000) -> int:
+        """Bytes of the source (files under a folder, at most ``cap`` of them); a file source counts
+        ``row_bytes`` per file instead when that is set."""
+        if self.source_path.is_file():
+            return self.source_path.stat().st_size
+        total = seen = 0
+        for folder, _dirs, names in os.walk(self.source_path):
+            for name in names:
+                seen += 1
+                if self.row_bytes:
+                    total += self.row_bytes
+                else:
+                    try:
+                        total += os.stat(os.path.join(folder, name)).st_size
+                    except OSError:
+                        pass
+            if seen > cap:
+                break
+        return total
+
+    def has_data(self) -> bool:
+        """Whether a previous build left anything to answer from (an input read completely)."""
+        try:
+            return self.conn.execute("SELECT 1 FROM inputs WHERE size >= 0 LIMIT 1").fetchone() is not None
+        except (sqlite3.Error, QueryWeaverError):
+            return False
+
+    # -- writing ------------------------------------------------------------------------------------------
     @contextmanager
     def write_transaction(self, conn: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
         """One write transaction holding the database's write lock from the start.
 
         Taking the lock before reading what is indexed means two processes refreshing the same index
         (``serve`` and ``index`` at once) run one after the other instead of inserting the same rows twice.
+        sqlite3 errors leave as ``IndexStorageError`` / ``IndexDamagedError`` (see ``translate``).
         """
         conn = conn or self.conn
-        if conn.in_transaction:
-            conn.commit()
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
-        except BaseException:
-            conn.rollback()
-            raise
+            if conn.in_transaction:
+                conn.commit()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                _rollback(conn)
+                raise
+            conn.commit()
+        except (sqlite3.Error, OSError) as exc:
+            _rollback(conn)
+            raise self.translate(exc) from exc
+
+    def commit_batch(self, conn: sqlite3.Connection) -> None:
+        """Commit what is written so far and take the write lock again (between two batches)."""
         conn.commit()
+        conn.execute("BEGIN IMMEDIATE")
 
     def _reset(self, conn: sqlite3.Connection) -> None:
         """Drop every table and create the schema afresh, under the write lock, checking the version again
         there: another process may have rebuilt the index (and filled it) while this one waited."""
         with self.write_transaction(conn):
-            row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+            row = None
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchone():
+                row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
             if row is not None and row[0] == self.version:
                 return
             tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
@@ -142,6 +603,7 @@ class SourceIndex:
                 progress: Progress = no_progress, stage: str | None = None,
                 warn: Callable[[str], None] | None = None,
                 append: Callable[[sqlite3.Connection, int, Path, int, Callable[[str], None]], int] | None = None,
+                resume: Callable[..., int] | None = None,
                 lexicon: LexiconBuilder | None = None,
                 lexicon_mark: Callable[[sqlite3.Connection], object] | None = None) -> IndexReport:
         """Re-parse new or changed ``inputs`` with ``parse(conn, input_id, path, warn) -> items parsed``.
@@ -158,7 +620,25 @@ class SourceIndex:
         stored at the end of a refresh that changed anything, in the same transaction. ``lexicon_mark(conn)``,
         when given, is read before parsing (say the highest message id); if the refresh then only added rows,
         ``lexicon(conn, mark)`` gives the rows of what was added and their counts are added to the stored ones.
+
+        ``resume(conn, input_id, path, offset, warn, batches)``, when given, replaces both for inputs read
+        by byte offset: it parses from ``offset`` (0 = whole) and commits through ``batches`` (see
+        ``Batches``), so that a build killed midway continues where it stopped.
+
+        Work is committed every ``batch`` items; sqlite3 errors leave as ``IndexStorageError`` or
+        ``IndexDamagedError``.
         """
+        try:
+            return self._refresh(inputs, parse, progress, stage, warn, append, resume, lexicon, lexicon_mark)
+        except (sqlite3.Error, OSError) as exc:
+            if self._conn is not None:
+                _rollback(self._conn)
+            if isinstance(exc, OSError) and not is_storage(exc):
+                raise
+            raise self.translate(exc) from exc
+
+    def _refresh(self, inputs, parse, progress, stage, warn, append, resume, lexicon=None,
+                 lexicon_mark=None) -> IndexReport:
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
         conn = self.conn
@@ -170,72 +650,60 @@ class SourceIndex:
                 self._warn(report, warn, f"skipped {path}: {exc.strerror or exc}")
                 continue
             current[str(path)] = (st.st_mtime_ns, st.st_size)
+        self.source_bytes = sum(size for _mtime, size in current.values())
+
+        def indexed() -> dict[str, tuple[int, int, int]]:
+            return {r["path"]: (r["id"], r["mtime_ns"], r["size"]) for r in conn.execute("SELECT * FROM inputs")}
 
         def differences(known: dict[str, tuple[int, int, int]]) -> tuple[list[str], list[str]]:
             changed = [p for p, sig in current.items() if p not in known or known[p][1:] != sig]
             return changed, [p for p in known if p not in current]
 
-        def indexed() -> dict[str, tuple[int, int, int]]:
-            return {r["path"]: (r["id"], r["mtime_ns"], r["size"]) for r in conn.execute("SELECT * FROM inputs")}
-
-        def appended(path: str) -> bool:
-            """Grew, and its old last bytes are unchanged: only the new part needs reading."""
-            if append is None or path not in known or current[path][1] <= known[path][2]:
-                return False
-            row = conn.execute("SELECT tail FROM inputs WHERE id = ?", (known[path][0],)).fetchone()
-            return row is not None and row[0] is not None and row[0] == tail_hash(path, known[path][2])
-
         changed, gone = differences(indexed())
         if not changed and not gone:
             report.reused = len(current)
-            if lexicon is not None and self.lexicon_stale():
+            if lexicon is not None and not self.read_only and self.lexicon_stale():
                 with self.write_transaction(conn):
                     if self.lexicon_stale():  # again, under the lock: another process may have written it
                         self.write_lexicon(conn, lexicon)
             report.seconds = time.perf_counter() - started
             return report
+        if self.read_only:
+            raise self.storage_error(sqlite3.OperationalError("attempt to write a readonly database"))
         label = stage or f"indexing {self.kind} {self.source_path.name}"
-        # one transaction: an interrupted refresh leaves the previous index as it was
+        # batches of ``self.batch`` items, each its own transaction: a killed build keeps what it committed
         with self.write_transaction(conn):
             known = indexed()  # again, under the lock: another process may have just done the work
             changed, gone = differences(known)
-            mark = lexicon_mark(conn) if lexicon_mark is not None else None
-            dropped = False  # rows of some input deleted: the lexicon must be computed whole
             report.reused = len(current) - len(changed)
-            grown = {p for p in changed if appended(p)}
-            for path in gone + [p for p in changed if p in known and p not in grown]:
-                dropped = True
-                input_id = known[path][0]
-                for table in self.tables:
-                    conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
-                conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
+            # The lexicon: with a mark and a lexicon complete before this refresh, a refresh that only adds rows
+            # adds their counts; anything else (rows forgotten, an earlier build interrupted) recomputes it.
+            # Until this refresh ends it is marked stale, so a build killed between batches recomputes it.
+            mark = None
+            if lexicon is not None:
+                if lexicon_mark is not None and not self.lexicon_stale():
+                    mark = lexicon_mark(conn)
+                if changed or gone:
+                    conn.execute("DELETE FROM meta WHERE key = 'lexicon'")
+            self._forgot = False
+            for path in gone:
+                self._forget(conn, known[path][0])
             report.removed = len(gone)
+            since_commit = 0
             for done, path in enumerate(changed):
                 progress(label, done, len(changed))
-                mtime_ns, size = current[path]
-                if path in grown:
-                    input_id = known[path][0]
-                    if self._parse_one(conn, report, warn, path, input_id,
-                                       lambda w: append(conn, input_id, Path(path), known[path][2], w),
-                                       quiet=True):
-                        conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
-                                     (mtime_ns, size, tail_hash(path, size), input_id))
-                        continue
-                    dropped = True
-                    for table in self.tables:  # could not append: read it whole
-                        conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
-                    conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
-                cur = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, ?)",
-                                   (path, mtime_ns, size, tail_hash(path, size)))
-                input_id = cur.lastrowid
-                if not self._parse_one(conn, report, warn, path, input_id,
-                                       lambda w: parse(conn, input_id, Path(path), w)):
-                    conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))  # retried next time
+                before = report.parsed
+                self._index_input(conn, report, warn, path, current[path], parse, append, resume)
+                since_commit += report.parsed - before
+                if since_commit >= self.batch:
+                    self.commit_batch(conn)
+                    since_commit = 0
             progress(label, len(changed), len(changed))
             if lexicon is not None:
-                if mark is not None and not dropped and not self.lexicon_stale():
+                if mark is not None and not self._forgot:
                     add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
-                elif changed or gone or self.lexicon_stale():
+                    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+                else:
                     self.write_lexicon(conn, lexicon)
         report.seconds = time.perf_counter() - started
         return report
@@ -253,20 +721,83 @@ class SourceIndex:
         """The stored lexicon rows (empty when none was computed yet)."""
         return read_lexicon(self.conn)
 
-    def _parse_one(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, input_id: int,
-                   run: Callable[[Callable[[str], None]], int], quiet: bool = False) -> bool:
-        """Run one input's parse inside a savepoint; on failure undo its rows, warn, and return False."""
+    def _index_input(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, sig: tuple[int, int],
+                     parse, append, resume) -> None:
+        """Bring one changed input up to date: resume it, read what was appended, or read it whole."""
+        mtime_ns, size = sig
+        row = conn.execute("SELECT id, mtime_ns, size, tail FROM inputs WHERE path = ?", (path,)).fetchone()
+        if row is not None and (row["mtime_ns"], row["size"]) == sig:
+            return  # another process did it between two of our batches
+        start, hashed = 0, None
+        if row is not None:
+            input_id = row["id"]
+            partial = conn.execute("SELECT done, prefix_sha1 FROM resume WHERE input = ?", (input_id,)).fetchone()
+            if partial is not None and resume is not None:
+                hasher = file_sha1(path, 0, partial["done"]) if partial["done"] <= size else None
+                if hasher is not None and hasher.hexdigest() == partial["prefix_sha1"]:
+                    start, hashed = partial["done"], hasher  # resume: the bytes parsed so far are unchanged
+                    report.resumed += 1
+            elif (append or resume) and 0 < row["size"] < size and row["tail"] is not None \
+                    and row["tail"] == tail_hash(path, row["size"]):
+                start = row["size"]  # grew, old last bytes unchanged: only the new part needs reading
+            if start == 0:
+                self._forget(conn, input_id)
+        if start == 0:
+            # a resumable input says -1 until it is complete, so an interrupted parse is seen as changed
+            first_sig = (-1, -1) if resume is not None else sig
+            input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, ?)",
+                                    (path, *first_sig, None if resume else tail_hash(path, size))).lastrowid
+        if resume is not None:
+            batches = Batches(self, conn, input_id, Path(path), hashed, start if hashed else 0)
+            run = lambda w: resume(conn, input_id, Path(path), start, w, batches)  # noqa: E731
+        elif start:
+            run = lambda w: append(conn, input_id, Path(path), start, w)  # noqa: E731
+        else:
+            run = lambda w: parse(conn, input_id, Path(path), w)  # noqa: E731
+        outcome = self._parse_one(conn, report, warn, path, run, quiet=bool(start) and not hashed)
+        if outcome == "ok":
+            conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
+                         (mtime_ns, size, tail_hash(path, size), input_id))
+            conn.execute("DELETE FROM resume WHERE input = ?", (input_id,))
+        elif outcome == "failed":
+            has_partial = conn.execute("SELECT 1 FROM resume WHERE input = ?", (input_id,)).fetchone()
+            if start and not hashed and not has_partial:  # could not append: read it whole
+                self._forget(conn, input_id)
+                self._index_input(conn, report, warn, path, sig, parse, None, resume)
+            elif not has_partial:
+                self._forget(conn, input_id)  # retried next time
+        # "overtaken": another process owns the input now; leave it to that one
+
+    def _forget(self, conn: sqlite3.Connection, input_id: int) -> None:
+        """Delete an input and every row parsed from it."""
+        self._forgot = True  # rows went: a refresh's lexicon is computed whole
+        for table in self.tables:
+            conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
+        conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
+        conn.execute("DELETE FROM resume WHERE input = ?", (input_id,))
+
+    def _parse_one(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str,
+                   run: Callable[[Callable[[str], None]], int], quiet: bool = False) -> str:
+        """Run one input's parse inside a savepoint: "ok", or "failed" (rows since the last committed batch
+        undone, warned) or "overtaken" (another process resumed it between two batches)."""
         conn.execute("SAVEPOINT one_input")
         try:
             report.parsed += run(lambda message: self._warn(report, warn, message))
+        except _Overtaken as exc:
+            conn.execute("ROLLBACK TO one_input")
+            conn.execute("RELEASE one_input")
+            report.parsed += exc.committed
+            return "overtaken"
         except (OSError, ValueError, UnicodeError) as exc:
+            if isinstance(exc, OSError) and is_storage(exc):
+                raise
             conn.execute("ROLLBACK TO one_input")
             conn.execute("RELEASE one_input")
             if not quiet:
                 self._warn(report, warn, f"skipped {path}: {exc}")
-            return False
+            return "failed"
         conn.execute("RELEASE one_input")
-        return True
+        return "ok"
 
     @staticmethod
     def _warn(report: IndexReport, warn: Callable[[str], None] | None, message: str) -> None:
@@ -276,8 +807,13 @@ class SourceIndex:
 
     def close(self) -> None:
         if self._conn is not None:
-            self._conn.close()
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
             self._conn = None
+            self._record_close()
+        self._drop_lease()
 
 
 def lexicon_stale(conn: sqlite3.Connection) -> bool:
@@ -342,3 +878,80 @@ def _statements(script: str) -> list[str]:
     if current.strip():
         statements.append(current.strip())
     return [s for s in statements if s.rstrip(";").strip()]
+
+
+def _stat_record(path: Path) -> str:
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ino}"
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    try:
+        if conn.in_transaction:
+            conn.rollback()
+    except sqlite3.Error:
+        pass
+
+
+def move_aside(db_path: Path, reason: str, label: str, warn: Callable[[str], None] | None) -> Path:
+    """Rename a damaged database and its -wal/-shm to ``<name>.damaged-<UTC time>`` (so the copy opens with
+    its own WAL), keep the newest ``KEEP_DAMAGED`` copies, and say so in one line."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    target = db_path.with_name(f"{db_path.name}.damaged-{stamp}")
+    for suffix in ("-wal", "-shm", ""):  # the database last: its -wal must never pair with a new one
+        src = Path(f"{db_path}{suffix}")
+        if src.exists():
+            os.replace(src, f"{target}{suffix}")
+    copies = sorted(db_path.parent.glob(f"{db_path.name}.damaged-*"))
+    stamps = sorted({c.name.split(".damaged-", 1)[1].split("-")[0] for c in copies})
+    for old in stamps[:-KEEP_DAMAGED]:
+        for copy in copies:
+            if copy.name.split(".damaged-", 1)[1].startswith(old):
+                copy.unlink(missing_ok=True)
+    if warn:
+        warn(f"{label} was damaged ({_short(reason)}) and is being rebuilt; the damaged copy is at {target}")
+    return target
+
+
+def _room_left(cache_dir: Path) -> str:
+    """'; 2.1 GB free; a file size limit of 4.0 MB applies': what may have stopped the write."""
+    parts = []
+    for folder in (cache_dir, *cache_dir.parents):
+        try:
+            parts.append(f"{human_size(os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize)} free")
+            break
+        except (OSError, AttributeError):
+            continue
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit != resource.RLIM_INFINITY:
+            parts.append(f"a file size limit of {human_size(limit)} applies (ulimit -f)")
+    except (ImportError, OSError, ValueError):
+        pass
+    return "".join(f"; {p}" for p in parts)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _created_tables(schema: str) -> list[str]:
+    return re.findall(r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?\"?(\w+)", schema, re.IGNORECASE)
+
+
+
+def refresh_or_keep(indexes: "SourceIndex | Iterable[SourceIndex]", refresh: Callable[[], object],
+                    warn: Callable[[str], None]) -> None:
+    """The refresh a question starts with: when the cache cannot be written (full, read-only) but an earlier
+    build is there, say so in one line and answer from it; ``queryweaver index`` calls refresh directly
+    and fails instead."""
+    try:
+        refresh()
+    except IndexStorageError as exc:
+        indexes = [indexes] if isinstance(indexes, SourceIndex) else list(indexes)
+        if not any(index.has_data() for index in indexes):
+            raise
+        warn(f"{exc}; answering from the index as it was (recent changes may be missing)")

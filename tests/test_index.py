@@ -134,3 +134,121 @@ def test_an_input_that_only_grew_is_read_from_where_it_ended(tmp_path):
     warnings = []
     report = index.refresh([log], parse_lines, append=append, warn=warnings.append)
     assert report.parsed == 5 and warnings == []
+
+
+# -- batches and resuming (a killed build) --------------------------------------------------------------
+
+class Killed(BaseException):
+    """Stands for SIGKILL inside one process: nothing catches it, nothing after it runs."""
+
+
+def resumable_lines(kill_after_commits=None, seen=None):
+    """A parser of 'one line = one item' files from a byte offset, committing through ``batches``."""
+    def parse(conn, input_id, path, offset, warn, batches):
+        data = path.read_bytes()
+        count = 0
+        position = offset
+        for line in data[offset:].splitlines(keepends=True):
+            if batches is not None and batches.due(count):
+                batches.commit(position)
+                if kill_after_commits is not None and batches.commits >= kill_after_commits:
+                    raise Killed()
+            conn.execute("INSERT INTO lines VALUES (?, ?)", (input_id, line.decode().strip()))
+            if seen is not None:
+                seen.append(line.decode().strip())
+            count += 1
+            position += len(line)
+        return count
+    return parse
+
+
+def test_a_killed_batched_parse_resumes_where_its_last_batch_ended(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "10")
+    src = tmp_path / "src"
+    src.mkdir()
+    log = src / "log.txt"
+    log.write_text("".join(f"line {n}\n" for n in range(95)))
+    index = make_index(tmp_path)
+    try:
+        index.refresh([log], parse_lines, resume=resumable_lines(kill_after_commits=3))
+    except Killed:
+        pass
+    index.close()
+    index = make_index(tmp_path)
+    assert index.conn.execute("SELECT count(*) FROM lines").fetchone()[0] == 30  # three batches were committed
+    seen = []
+    report = index.refresh([log], parse_lines, resume=resumable_lines(seen=seen))
+    assert report.parsed == 65 and report.resumed == 1 and seen[0] == "line 30"
+    assert [r[0] for r in index.conn.execute("SELECT text FROM lines ORDER BY rowid")] == \
+        [f"line {n}" for n in range(95)]
+    assert index.conn.execute("SELECT count(*) FROM resume").fetchone()[0] == 0
+    assert index.refresh([log], parse_lines, resume=resumable_lines()).parsed == 0
+
+
+def test_a_resume_point_whose_earlier_bytes_changed_is_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "10")
+    src = tmp_path / "src"
+    src.mkdir()
+    log = src / "log.txt"
+    log.write_text("".join(f"line {n}\n" for n in range(50)))
+    index = make_index(tmp_path)
+    try:
+        index.refresh([log], parse_lines, resume=resumable_lines(kill_after_commits=2))
+    except Killed:
+        pass
+    log.write_text("LINE 0\n" + "".join(f"line {n}\n" for n in range(1, 50)))  # same size, first line changed
+    report = index.refresh([log], parse_lines, resume=resumable_lines())
+    assert report.parsed == 50 and report.resumed == 0
+    assert index.conn.execute("SELECT text FROM lines ORDER BY rowid").fetchone()[0] == "LINE 0"
+    assert index.conn.execute("SELECT count(*) FROM lines").fetchone()[0] == 50
+
+
+def test_damaged_copies_are_kept_newest_first_up_to_a_few(tmp_path):
+    from queryweaver.index import KEEP_DAMAGED
+
+    index = make_index(tmp_path)
+    said = []
+    index.warn = said.append
+    for _ in range(KEEP_DAMAGED + 2):
+        index.conn.execute("SELECT 1").fetchone()
+        index.close()
+        index.db_path.write_text("not a database")
+        index.conn  # opening finds it damaged, sets it aside and starts afresh
+    copies = {p.name.split(".damaged-")[1].split("-")[0] for p in index.damaged_copies()}
+    assert len(copies) == KEEP_DAMAGED and len(said) == KEEP_DAMAGED + 2
+    assert all("was damaged (file is not a database)" in line for line in said)
+    assert index.conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()[0] == index.version
+
+
+def test_two_refreshers_of_one_batched_input_store_each_item_once(tmp_path, monkeypatch):
+    # between two batches the write lock is free: the other refresher may take the input over
+    monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "5")
+    src = tmp_path / "src"
+    src.mkdir()
+    log = src / "log.txt"
+    log.write_text("".join(f"line {n}\n" for n in range(200)))
+    errors, parsed = [], []
+
+    class PausingIndex(SourceIndex):
+        """Leaves the write lock free a while after each batch, so that the others do get in."""
+
+        def commit_batch(self, conn):
+            conn.commit()
+            time.sleep(0.02)
+            conn.execute("BEGIN IMMEDIATE")
+
+    def refresh():
+        index = PausingIndex(tmp_path / "cache", "lines", tmp_path / "src", SCHEMA, version=1, tables=["lines"])
+        try:
+            parsed.append(index.refresh([log], parse_lines, resume=resumable_lines()).parsed)
+        except Exception as exc:  # the test is that nothing is raised
+            errors.append(exc)
+        finally:
+            index.close()
+
+    run_at_once(refresh, 3)
+    assert errors == []
+    index = make_index(tmp_path)
+    assert [r[0] for r in index.conn.execute("SELECT text FROM lines ORDER BY rowid")] == \
+        [f"line {n}" for n in range(200)]
+    assert sum(parsed) == 200  # each refresher reports what it stored; together, everything once

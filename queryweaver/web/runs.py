@@ -202,6 +202,8 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
             run.publish(StreamKind.GENERATING, {"message": message, "stage": kind})
 
     generation = state.generate(question, relay)
+    for message in state.take_warnings():
+        forward(run, Event(kind=EventKind.WARNING, message=message), state.roots)
     run.backend = getattr(generation, "backend", None)
     run.generation_seconds = getattr(generation, "seconds", None)
     readings = ReadingsEvent.from_generation(question, generation)

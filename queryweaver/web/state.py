@@ -51,6 +51,7 @@ class WebState:
     runs: RunRegistry = field(default_factory=RunRegistry)
     engine: Engine | None = None
     index_max_age: float = 30.0  # seconds between index refreshes of the long-lived engine
+    pending_warnings: list[str] = field(default_factory=list)
     _refreshed_at: float = field(default_factory=time.monotonic, repr=False)
     _engine_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _progress_to: Callable[..., None] | None = field(default=None, repr=False)
@@ -79,8 +80,16 @@ class WebState:
         with self.engine_session(timeout=30) as engine:
             if engine is None:
                 return None
+            said = len(engine.warnings)
             self.keep_fresh(engine)
-            return engine.lexicon()
+            lexicon = engine.lexicon()
+            self.pending_warnings.extend(engine.warnings[said:])  # an index healed while reading: say so in the run
+            return lexicon
+
+    def take_warnings(self) -> list[str]:
+        """Warnings said outside a run (while grounding a question), for the run that asked."""
+        taken, self.pending_warnings[:] = list(self.pending_warnings), []
+        return taken
 
     def keep_fresh(self, engine: Engine) -> None:
         """Refresh the indexes (cheap when nothing changed) when the last refresh is older than

@@ -8,9 +8,12 @@ The corpus is ``queryweaver.corpus.generate_corpus(**CORPUS)`` (deterministic, n
 benchmark and the test regenerate it in a temporary folder). Each question SHAPE (what is asked: "emails
 from X in a month") has phrasing TEMPLATES, each written for one part: "dev" templates are for tuning,
 "test" templates are held out, so the test part holds wordings never seen in dev. "dev2" is a second
-tuning part (DEV2_TEMPLATES, written independently of dev's; its questions follow dev's and test's).
+tuning part (DEV2_TEMPLATES, written independently of dev's; its questions follow dev's and test's); "dev3" a
+third (DEV3_TEMPLATES, written independently of dev's and dev2's; its questions follow dev2's).
 Templates carry a STYLE (wh-question, imperative, fragment, lower case, typos, possessive, passive,
-politeness, "everything X"; dev2 adds terse, chatty, dictated, synonym, inverted, relative, self-name).
+politeness, "everything X"; dev2 adds terse, chatty, dictated, synonym, inverted, relative, self-name; dev3
+adds executive dictation, from-memory, keywords, rambling, idioms, quantifiers, nominal forms, comparative
+time words, "for me", attachment scoping, the user's address, ordinal/venue/people synonyms).
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -38,7 +41,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from queryweaver.corpus import Facts, generate_corpus  # noqa: E402
+from queryweaver.corpus import ORGS, Facts, generate_corpus  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "questions_corpus.json"
 CORPUS: dict[str, Any] = {"emails": 1500, "events": 200, "files": 600, "seed": 11, "today": "2026-02-15",
@@ -257,6 +260,7 @@ class Ctx:
         self.rng = random.Random(SEED)
         f = facts
         self.self_name = f.self_name
+        self.self_address = f.self_addresses[0]
         firsts: dict[str, int] = {}
         for n in f.people.values():
             firsts[n.split(" ")[0].casefold()] = firsts.get(n.split(" ")[0].casefold(), 0) + 1
@@ -1367,11 +1371,348 @@ DEV2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# The third development part, "dev3": wordings written independently of dev, dev2 and test (an executive
+# dictating to an assistant, searching from memory, bare keywords in any order, long rambling asks with
+# asides, British/Indian/US idioms, quantifiers, nominalised forms, comparative time words, "for me"
+# imperatives, attachment scoping, the user's own name or address, ordinal/place/people synonyms; one typo
+# at most). Its questions come after dev2's. A shape listed in DEV3_MAKERS draws dev3 instances from its own
+# maker (other date phrases and day spellings); the others continue the shape's instance list where dev2
+# stopped.
+# =============================================================================================
+
+D3 = "dev3"
+PARTS = (D, D2, T, D3)
+LOWER_STYLES = LOWER_STYLES | {"keywords"}
+
+
+def dev3_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """More spellings of months, parts of months, quarters, spans and rolling windows (DESIGN.md's Date rules)."""
+    tomorrow = today + timedelta(days=1)
+    monday = today - timedelta(days=today.weekday())
+    back2 = date(today.year - (today.month <= 2), (today.month - 3) % 12 + 1, today.day)
+    last = today.replace(day=1) - timedelta(days=1)
+    y11, _ = bare_month(11, today)
+    y10, _ = bare_month(10, today)
+    return [("in mid-November", (date(y11, 11, 11), date(y11, 11, 21))),
+            ("in late October", (date(y10, 10, 21), date(y10, 11, 1))),
+            ("in Q2 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("between March and May 2025", (date(2025, 3, 1), date(2025, 6, 1))),
+            ("from August to October 2025", (date(2025, 8, 1), date(2025, 11, 1))),
+            ("a month ago", month_range(last.year, last.month)),
+            ("in the last 6 weeks", (today - timedelta(weeks=6), tomorrow)),
+            ("within the past 2 months", (back2, tomorrow)),
+            ("last December", month_range(today.year - 1, 12)),  # the latest December before this month
+            ("two weeks ago", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("in 06/2025", month_range(2025, 6))]
+
+
+def dev3_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev3_month_phrases(today) + [("in March 2026", month_range(2026, 3)),
+                                        ("yesterday", (today - timedelta(days=1), today))]
+
+
+DEV3_BOUNDS = [("Q3 2025", date(2025, 7, 1)), ("Feb 2025", date(2025, 2, 1)), ("May 1st, 2025", date(2025, 5, 1)),
+               ("10 March 2025", date(2025, 3, 10)), ("2025-11-15", date(2025, 11, 15)),
+               ("12/01/2025", date(2025, 12, 1)), ("October 2025", date(2025, 10, 1))]
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def dev3_day(d: date, i: int) -> str:
+    """A day spelled with its weekday, British day-first, or US month-first without a comma."""
+    month = MONTH_NAMES[d.month - 1]
+    suffix = "th" if 11 <= d.day <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
+    forms = (f"{WEEKDAYS[d.weekday()]}, {month[:3]} {d.day}, {d.year}", f"{d.day}{suffix} {month} {d.year}",
+             f"{month} {d.day} {d.year}", f"{WEEKDAYS[d.weekday()][:3]} {d.day} {month[:3]} {d.year}")
+    return forms[i % len(forms)]
+
+
+def dev3_before(c: Ctx) -> list[Instance]:
+    """Bounds before a day, with slot BL = the last day before it ("up to June 30, 2025" = "before Q3 2025")."""
+    days = dict(DEV3_BOUNDS)
+    out = bound_maker("<", DEV3_BOUNDS)(c)
+    for inst in out:
+        last = days[inst.slots["B"]] - timedelta(days=1)
+        inst.slots["BL"] = f"{MONTH_NAMES[last.month - 1]} {last.day}, {last.year}"
+    return out
+
+
+DEV3_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, dev3_month_phrases(c.f.today)),
+    "emails_from_before": dev3_before,
+    "emails_from_since": bound_maker(">", DEV3_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, dev3_day),
+    "events_in_month": lambda c: mk_events_in_month(c, dev3_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, dev3_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, dev3_month_phrases(c.f.today)),
+}
+
+DEV3_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELFADDR} = the user's address
+    "emails_from": [
+        ("executive", "Pull up everything {X} has emailed me"),
+        ("memory", "the emails I remember getting from {Xf}"),
+        ("keywords", "from {Xl} mails"),
+        ("idiom", "Kindly share the mails received from {X}"),
+        ("quantifier", "every single email {X} ever sent me"),
+        ("forme", "Grab me the messages from {X}, would you"),
+        ("selfaddr", "emails from {X} to {SELFADDR}"),
+    ],
+    "emails_to": [
+        ("executive", "Dig out the emails I fired off to {X}"),
+        ("rambling", "I'm trying to remember what I told {X} - can you list every email I've sent them?"),
+        ("keywords", "outbox {X}"),
+        ("nominal", "my correspondence addressed to {X}"),
+        ("selfaddr", "messages sent from {SELFADDR} to {X}"),
+        ("idiom", "Kindly list the mails I have sent to {Xf}"),
+        ("quantifier", "each email I've sent {Xl}"),
+    ],
+    "emails_between": [
+        ("executive", "Pull up all my back-and-forth with {X}"),
+        ("keywords", "emails {X} and me"),
+        ("selfname", "correspondence between {SELF} and {Xf}"),
+        ("quantifier", "any email that involved both {X} and me"),
+        ("idiom", "All mails exchanged between myself and {X}, kindly"),
+        ("rambling", "I need to reconstruct what happened with {Xl}, so every email we were both on, please"),
+        ("scoping", "my emails to or from {X}"),
+    ],
+    "emails_from_in_month": [
+        ("executive", "Pull up what {X} sent me {M}"),
+        ("keywords", "{Xl} emails {M}"),
+        ("memory", "the mail I think {Xf} sent me {M}"),
+        ("idiom", "Kindly fetch the mails {X} sent {M}"),
+        ("rambling", "So {M} {X} was emailing me quite a bit, I think; can you show me those messages?"),
+        ("nominal", "messages received from {X} {M}"),
+        ("forme", "Find me {Xp} emails {M}"),
+    ],
+    "emails_from_before": [
+        ("comparative", "emails from {X} dated earlier than {B}"),
+        ("executive", "Dig out {Xp} emails from before {B}"),
+        ("keywords", "{Xl} before {B}"),
+        ("idiom", "Mails from {X} older than {B}, please"),
+        ("nominal", "correspondence from {X} predating {B}"),
+        ("quantifier", "any email {Xf} sent me ahead of {B}"),
+        ("comparative", "emails from {X} up to {BL}"),
+        ("comparative", "{Xp} mail no later than {BL}"),
+    ],
+    "emails_from_since": [
+        ("comparative", "emails from {X} from {B} onward"),
+        ("executive", "Grab me everything {X} sent after {B}"),
+        ("keywords", "{Xl} since {B}"),
+        ("comparative", "mail from {X} newer than {B}"),
+        ("idiom", "Kindly list mails from {X} starting from {B}"),
+        ("nominal", "messages received from {Xf} from {B} on"),
+        ("comparative", "{Xp} emails no earlier than {B}"),
+        ("comparative", "mail from {X} dated {B} or later"),
+    ],
+    "last_email_from": [
+        ("executive", "Pull up the latest thing {X} sent me"),
+        ("ordinal", "newest message from {X}"),
+        ("keywords", "last one from {X}"),
+        ("memory", "the most recent note I got from {Xf}"),
+        ("idiom", "What's the latest mail {X} has dropped me?"),
+        ("selfname", "the newest email {X} sent to {SELF}"),
+    ],
+    "first_email_from": [
+        ("ordinal", "the very first email from {X}"),
+        ("executive", "Dig out the earliest message {X} ever sent me"),
+        ("keywords", "first {X} email"),
+        ("memory", "the first time {Xf} emailed me - which message was it?"),
+        ("rambling", "Out of all the mail {X} has sent me over the years, which was the oldest one?"),
+        ("idiom", "Kindly find the first mail received from {Xl}"),
+    ],
+    "first_email_to": [
+        ("ordinal", "the very first message I sent {X}"),
+        ("executive", "Pull up the earliest email I ever wrote to {X}"),
+        ("keywords", "oldest sent {X}"),
+        ("memory", "my initial email to {Xf}"),
+        ("selfaddr", "the earliest message {SELFADDR} sent to {X}"),
+        ("idiom", "Which was the first mail I had sent to {Xl}?"),
+    ],
+    "last_email_to": [
+        ("ordinal", "the newest message I sent {X}"),
+        ("executive", "Grab the last thing I emailed {X}"),
+        ("keywords", "latest sent {Xl}"),
+        ("memory", "when I last wrote to {Xf}, which email was that?"),
+        ("rambling", "I owe {X} a reply, I think, but first show me the most recent email I sent them"),
+        ("forme", "Find me my latest email to {X}"),
+    ],
+    "count_emails_from": [
+        ("executive", "Tell me how many emails {X} has sent me"),
+        ("keywords", "{Xl} email count"),
+        ("quantifier", "How many emails in total came from {X}?"),
+        ("idiom", "What is the count of mails received from {X}?"),
+        ("nominal", "the number of messages from {Xf}"),
+        ("rambling", "{X} keeps emailing me - how many messages have I had from them altogether?"),
+    ],
+    "subject_contains": [
+        ("keywords", "{W} subject"),
+        ("memory", "the emails I half remember with \"{W}\" somewhere in the subject"),
+        ("executive", "Pull up anything with {W} in the subject line"),
+        ("quantifier", "every message with {W} in its subject"),
+        ("idiom", "Kindly search mails having subject {W}"),
+        ("forme", "Find me messages titled {W}"),
+    ],
+    "last_received_on_day": [
+        ("executive", "Pull up the last email that came in on {D}"),
+        ("ordinal", "the latest message I received on {D}"),
+        ("keywords", "last inbox email {D}"),
+        ("memory", "the final email I got that day, {D}"),
+        ("nominal", "the last email received by me on {D}"),
+        ("forme", "Find me the most recent incoming mail dated {D}"),
+    ],
+    "attachments_from": [
+        ("scoping", "attachments in emails from {X}"),
+        ("scoping", "files {X} attached"),
+        ("executive", "Pull up the documents {X} sent over"),
+        ("keywords", "{Xl} files"),
+        ("memory", "the files I remember {Xf} sending me"),
+        ("quantifier", "each attachment {X} has sent me"),
+        ("idiom", "Kindly share all the attachments received from {X}"),
+    ],
+    "attachments_ext": [
+        ("keywords", "attached {EXT} files"),
+        ("executive", "Pull up every {EXT1} anyone attached to an email"),
+        ("quantifier", "any {EXTS} that came in as attachments"),
+        ("memory", "those {EXTS} people emailed around"),
+        ("nominal", "attachments of the {EXT} kind"),
+        ("forme", "Find me all the .{EXT} files attached to emails"),
+    ],
+    "folders_with_attachments_from": [
+        ("executive", "Which folders did I file {Xp} attachments in?"),
+        ("keywords", "folders {Xl} attachments"),
+        ("memory", "where did I stash the stuff {Xf} emailed me"),
+        ("nominal", "storage location of the files from {X}"),
+        ("scoping", "folders containing files that {X} attached"),
+        ("idiom", "Kindly tell in which folders the attachments of {X} are kept"),
+    ],
+    "folders_of_file": [
+        ("executive", "Pull up the folder {F} is in"),
+        ("keywords", "path {F}"),
+        ("memory", "I saved {F} somewhere, which folder was it"),
+        ("quantifier", "every folder that has a copy of {F}"),
+        ("idiom", "Kindly tell me where {F} is kept"),
+    ],
+    "who_sent_file": [
+        ("executive", "Figure out who sent over {F}"),
+        ("keywords", "{F} from whom"),
+        ("nominal", "origin of {F}: which person mailed it"),
+        ("memory", "someone sent me {F} - who was it?"),
+        ("scoping", "people whose emails had {F} attached"),
+        ("idiom", "Who all sent me {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("people", "folks who've traded emails with the sender of {F}"),
+        ("executive", "Pull up everybody the sender of {F} has emailed with"),
+        ("rambling", "There's a file, {F}, and whoever sent it - I want every person they've had email "
+                     "conversations with"),
+        ("nominal", "email contacts of the sender of {F}"),
+        ("quantifier", "all participants in emails with the person who attached {F}"),
+    ],
+    "coattendees_of_person": [
+        ("people", "attendees who shared events with {X}"),
+        ("executive", "Get me the names of everyone {Xf} has been in meetings with"),
+        ("keywords", "{Xl} meetings people"),
+        ("people", "participants of the meetings {X} attended"),
+        ("quantifier", "anyone who attended any event with {X}"),
+        ("idiom", "Who all were in meetings along with {X}?"),
+    ],
+    "events_of_person": [
+        ("executive", "Pull up every meeting {X} was at"),
+        ("keywords", "events {Xl}"),
+        ("memory", "those meetings I think {Xf} came to"),
+        ("quantifier", "each event {X} was part of"),
+        ("idiom", "Which all meetings did {X} attend?"),
+        ("nominal", "{Xp} attendance at events"),
+    ],
+    "events_at_place": [
+        ("venue", "meetings with location {P}"),
+        ("keywords", "{P} events"),
+        ("executive", "Pull up every meeting held {atP}"),
+        ("memory", "what was scheduled {atP}"),
+        ("quantifier", "every single event {atP}"),
+        ("idiom", "Kindly list the meetings happening {atP}"),
+        ("venue", "Which gatherings had {P} as their spot?"),
+    ],
+    "events_in_month": [
+        ("executive", "Pull up my calendar {M}"),
+        ("keywords", "{M} events"),
+        ("nominal", "the schedule of meetings {M}"),
+        ("quantifier", "every event {M}"),
+        ("idiom", "What all meetings were there {M}?"),
+        ("forme", "List me the events {M}"),
+    ],
+    "events_titled": [
+        ("keywords", "{T} calendar"),
+        ("executive", "Pull up all the {T} meetings"),
+        ("memory", "those {T} things on my calendar"),
+        ("quantifier", "every event called something like {T}"),
+        ("nominal", "occurrences of {T} on the calendar"),
+        ("idiom", "Kindly show the {T} sessions"),
+    ],
+    "who_attended_titled": [
+        ("people", "folks at the {T}"),
+        ("people", "attendees of the {T} meetings"),
+        ("nominal", "attendance at the {T}"),
+        ("executive", "Get me a list of who joined the {T}"),
+        ("quantifier", "everyone who was at any {T}"),
+        ("idiom", "Who all attended the {T}?"),
+    ],
+    "place_of_event": [
+        ("venue", "What venue was the {T} at?"),
+        ("venue", "which spot was {T} held at"),
+        ("keywords", "{T} location"),
+        ("executive", "Remind me where the {T} was"),
+        ("memory", "I forget where we had the {T}"),
+        ("idiom", "Kindly tell the venue of {T}"),
+    ],
+    "people_met_at_place": [
+        ("people", "folks I met up with {atP}"),
+        ("executive", "Pull up everyone I saw {atP}"),
+        ("keywords", "people met {atP}"),
+        ("selfname", "Whom has {SELF} met with {atP}?"),
+        ("nominal", "my meetings {atP}: who were the other attendees?"),
+        ("people", "contacts I've met {atP}"),
+    ],
+    "people_met_in_month": [
+        ("people", "folks I met {M}"),
+        ("executive", "Pull up the people I met with {M}"),
+        ("keywords", "people met {M}"),
+        ("nominal", "my meetings {M}: who else attended?"),
+        ("selfname", "Which people did {SELF} see {M}?"),
+        ("idiom", "Who all did I meet {M}?"),
+    ],
+    "links_from_person": [
+        ("scoping", "web links {X} put in emails to me"),
+        ("executive", "Pull up the links {Xf} shared"),
+        ("keywords", "{Xl} links email"),
+        ("memory", "the websites {Xf} pointed me to by email"),
+        ("quantifier", "every URL in {Xp} emails"),
+        ("idiom", "Kindly share the web links received from {X}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("people", "links from folks I met {M}"),
+        ("executive", "Pull up the URLs sent by whoever I met with {M}"),
+        ("rambling", "I met a bunch of people {M} and some of them emailed me links - what were they?"),
+        ("nominal", "web pages shared by contacts I saw {M}"),
+        ("keywords", "links people met {M}"),
+        ("quantifier", "every link emailed by anyone I met {M}"),
+    ],
+    "links_to_domain": [
+        ("keywords", "mail links {U} any"),
+        ("executive", "Pull up every {U} link anybody has emailed around"),
+        ("memory", "the {U} pages I vaguely recall turning up in my mail"),
+        ("quantifier", "any and all links to {U} sitting in emails"),
+        ("idiom", "Kindly list out the {U} links present in mails"),
+        ("forme", "Find me the {U} web pages my mail mentions"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
-def _render(text: str, style: str, slots: dict[str, str], self_name: str) -> str:
-    question = text.format(**{"SELF": self_name, **slots})
+def _render(text: str, style: str, slots: dict[str, str], self_name: str, self_address: str = "") -> str:
+    question = text.format(**{"SELF": self_name, "SELFADDR": self_address, **slots})
     question = re.sub(r"\b(the) the\b", r"\1", question, flags=re.IGNORECASE)  # "the {T}", T = "the offsite"
     question = re.sub(r"\b(teh) the\b", r"\1", question, flags=re.IGNORECASE)
     if style in LOWER_STYLES:
@@ -1385,7 +1726,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
-    """dev and test questions first (as they always were), then dev2 (ids continue after them)."""
+    """dev and test questions first (as they always were), then dev2, then dev3 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -1411,31 +1752,40 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
         carry[shape.name] = (instances, k)
     taken = {q.casefold() for q in seen}
     names = {s.name for s in SHAPES}
-    if set(DEV2_TEMPLATES) != names or not set(DEV2_MAKERS) <= names:
-        raise SystemExit(f"dev2 templates or makers name unknown or missing shapes: {set(DEV2_TEMPLATES) ^ names}")
-    for shape in SHAPES:
-        others = {text.casefold() for _, _, text in shape.templates}
-        if any(text.casefold() in others for _, text in DEV2_TEMPLATES[shape.name]):
-            raise SystemExit(f"shape {shape.name}: a dev2 template repeats a dev or test template; reword it")
-        if shape.name in DEV2_MAKERS:
-            ctx.rng = random.Random(f"{SEED}:{shape.name}:{D2}")
-            instances, k = DEV2_MAKERS[shape.name](ctx), 0
-            if not instances:
-                raise SystemExit(f"shape {shape.name}: no dev2 instance has an answer in this corpus")
-        else:
-            instances, k = carry[shape.name]
-        for style, text in DEV2_TEMPLATES[shape.name]:
-            inst = instances[k % len(instances)]
-            k += 1
-            partial = "Xf" if "{Xf" in text else "Xl" if "{Xl" in text else None
-            if partial:  # a template that gives part of a name: the next person whose part is unique
-                inst = next((i for i in instances[k - 1:] + instances[:k - 1] if i.slots[partial] != i.slots["X"]),
-                            inst)
-            question = _render(text, style, inst.slots, ctx.self_name)
-            if question.casefold() in taken:  # never the text of a dev or test question (nor another dev2 one)
-                continue
-            taken.add(question.casefold())
-            questions.append(_entry(D2, shape.name, style, text, question, inst))
+    earlier = {shape.name: {text.casefold() for _, _, text in shape.templates} for shape in SHAPES}
+    org_names = {org for org, *_ in ORGS}
+    for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS)):
+        if set(templates) != names or not set(makers) <= names:
+            raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ names}")
+        for shape in SHAPES:
+            mine = [text.casefold() for _, text in templates[shape.name]]
+            if any(text in earlier[shape.name] for text in mine):  # names the shape only: test wordings stay unseen
+                raise SystemExit(f"shape {shape.name}: a {part} template repeats an earlier part's template; reword it")
+            if len(set(mine)) != len(mine):
+                raise SystemExit(f"shape {shape.name}: a {part} template is listed twice")
+            earlier[shape.name] |= set(mine)
+            if shape.name in makers:
+                ctx.rng = random.Random(f"{SEED}:{shape.name}:{part}")
+                instances, k = makers[shape.name](ctx), 0
+                if not instances:
+                    raise SystemExit(f"shape {shape.name}: no {part} instance has an answer in this corpus")
+            else:
+                instances, k = carry[shape.name]
+            for style, text in templates[shape.name]:
+                inst = instances[k % len(instances)]
+                k += 1
+                partial = "Xf" if "{Xf" in text else "Xl" if "{Xl" in text else None
+                if partial:  # a template that gives part of a name: the next person whose part is unique (dev3:
+                    # and a person, not "The" of "The Atlantic Daily"; dev2 keeps the instances it always had)
+                    inst = next((i for i in instances[k - 1:] + instances[:k - 1] if i.slots[partial] != i.slots["X"]
+                                 and (part == D2 or i.slots["X"] not in org_names)), inst)
+                question = _render(text, style, inst.slots, ctx.self_name, ctx.self_address)
+                if question.casefold() in taken:  # never the text of an earlier question (nor one of this part)
+                    continue
+                taken.add(question.casefold())
+                questions.append(_entry(part, shape.name, style, text, question, inst))
+            if shape.name not in makers:  # the next part continues where this one stopped
+                carry[shape.name] = (instances, k)
     for i, q in enumerate(questions, 1):
         q["id"] = f"c{i:03d}"
     return questions
@@ -1494,16 +1844,17 @@ def main(argv: list[str] | None = None) -> int:
     for p in problems:
         print(p, file=sys.stderr)
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
-    print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['test']} test), "
+    print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
+          f"{parts['test']} test), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
     if not args.check:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
-                      "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev "
-                      "or dev2 (tune on them; dev2's templates were written independently of dev's) or test (held "
-                      "out: its templates never appear in dev or dev2). 'graph' is the gold "
+                      "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
+                      "dev2 or dev3 (tune on them; dev2's and dev3's templates were each written independently) "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -458,7 +458,7 @@ class Grounder:
         start, end = span[0].start, span[-1].end
         if key in self.self_full:
             return Mention(start, end, text, MentionKind.SELF, " ".join(sorted(self.lexicon.self_names)[:1]), 1)
-        if len(span) == 1 and span[0].low in _COMMON_NAMES and not span[0].capital:
+        if len(span) == 1 and (span[0].low in _COMMON_NAMES or span[0].low in _COMMON_WORDS) and not span[0].capital:
             return None
         if len(span) == 1 and span[0].low in _QUESTION_WORDS:
             return None
@@ -480,8 +480,7 @@ class Grounder:
             word = span[0].low
             if word in _CALENDAR_WORDS and not _after_person_preposition(question, span[0]):
                 return None  # "in June", "on Friday": a date, even when someone is called June
-            if word in self.parts and (span[0].capital or word not in self.title_words
-                                       or _after_person_preposition(question, span[0])):
+            if word in self.parts and (word not in _COMMON_WORDS or span[0].capital):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
             if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words:
                 close = self.fuzzy_parts.lookup(word)
@@ -527,6 +526,11 @@ class Grounder:
                        [])
 
 
+# Lower-case words that are also someone's first or last name in many mailboxes: a name only when capitalised.
+_COMMON_WORDS = frozenset("""may will mark bill grant rose chase drew faith hope joy june april august pat sue ray art
+bob jack frank rich gene dawn summer autumn gail mike nick sandy penny ruby amber crystal jade iris lily violet page
+long short young white black brown green gray grey king price hall wood stone hill lane field rivers banks park
+love rich cash best bell bird fox hunt little lee west north south""".split())
 _CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())

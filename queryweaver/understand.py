@@ -286,7 +286,8 @@ def _what(match: re.Match) -> str:
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
-    # spoken fillers and a few common slips of the keyboard
+    # spoken fillers, politeness, and a few common slips of the keyboard
+    (r"\b(?:please|kindly|pls|plz|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
     (r"\bteh\b", "the", 0.02, ""), (r"\badn\b", "and", 0.02, ""), (r"\btaht\b", "that", 0.02, ""),
     (r"\bpeoples\b", "people", 0.02, ""), (r"\bhow much (e-?mails?|messages?|mails?|files?|links?|events?|"
@@ -303,6 +304,24 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
+    # asides and hedges that add nothing: "I think", "altogether", "the names of"
+    (r"\bI (?:think|believe|guess|reckon|suppose|recall|remember)\b,?", "", 0.02, ""),
+    (r"\b(?:altogether|in total|overall|all told|in all|so far|till now|until now|to date)\b", "", 0.02, ""),
+    (r"\b(?:get me |give me |show me )?the (?:names?|list|addresses|email addresses) of\b", "", 0.03, ""),
+    (r"^(?:please |kindly )?tell me (?=who|what|when|where|which|how)", "", 0.02, ""),
+    (r"^first,? (?=show|find|list|get|give|pull)", "", 0.02, ""),
+    (r"^(?:dig out|dig up|pull up|bring up|dredge up|grab|fetch|fish out|look up|find me|list me|get me|"
+     r"share|search|search for|give me)\b", "show", 0.02, ""),
+    (r"\b(?:fired off|shot off|dashed off|sent off|sent over|shot over|pinged|dropped)\b(?= (?:to|⟦|me|you))",
+     "sent", 0.03, ""),
+    (r"\b(?:initial|very first|earliest ever)\b", "first", 0.02, ""), (r"\bvery last\b", "last", 0.02, ""),
+    (r"\b(last|first|latest|newest|oldest|earliest|most recent) one\b", r"\1 email", 0.03, ""),
+    (r"\bto or from\b|\bfrom or to\b|\bback-and-forth with\b|\bback and forth with\b", "with", 0.03, ""),
+    # time comparisons in other words
+    (r"\b(?:older than|predating|pre-dating|ahead of|sooner than)\b", "before", 0.03, ""),
+    (r"\b(?:newer than|more recent than|post-?dating|later than)\b", "after", 0.03, ""),
+    (r"\bfrom ((?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[^,]*?) (?:on|onwards?)\b", r"since \1", 0.03,
+     ""),
     (r"^(?:I|i) (?:want|wanna|need|search|look for|am searching for|am looking for|search for|would see|"
      r"want see|want to see|want to know|need to see|need to know|like to see)\b(?: for)?", "show", 0.03, ""),
     # politeness and framing words
@@ -314,7 +333,6 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
-    (r"\b(?:please|kindly|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:at all|ever|again|other|else|lately|(?<!most )recently|so far|by any chance|on my (?:disk|computer|drive|"
      r"machine|laptop|mac|pc))\b", "", 0.02, ""),
     (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
@@ -354,9 +372,54 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"(⟦person\|[^⟧]+⟧)(?:'s)? (?:co-attendees|coattendees|fellow attendees|co-participants)\b",
      r"people in meetings with \1", 0.03, ""),
     (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
-     r"messages|links|urls|meetings|events|calls|appointments|correspondence)\b", r"\1's \2", 0.03, ""),
+     r"messages|links|urls|meetings|events|calls|appointments|correspondence|email|mail)\b", r"\1's \2", 0.03, ""),
     (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
      0.03, ""),
+    # keyword queries: "office move subject", "outbox jamal", "latest sent fischer", "path X", "X count"
+    (r"^((?:(?!with\b|in\b|the\b|show\b|emails?\b|mails?\b)\S+ ?){1,4}) (?:in the )?subject(?: line)?$",
+     r"emails with the subject \1", 0.05, ""),
+    (r"^(?:outbox|sent|sent mail|sent items|sent messages)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails I sent to \1", 0.05,
+     ""),
+    (r"^(?:inbox|received)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails \1 sent me", 0.05, ""),
+    (r"^(latest|last|newest|most recent|oldest|first|earliest) sent (?:to )?(.+)$", r"the \1 email I sent to \2",
+     0.05, ""),
+    (r"^(latest|last|newest|most recent|oldest|first|earliest) (?:received|inbox|from) (.+)$", r"the \1 email from \2",
+     0.05, ""),
+    (r"^(?:path|location|folder|directory|storage location|file path|where)(?: of| for| is)? (⟦file\|[^⟧]+⟧)\??$",
+     r"which folders hold \1", 0.05, ""),
+    (r"\b(?:storage location|location on disk|folder location|save location|file path|path|folders?) of (?=the|⟦)",
+     "the folders holding ", 0.05, ""),
+    (r"^(folders?|directories?) (?!with|holding|containing|of|for|that|which|where|in)(.+)$", r"\1 holding \2", 0.05,
+     ""),
+    (r"^(.+?) (?:e-?mails? |mails? |messages? )?count$", r"count \1 emails", 0.05, ""),
+    (r"^(?:the )?(?:origin|source) of ", "", 0.03, ""),
+    (r"^which (folders?|directory|directories) (?:is|was|are|were) (⟦file\|[^⟧]+⟧)(?: in| kept in| saved in)?[?.]*$",
+     r"which \1 hold \2", 0.05, ""),
+    (r"^where (?:did|do|have) (?:I|we) (?:save|saved|put|store|stored|keep|kept|file|filed|stash|stashed|download|"
+     r"downloaded) (?:the |all the )?(?:stuff|things|everything|files|attachments|docs|documents)\b",
+     "which folders hold the files", 0.05, "'where did I save' read as the folders holding them"),
+    (r"^where (.+?) (?:is|are) (?:kept|stored|saved|located|filed)$", r"which folders hold \1", 0.05, ""),
+    # both of us on the email
+    (r"\b(?:(?:that|which) )?(?:involved|involving|including|includes|included|with|on|between) both (.+?) and "
+     r"(?:me|I|myself)\b", r"between \1 and me",
+     0.03, ""),
+    (r"\b(e-?mails?|mails?|messages?) (⟦person\|[^⟧]+⟧) and (?:me|I)\b", r"\1 between \2 and me", 0.03, ""),
+    (r"\b(everybody|everyone|anyone|people|all the people|the people) (.+?) (?:has|have|had) (?:e-?mailed|"
+     r"corresponded|written|talked|exchanged e-?mails) with\b", r"\1 who corresponded with \2", 0.03, ""),
+    (r"\b(everyone|everybody|people|anyone) (.+?) (?:has|have|had) (?:been in|sat in|shared|had|attended) "
+     r"(?:meetings?|events?|calls?) with\b", r"people in meetings with \2", 0.03, ""),
+    (r"\b(?:email contacts|contacts|e-?mail partners|pen pals) of\b", "people who corresponded with", 0.03, ""),
+    # what X sent, without "did"
+    (r"^(?:show )?what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|shared|wrote)\b(.*)$",
+     r"the emails \1 \2\3", 0.05, "'what X sent' read as emails"),
+    (r"^what(?:'s| is| was) the (?:count|number|total|tally) of\b", "count", 0.03, ""),
+    (r"\bhaving (?:the |a )?subject(?: line)?\b", "with the subject", 0.03, ""),
+    (r"\b(?:that |which )?(?:came in|come in|arrived|landed|hit my inbox|showed up in my inbox|got in)\b"
+     r"(?! (?:as|in|via|by) )", "received", 0.03, ""),
+    (r"\binbox (e-?mails?|mails?|messages?)\b", r"received \1", 0.03, ""),
+    (r"\bof the (\w+) (?:kind|type|sort|variety|format)\b", r"of type \1", 0.03, ""),
+    (r"\b(?:came|come|comes|arrived) in (?:as|via) (?:an? )?(?:e-?mail )?attachments?\b", "attached to emails", 0.03,
+     ""),
     # counting in other words
     (r"^how (?:often|many times|frequently) (did|has|have|does|do) ", r"how many emails \1 ", 0.05,
      "'how often' counted as emails"),
@@ -374,7 +437,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:where|that|which|in which) " + _SUBJ + r" (?:was|were|is|got|gets) (?:cc'?e?d|copied|bcc'?e?d|cced|"
      r"in cc|on cc)(?: on| in)?\b", r"to \1", 0.05, "'cc'd' read as a recipient"),
     # wh-questions about when: the email or the events, whose dates the answer shows
-    (r"^when (?:did|do|have|has|was it that) " + _SUBJ + r" " + _ORD + r"(\w+)\b(.*)$", _when, 0.08,
+    (r"^when (?:did |do |have |has |was it that )?" + _SUBJ + r" " + _ORD + r"(\w+)\b(.*)$", _when, 0.08,
      "'when' answered with the items and their dates"),
     (r"^when (?:was|is) the (last|first|latest|most recent) time (?:that )?" + _SUBJ + r" (?:heard from|got (?:an? )?"
      r"(?:e-?mails?|messages?|mail) from|received (?:an? )?(?:e-?mails?|messages?|mail|anything) from)\b",
@@ -617,24 +680,10 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
                           0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes)
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
-        found = None
-        singles = [_Candidate(c.text, base.cost + c.cost, base.notes + c.notes) for c in single_rewrites(base.text)]
-        singles = [c for c in singles if c.text != rewritten.text]
-        pending = [base] + ([rewritten] if rewritten.text != base.text else []) + (singles if len(singles) > 1 else [])
-        tried: set[str] = set()
-        while pending and found is None:
-            candidate = pending.pop(0)
-            if candidate.text in tried or candidate.cost > 1.0:
-                continue
-            tried.add(candidate.text)
-            graph, error = _try(candidate.text)
-            if graph is not None:
-                found = (graph, candidate)
-                break
-            first_error = first_error or error
-            if candidate is rewritten or (candidate is base and rewritten.text == base.text):
-                pending.extend(_drop_unknown(candidate, error, lexicon))  # one round only
-        if found is not None:
+        found = _read_candidates(base, rewritten, clauses(base.text, text), lexicon, mentions)
+        if found is None:
+            first_error = first_error or getattr(_read_candidates, "error", None)
+        else:
             readings.append(found)
     if not readings:
         readings = _from_mentions(text, mentions, lexicon)
@@ -671,6 +720,72 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
                       raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
                       alternatives=alternatives, mentions=mentions, notes=notes)
+
+
+def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candidate], lexicon: Lexicon | None,
+                     mentions: list[Mention]) -> tuple[QueryGraph, _Candidate] | None:
+    """The best reading of one rendering: the question as written and as rewritten are both parsed and the
+    one that costs least wins, a reading that names a value the data lacks or leaves out a mention paying
+    for it (so "Kindly share..." read with a person called Kindly loses to the rewrite without it). Only
+    when neither parses: each rewrite alone, the question's clauses, then words left out."""
+    _read_candidates.error = None
+
+    def score(found: tuple[QueryGraph, _Candidate]) -> float:
+        graph, candidate = found
+        return candidate.cost + 0.5 * len(unknown_values(graph, lexicon)) + 0.3 * len(uncovered(graph, mentions))
+
+    tried: set[str] = set()
+
+    def attempt(candidates: list[_Candidate]) -> list[tuple[QueryGraph, _Candidate]]:
+        out = []
+        for candidate in candidates:
+            if candidate.text in tried or candidate.cost > 1.0:
+                continue
+            tried.add(candidate.text)
+            graph, error = _try(candidate.text)
+            if graph is not None:
+                out.append((graph, candidate))
+            elif _read_candidates.error is None:
+                _read_candidates.error = error
+        return out
+
+    found = attempt([base, rewritten])
+    if not found:
+        singles = [_Candidate(c.text, base.cost + c.cost, base.notes + c.notes) for c in single_rewrites(base.text)]
+        found = attempt(singles) or attempt(parts)
+    if not found:
+        last = rewritten if rewritten.text in tried else base
+        error = _try(last.text)[1]
+        if error is not None:
+            found = attempt(_drop_unknown(last, error, lexicon))  # one round only
+    if not found:
+        return None
+    # both parse: the rewrite is the reading brought to the parser's own forms, so it wins unless the data
+    # says otherwise (its cost still counts toward the confidence)
+    graph, candidate = min(found, key=lambda f: (score(f) - (0.1 if f[1] is rewritten else 0.0)))
+    return graph, _Candidate(candidate.text, score((graph, candidate)) - 0.3 * len(uncovered(graph, mentions)),
+                             candidate.notes)
+
+
+_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|\.\s+(?=[A-Z])")
+_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one)\b", re.IGNORECASE)
+
+
+def clauses(rendered: str, question: str) -> list[_Candidate]:
+    """The question's clauses read alone ("X keeps emailing me - how many have I had from them?"), each
+    pronoun replaced by the last thing an earlier clause named; a long question often asks in its last one."""
+    parts = [p.strip(" ,") for p in _CLAUSE_BREAK.split(rendered) if p.strip(" ,")]
+    if len(parts) < 2:
+        return []
+    out = []
+    for k, part in enumerate(parts):
+        named = [m.group() for p in parts[:k] + parts[k + 1:] for m in _ENTITY.finditer(p)]
+        if named and _PRONOUN.search(part) and not _ENTITY.search(part):
+            part = _PRONOUN.sub(named[-1], part, count=1)
+        rewritten = paraphrase(part)
+        out.append(_Candidate(rewritten.text, 0.15 + rewritten.cost, rewritten.notes +
+                              ["read from one part of the question"]))
+    return sorted(out, key=lambda c: -len(_ENTITY.findall(c.text)))
 
 
 def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:

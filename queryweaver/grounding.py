@@ -448,7 +448,8 @@ class Grounder:
         if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS | _ATTENDEE_NOUNS:
             return True
         after_article = i > 0 and toks[i - 1].low in ("the", "teh", "a", "an", "our", "my", "this", "that", "named",
-                                                      "called", "titled")
+                                                      "called", "titled", "any", "every", "each", "all", "those",
+                                                      "these")
         elsewhere = question[:toks[i].start] + " " + question[toks[i].end:]
         return after_article and bool(_EVENT_CONTEXT.search(elsewhere))
 

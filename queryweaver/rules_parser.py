@@ -105,7 +105,7 @@ _nouns(EVENT, "event/events", "meeting/meetings", "appointment/appointments", "i
        "invitation/invitations", "gathering/gatherings", "get-together/get-togethers", "hangout/hangouts",
        "catch-up/catch-ups", "call/calls", "session/sessions")
 _nouns(WEBPAGE, "webpage/webpages", "page/pages", "link/links", "url/urls", "website/websites", "site/sites")
-_nouns(PLACE, "place/places", "location/locations", "venue/venues")
+_nouns(PLACE, "place/places", "location/locations", "venue/venues", "spot/spots")
 _NOUNS["persons"] = (PERSON, True)
 for _word in ("anyone", "anybody", "someone", "somebody", "everyone", "everybody"):
     _NOUNS[_word] = (PERSON, True)

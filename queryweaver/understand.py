@@ -305,7 +305,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
     # asides and hedges that add nothing: "I think", "altogether", "the names of"
-    (r"\bI (?:think|believe|guess|reckon|suppose|recall|remember)\b,?", "", 0.02, ""),
+    (r"\bI (?:half |vaguely |kind of |sort of )?(?:think|believe|guess|reckon|suppose|recall|remember)\b,?", "",
+     0.02, ""),
+    (r"^I (?:forget|forgot|don'?t remember|can'?t remember|wonder|wondered|am not sure|'m not sure)\b,? ?", "", 0.02,
+     ""),
+    (r"\bsomewhere in\b", "in", 0.02, ""), (r"\b(?:something|anything) like\b", "", 0.02, ""),
+    (r"\bwho all\b", "who", 0.02, ""), (r"\bwhat all\b", "what", 0.02, ""), (r"\balong with\b", "with", 0.02, ""),
+    (r"\b(early|mid|late)-(\w+)", r"\1 \2", 0.0, ""),
     (r"\b(?:altogether|in total|overall|all told|in all|so far|till now|until now|to date)\b", "", 0.02, ""),
     (r"\b(?:get me |give me |show me )?the (?:names?|list|addresses|email addresses) of\b", "", 0.03, ""),
     (r"^(?:please |kindly )?tell me (?=who|what|when|where|which|how)", "", 0.02, ""),
@@ -376,6 +382,25 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
      0.03, ""),
     # keyword queries: "office move subject", "outbox jamal", "latest sent fischer", "path X", "X count"
+    (r"^(⟦person\|[^⟧]+⟧)\s+(?=(?:before|after|since|in|on|during|from|last|this|until|between)\b)",
+     r"emails from \1 ", 0.05, "a name and a date read as that person's emails"),
+    (r"(⟦person\|[^⟧]+⟧)(?:'s|')? (?:meetings?|events?|calls?) (?:people|attendees|participants|folks|guests)\b",
+     r"people in meetings with \1", 0.03, ""),
+    (r"(⟦person\|[^⟧]+⟧)(?:'s|')? attendance at (?:the |all |any )?(events|meetings|calls)", r"the \2 \1 attended", 0.03,
+     ""),
+    (r"^attendance at\b", "people who attended", 0.03, ""),
+    (r"^what (?:was|is|were|are) (?:scheduled|planned|booked|happening|on|held)(?= (?:in|at|on|for|during|this|next|"
+     r"last)\b)", "the events", 0.03, ""),
+    (r"\boccurrences of (⟦title\|[^⟧]+⟧)", r"\1 events", 0.03, ""),
+    (r"(⟦title\|[^⟧]+⟧) (?:things|stuff|items|calendar|schedule|entries|occurrences)\b", r"\1 events", 0.03, ""),
+    (r"\b(?:on|in|from) (?:my|the) (?:calendar|schedule|agenda)\b", "", 0.02, ""),
+    (r"\bthe schedule of\b", "", 0.02, ""),
+    (r"\b(?:my|the) (?:calendar|schedule|agenda)\b", "events", 0.03, ""),
+    (r"^where (?:we|I|they) (?:had|held|did|hosted) (.+)$", r"where was \1", 0.03, ""),
+    (r"^(people|persons|folks|contacts|everyone|anyone) met\b", r"\1 I met", 0.03, ""),
+    (r"\b(people|folks|contacts) met\b", r"\1 I met", 0.03, ""),
+    (r"\b(?:that |which )?(?:people|someone|anyone|folks|others) (?:emailed|sent|shared|forwarded|mailed)"
+     r"(?: around| out| over)?$", "attached to emails", 0.03, ""),
     (r"^((?:(?!with\b|in\b|the\b|show\b|emails?\b|mails?\b)\S+ ?){1,4}) (?:in the )?subject(?: line)?$",
      r"emails with the subject \1", 0.05, ""),
     (r"^(?:outbox|sent|sent mail|sent items|sent messages)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails I sent to \1", 0.05,
@@ -785,7 +810,8 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
         rewritten = paraphrase(part)
         out.append(_Candidate(rewritten.text, 0.15 + rewritten.cost, rewritten.notes +
                               ["read from one part of the question"]))
-    return sorted(out, key=lambda c: -len(_ENTITY.findall(c.text)))
+    asks = re.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
+    return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
 
 
 def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:

@@ -383,11 +383,21 @@ class Grounder:
                 d = t.low.removeprefix("www.")
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.DOMAIN, d,
                                         self.lexicon.domains[self.domains[d]]))
-        # 3. multi-word names first (longest span wins): the user's own, then people, then places
+        # 3. a folder's name right before "folder" ("the finance folder", "Work/Reports folder")
+        for size in (3, 2, 1):
+            for i in range(len(toks) - size):
+                if any(taken[i:i + size + 1]) or toks[i + size].low not in ("folder", "directory", "dir"):
+                    continue
+                key = " ".join(t.low for t in toks[i:i + size])
+                if key in self.folders and _adjacent(question, toks[i:i + size + 1]):
+                    claim(i, i + size, Mention(toks[i].start, toks[i + size - 1].end,
+                                               question[toks[i].start:toks[i + size - 1].end], MentionKind.FOLDER,
+                                               self.folders[key], self.lexicon.folders[self.folders[key]]))
+        # 4. multi-word names first (longest span wins): the user's own, then people, then places
         self._names(question, toks, taken, claim, sizes=(4, 3, 2))
-        # 4. event-title words: the longest run of words that occurs in some title
+        # 5. event-title words: the longest run of words that occurs in some title
         self._titles(question, toks, taken, claim)
-        # 5. one-word names last ("Oscar" in "Coffee with Oscar" is part of a title)
+        # 6. one-word names last ("Oscar" in "Coffee with Oscar" is part of a title)
         self._names(question, toks, taken, claim, sizes=(1,))
         mentions.sort(key=lambda m: m.start)
         return mentions

@@ -108,6 +108,8 @@ def render_mentions(question: str, mentions: list[Mention],
             notes.append(f"'{m.text}' is in the title of {m.count} event{'s' if m.count != 1 else ''}")
         elif m.kind == MentionKind.FILE:
             out.append(f"{ENTITY_OPEN}file|{value}{ENTITY_CLOSE}")
+        elif m.kind == MentionKind.FOLDER:
+            out.append(f"{ENTITY_OPEN}folder|{value}{ENTITY_CLOSE}")
         else:
             out.append(question[m.start:m.end])
         out.append(out_suffix if m.kind != MentionKind.SELF else "")
@@ -381,6 +383,24 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"messages|links|urls|meetings|events|calls|appointments|correspondence|email|mail)\b", r"\1's \2", 0.03, ""),
     (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
      0.03, ""),
+    # more ways of asking about events, senders and links
+    (r"^what (?:happened|took place|was held|went on|was going on|was scheduled)\b", "the events that took place",
+     0.03, ""),
+    (r"\b(?:that|which) (?:were|was|are|is) (?:held|scheduled|planned|happening|hosted)\b", "that took place", 0.02,
+     ""),
+    (r"^who (?:was|were|is|are) (.+?) (sent|emailed|forwarded|shared|mailed|attached) by[?.!]*$", r"who \2 \1", 0.03,
+     ""),
+    (r"^from whom (?:did|have|has) (?:I|we) (?:receive|received|get|got|gotten) (.+)$", r"who sent me \1", 0.03, ""),
+    (r"(⟦person\|[^⟧]+⟧) (?:mentioned|linked|linked to|shared|posted|referenced|cited)(?: in (?:e-?mails?|messages?|"
+     r"mail|(?:his|her|their) e-?mails?))?\b", r"\1 sent", 0.03, ""),
+    (r"\b(?:have|had|has) (?:I|we) been (sent|emailed|forwarded|mailed|given)\b", r"were \1 to me", 0.03, ""),
+    (r"\b(?:sent|emailed|forwarded|shared|mailed) as (?:an? )?(?:e-?mail )?attachments?\b", "attached to emails",
+     0.03, ""),
+    (r"^which of (?:my|the|all the|all my) ", "which ", 0.02, ""),
+    (r"\b(?:image|photo|picture|document|text|spreadsheet) (files?|attachments?)\b", r"\1", 0.02, ""),
+    (r"\b(?:are|is|were|was) (?:stored|saved|kept|located|filed)(?: on (?:my |the )?(?:disk|computer|drive|laptop))? "
+     r"in\b", "in", 0.02, ""),
+    (r"(⟦folder\|[^⟧]+⟧) (?:folder|directory|dir)\b", r"the folder \1", 0.02, ""),
     # keyword queries: "office move subject", "outbox jamal", "latest sent fischer", "path X", "X count"
     (r"^(⟦person\|[^⟧]+⟧)\s+(?=(?:before|after|since|in|on|during|from|last|this|until|between)\b)",
      r"emails from \1 ", 0.05, "a name and a date read as that person's emails"),
@@ -435,7 +455,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:meetings?|events?|calls?) with\b", r"people in meetings with \2", 0.03, ""),
     (r"\b(?:email contacts|contacts|e-?mail partners|pen pals) of\b", "people who corresponded with", 0.03, ""),
     # what X sent, without "did"
-    (r"^(?:show )?what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|shared|wrote)\b(.*)$",
+    (r"^(?:show |find |list |get |tell )?(?:me )?what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|"
+     r"shared|wrote)\b(.*)$",
      r"the emails \1 \2\3", 0.05, "'what X sent' read as emails"),
     (r"^what(?:'s| is| was) the (?:count|number|total|tally) of\b", "count", 0.03, ""),
     (r"\bhaving (?:the |a )?subject(?: line)?\b", "with the subject", 0.03, ""),

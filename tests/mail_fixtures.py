@@ -208,6 +208,20 @@ def write_mbox(path: Path, box: list[Message | bytes] | None = None) -> Path:
     return path
 
 
+def new_message(sender: str, subject: str, message_id: str, body: str = "hello", *,
+                to: str = "Alex Morgan <alex@example.org>", when: str = "Sun, 15 Feb 2026 09:00:00 -0500",
+                attachment: tuple[str, bytes] | None = None) -> Message:
+    """A message that arrives later (appended to a source while QueryWeaver runs), optionally with a PDF."""
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"], msg["Date"], msg["Message-ID"] = sender, to, subject, when, message_id
+    msg.set_content(body)
+    if attachment:
+        msg.add_attachment(attachment[1], maintype="application", subtype="pdf", filename=attachment[0])
+    return msg
+
+
 def append_to_mbox(path: Path, msg: Message | bytes) -> None:
     mbox = mailbox.mbox(path, create=False)
     mbox.lock()

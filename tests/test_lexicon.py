@@ -11,7 +11,6 @@ import os
 import shutil
 from collections import Counter
 from datetime import date
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -144,18 +143,9 @@ def test_an_appended_message_and_a_new_file_show_up_after_refresh(tmp_path):
     before = lexicon_of(config)
     assert "late@example.net" not in before.people
 
-    box = mailbox.mbox(next(copy.rglob("*.mbox")))
-    msg = EmailMessage()
-    msg["From"] = "Late Sender <late@example.net>"
-    msg["To"] = "Alex Morgan <alex@example.org>"
-    msg["Subject"] = "Zanzibar itinerary"
-    msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
-    msg["Message-ID"] = "<late@bench.example>"
-    msg.set_content("see https://www.zanzibar.example/trip")
-    msg.add_attachment(b"plan", maintype="application", subtype="pdf", filename="zanzibar-plan.pdf")
-    box.add(msg)
-    box.flush()
-    box.close()
+    mail_fixtures.append_to_mbox(next(copy.rglob("*.mbox")), mail_fixtures.new_message(
+        "Late Sender <late@example.net>", "Zanzibar itinerary", "<late@bench.example>",
+        "see https://www.zanzibar.example/trip", attachment=("zanzibar-plan.pdf", b"plan")))
     files_root = next(s for s in config.sources if s.type == "files").path("root")
     (files_root / "Travel").mkdir()
     (files_root / "Travel" / "visa-form.pdf").write_bytes(b"%PDF")

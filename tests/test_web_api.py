@@ -509,9 +509,9 @@ def test_serve_command_answers_on_localhost(tmp_path):
 
 def test_mail_that_arrives_while_the_app_runs_is_found_and_grounds_questions(make_app, tmp_path):
     """The web app's engine lives long: it refreshes its indexes (and so its lexicon) between runs."""
-    import mailbox
     import shutil
-    from email.message import EmailMessage
+
+    from tests.mail_fixtures import append_to_mbox, new_message
 
     copy = tmp_path / "demo"
     shutil.copytree(Path(load_config(None).path).parent, copy)
@@ -524,17 +524,8 @@ def test_mail_that_arrives_while_the_app_runs_is_found_and_grounds_questions(mak
     question = "emails from zoe quartermain"
     first = stream(client, start_run(client, question=question))
     assert first[-1]["event"] in ("result", "error")
-    box = mailbox.mbox(next(copy.rglob("*.mbox")))
-    msg = EmailMessage()
-    msg["From"] = "Zoë Quartermain <zq@example.net>"
-    msg["To"] = "Alex Morgan <alex@example.org>"
-    msg["Subject"] = "Arrived while you were looking"
-    msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
-    msg["Message-ID"] = "<zq@arrived.example>"
-    msg.set_content("hello")
-    box.add(msg)
-    box.flush()
-    box.close()
+    append_to_mbox(next(copy.rglob("*.mbox")), new_message("Zoë Quartermain <zq@example.net>",
+                                                          "Arrived while you were looking", "<zq@arrived.example>"))
     messages = stream(client, start_run(client, question=question))
     assert messages[-1]["event"] == "result", messages[-1]
     graph = next(m["data"]["graph"] for m in messages if m["event"] == "graph")

@@ -373,9 +373,9 @@ class Grounder:
                 claim(i, i + 1, self._person_mention(t.start, t.end, question[t.start:t.end], self.full[t.low], True))
             elif "@" in t.low:
                 kind = MentionKind.SELF if t.low in self.lexicon.self_addresses else MentionKind.PERSON
-                value = t.low if kind == MentionKind.SELF else self.person(t.low)
-                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], kind, t.low if kind ==
-                                        MentionKind.SELF else t.low, int(t.low in self.lexicon.people)))
+                # the address itself is the value: the parser filters on it as written
+                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], kind, t.low,
+                                        int(t.low in self.lexicon.people)))
             elif t.low in self.files:
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.FILE,
                                         self.files[t.low], self.lexicon.file_names[self.files[t.low]]))

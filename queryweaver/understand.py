@@ -34,7 +34,7 @@ from typing import Callable
 from .errors import GenerationError
 from .graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
-from .llm.generate import LOW_CONFIDENCE, Generation, Reading
+from .llm.generate import Generation, Reading
 from .rules_parser import ENTITY_CLOSE, ENTITY_OPEN, parse_question
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
@@ -726,9 +726,9 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
                           0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes)
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
-        found = _read_candidates(base, rewritten, clauses(base.text, text), lexicon, mentions)
+        found, error = _read_candidates(base, rewritten, clauses(base.text, text), lexicon, mentions)
         if found is None:
-            first_error = first_error or getattr(_read_candidates, "error", None)
+            first_error = first_error or error
         else:
             readings.append(found)
     if not readings:
@@ -769,12 +769,13 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
 
 
 def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candidate], lexicon: Lexicon | None,
-                     mentions: list[Mention]) -> tuple[QueryGraph, _Candidate] | None:
+                     mentions: list[Mention]) -> tuple[tuple[QueryGraph, _Candidate] | None, GenerationError | None]:
     """The best reading of one rendering: the question as written and as rewritten are both parsed and the
     one that costs least wins, a reading that names a value the data lacks or leaves out a mention paying
     for it (so "Kindly share..." read with a person called Kindly loses to the rewrite without it). Only
-    when neither parses: each rewrite alone, the question's clauses, then words left out."""
-    _read_candidates.error = None
+    when neither parses: each rewrite alone, the question's clauses, then words left out. Returns the reading
+    (or None) and the parser's first refusal."""
+    errors: list[GenerationError] = []
 
     def score(found: tuple[QueryGraph, _Candidate]) -> float:
         graph, candidate = found
@@ -791,8 +792,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
             graph, error = _try(candidate.text)
             if graph is not None:
                 out.append((graph, candidate))
-            elif _read_candidates.error is None:
-                _read_candidates.error = error
+            else:
+                errors.append(error)
         return out
 
     found = attempt([base, rewritten])
@@ -804,13 +805,14 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
         error = _try(last.text)[1]
         if error is not None:
             found = attempt(_drop_unknown(last, error, lexicon))  # one round only
+    first_error = errors[0] if errors else None
     if not found:
-        return None
+        return None, first_error
     # both parse: the rewrite is the reading brought to the parser's own forms, so it wins unless the data
     # says otherwise (its cost still counts toward the confidence)
     graph, candidate = min(found, key=lambda f: (score(f) - (0.1 if f[1] is rewritten else 0.0)))
-    return graph, _Candidate(candidate.text, score((graph, candidate)) - 0.3 * len(uncovered(graph, mentions)),
-                             candidate.notes)
+    return (graph, _Candidate(candidate.text, score((graph, candidate)) - 0.3 * len(uncovered(graph, mentions)),
+                              candidate.notes)), first_error
 
 
 _CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|\.\s+(?=[A-Z])")
@@ -985,5 +987,3 @@ def _edge_phrase(edge: str, *, forward: bool, other_type: str) -> str:
             "mentions_url": "linked in", "attended": "attended by", "occurred_on": "when there were",
             "sent_on": "when there were", "location": "of", "parent": "holding"}.get(edge, edge)
 
-
-LOW = LOW_CONFIDENCE

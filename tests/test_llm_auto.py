@@ -169,7 +169,7 @@ def test_a_graph_still_dropping_part_of_the_question_loses_to_a_covering_offline
     assert len(server.chats) == 3  # two repairs, then the rule decides
     assert gen.backend == "rules" and same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
     assert gen.low_confidence and same_graph(gen.alternatives[0].graph, QueryGraph.parse(PEOPLE_THERE))
-    assert gen.alternatives[0].source == "llm" and "leaves part of the question out" in gen.notes[-1]
+    assert gen.alternatives[0].source == "llm" and "leaves more of the question out" in gen.notes[-1]
 
 
 def test_an_uncovered_graph_with_nothing_better_is_used_but_marked():
@@ -246,3 +246,26 @@ def test_an_offline_graph_dropping_part_of_the_question_is_not_presented_as_sure
     assert gen.backend == "rules" and gen.low_confidence
     assert gen.notes == ["doubt: the question says 'did I meet', so add Self attended the same event "
                          "(Self -attended-> Event <-attended- Person): the user was at that event too"]
+
+
+def test_an_explicit_llm_that_disagrees_with_a_sure_offline_parser_is_the_alternative():
+    offline = offline_reading(PEOPLE_I_MET, confidence=0.9)
+    llm_graph = {**PEOPLE_I_MET, "action": "count"}  # covers the question too, but reads it differently
+    with FakeOllama(replies=[json.dumps(llm_graph)]) as server:
+        gen = generate_graph(MET, auto(server), backend="ollama", offline=offline, mentions=ferry())
+    assert len(server.chats) == 1 and gen.backend == "rules" and gen.low_confidence
+    assert same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
+    assert same_graph(gen.alternatives[0].graph, QueryGraph.parse(llm_graph)) and gen.alternatives[0].source == "llm"
+    assert "the offline parser was sure" in gen.notes[-1]
+
+
+def test_in_the_tree_form_a_repair_shows_the_fragment_that_fixes_it():
+    from queryweaver.llm.prompt import repair_turns
+
+    problems = ["the question says 'did I meet', so add Self attended the same event (...)",
+                "the question says 'last', so add the filter ordinal = \"last\" on the Email it picks"]
+    _, tree = repair_turns("{}", problems, valid=True, form="tree")
+    assert '{"edge":"attended","node":{"type":"Self"}} in the "links" of the Event node' in tree.content
+    assert '{"field":"ordinal","op":"=","value":"last"}' in tree.content
+    _, flat = repair_turns("{}", problems, valid=True, form="flat")
+    assert '"node"' not in flat.content and "add Self attended the same event" in flat.content

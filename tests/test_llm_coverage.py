@@ -290,3 +290,27 @@ def test_a_fully_covered_graph_has_no_problems():
               "e sent_on d", "p.name = Jane Doe", "d.value = in February")
     assert coverage_problems(g, q, ms, lexicon()) == []
     assert Counter(m.kind for m in ms) == {"person": 1, "date": 1}
+
+
+# ---- first / last ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, value", [
+    ("When did I last hear from Jane Doe?", "last"), ("Show the latest email from Jane Doe", "last"),
+    ("the most recent email from Jane Doe", "last"), ("Show my first message to Jane Doe", "first"),
+    ("Who was at the Local-first software meetup?", None), ("emails from Jane Doe last week", None),
+    ("emails from Jane Doe in the last 3 days", None), ("What is Jane Doe's first name?", None),
+])
+def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
+    plain = graph("p", {"p": "Person"})
+    problems = [p for p in coverage_problems(plain, question) if "ordinal" in p]
+    if value is None:
+        assert problems == []
+    else:
+        assert problems and f'so add the filter ordinal = "{value}" on the Email it picks' in problems[0]
+
+
+def test_an_ordinal_word_inside_a_mention_is_not_an_ordinal():
+    q = "Who attended First Friday drinks?"
+    title = mention(q, "First Friday drinks", "event_title", "First Friday drinks")
+    g = graph("p", {"p": "Person", "ev": "Event"}, "p attended ev", "ev.name contains First Friday drinks")
+    assert coverage_problems(g, q, [title]) == []

@@ -10,6 +10,7 @@ Three checks:
 
 * every grounded mention is represented by a variable with a filter of the right kind and value
   (a Self mention by a Self variable; a subject word only when the question asks about a subject);
+* "the last / first / latest ..." (not "last month") is an Email ordinal;
 * every first-person verb is represented: "I met / saw / met with me" -> Self attended the same Event as
   the people asked about; "I sent", "my message to X" -> Email from Self; "sent me", "I received",
   "I got ... from" -> Email to Self; "I attended", "did I have (meetings)" -> Self attended Event;
@@ -113,6 +114,7 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
         problem = _verb_problem(graph, verb)
         if problem:
             problems.append(problem)
+    problems += _ordinal_problems(graph, question, mentions)
     if lexicon is not None:
         problems += _unknown_values(graph, lexicon, mentions)
     return list(dict.fromkeys(problems))
@@ -310,6 +312,30 @@ def _verb_problem(graph: "QueryGraph", verb: FirstPersonVerb) -> str | None:
             "the user was at that event too")
 
 
+# -- first / last --
+
+_ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": "last", "first": "first",
+             "earliest": "first", "oldest": "first"}
+_ORDINAL = re.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
+                      r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
+                      r"saturday|sunday|name|names)\b)", re.I)
+
+
+def _ordinal_problems(graph: "QueryGraph", question: str, mentions: list["Mention"]) -> list[str]:
+    """"the last email", "when did I last hear from X": an Email ordinal; "last month" is a date, not one."""
+    named = [(m.start, m.end) for m in mentions]  # "last month", "Local-first meetup", "First steps.pdf"
+    for match in _ORDINAL.finditer(question):
+        if any(start <= match.start() < end for start, end in named):
+            continue
+        word = " ".join(match.group(1).lower().split())
+        value = _ORDINALS[word]
+        if any(f.field == "ordinal" and str(f.value) == value for f in graph.filters):
+            return []
+        return [f"the question says '{match.group(1)}', so add the filter ordinal = \"{value}\" on the Email "
+                "it picks"]
+    return []
+
+
 # -- values that must exist in the data --
 
 def _unknown_values(graph: "QueryGraph", lexicon: "Lexicon", mentions: list["Mention"]) -> list[str]:
@@ -333,8 +359,8 @@ def _unknown_values(graph: "QueryGraph", lexicon: "Lexicon", mentions: list["Men
 
 
 def _people_names(lexicon: "Lexicon") -> list[str]:
-    names = [lexicon.person_name(a) or a for a in lexicon.people]
-    return names + list(lexicon.self_names)
+    """Other people's names (the user's own names alone do not say the sources know any people)."""
+    return [lexicon.person_name(a) or a for a in lexicon.people]
 
 
 def _person_exists(value: str, _op: str, lexicon: "Lexicon") -> bool:
@@ -383,7 +409,7 @@ def _domain_exists(value: str, _op: str, lexicon: "Lexicon") -> bool:
 
 _EXISTS = {
     ("Person", "name"): (_people_names, _person_exists),
-    ("Person", "email_address"): (lambda lx: list(lx.people) + list(lx.self_addresses), _person_exists),
+    ("Person", "email_address"): (lambda lx: list(lx.people), _person_exists),
     ("Place", "name"): (lambda lx: list(lx.places), _place_exists),
     ("Event", "name"): (lambda lx: list(lx.event_titles), _event_exists),
     ("Email", "subject"): (lambda lx: list(lx.subject_words), _subject_exists),

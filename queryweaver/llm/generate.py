@@ -206,8 +206,10 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
 
     Every LLM graph is checked against the question (``coverage_problems``); one that leaves something
     out goes back through the repair loop naming what it dropped. The rule when both parsers wrote a
-    graph and they differ (``same_graph``): **the LLM's graph is chosen, unless it still leaves part of
-    the question out after the repairs and the offline graph does not**; the other graph is put first in
+    graph and they differ (``same_graph``): **the graph with fewer coverage problems left is chosen; on a
+    tie, the offline graph when the offline parser was sure (not ``low_confidence``), else the LLM's**.
+    (In ``auto`` the LLM is only asked when the offline reading is unsure or drops something, so there
+    the LLM's graph wins unless it drops more.) The other graph is put first in
     ``alternatives`` and the confidence drops below ``LOW_CONFIDENCE``, so the user sees both.
 
     ``lexicon`` (``Engine.lexicon``) grounds the question; ``mentions`` may be passed when already found.
@@ -370,7 +372,7 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
         if attempt <= max_repairs:
             repairs.append("; ".join(problems))
             emit("repair", {"attempt": attempt, "problems": problems, "raw": raw, "coverage": True})
-            prompt = prompt.followed_by(*repair_turns(raw, problems, valid=True))
+            prompt = prompt.followed_by(*repair_turns(raw, problems, valid=True, form=form))
     if best is None:
         model = f" ({llm.model})" if llm.model else ""
         error = GenerationError(
@@ -379,7 +381,7 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
             '[llm] backend = "rules"')
         error.repairs, error.raw = repairs, raw  # for logs and benchmarks; str(error) is the user's line
         raise error
-    graph, problems, raw, dropped, attempt, model_name = best
+    graph, problems, raw, dropped, _, model_name = best
     generation = Generation(graph=graph, backend=llm.name, model=model_name or llm.model,
                             seconds=time.monotonic() - started, prompt_tokens=prompt_tokens,
                             completion_tokens=completion_tokens, attempts=attempt, repairs=repairs,
@@ -408,10 +410,13 @@ def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generati
                           UNCOVERED if llm_problems else DISAGREED, "llm")
     offline_reading = Reading(offline_gen.graph, offline_gen.reading or read_graph(offline_gen.graph),
                               offline_gen.confidence, offline_gen.backend)
-    if llm_problems and not offline_problems:  # the LLM still drops part of the question: keep the offline one
+    fewer = len(offline_problems) < len(llm_problems)
+    tie_to_offline = len(offline_problems) == len(llm_problems) and not offline_gen.low_confidence
+    if fewer or tie_to_offline:
         chosen, other = offline_gen, llm_reading
-        why = (f"the {llm_gen.backend} model's graph still leaves part of the question out "
-               f"({'; '.join(llm_problems)}), so the offline parser's reading is used")
+        why = (f"the {llm_gen.backend} model's graph still leaves more of the question out "
+               f"({'; '.join(llm_problems)}), so the offline parser's reading is used" if fewer else
+               f"the {llm_gen.backend} model read it differently; the offline parser was sure, so its reading is used")
         chosen.prompt_tokens, chosen.completion_tokens = llm_gen.prompt_tokens, llm_gen.completion_tokens
         chosen.attempts, chosen.repairs = llm_gen.attempts, llm_gen.repairs
     else:

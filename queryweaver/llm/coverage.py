@@ -431,3 +431,67 @@ def _closest(value: str, pool: list[str], n: int = 2) -> list[str]:
     for item in pool:
         by_norm.setdefault(norm(item), item)
     return [by_norm[c] for c in difflib.get_close_matches(norm(value), list(by_norm), n=n, cutoff=0.6)]
+
+
+# ---- fixes that need no model ------------------------------------------------------------------
+
+def fix_coverage(graph: "QueryGraph", question: str, mentions: Iterable["Mention"] = ()) -> tuple["QueryGraph", list[str]]:
+    """Add what a first-person verb or "the last/first" needs, where only one place in the graph fits.
+
+    A small model often sends the same graph back after a repair turn. These gaps have one meaning each
+    (DESIGN.md: "I met" = Self attended the same event; "I sent" = Email from Self; "sent me" = Email
+    to Self; "the last email" = ordinal last), so when the graph has exactly one Event (or Email) to
+    attach them to, they are added by rule. Returns the graph (unchanged when nothing fits) and one line
+    per addition, for ``Generation.notes``.
+    """
+    from ..graph import QueryGraph
+
+    mentions = list(mentions or ())
+    data = graph.to_json()
+    fixes: list[str] = []
+    types = data["vars"]
+
+    def self_var() -> str:
+        for v, t in types.items():
+            if t == "Self":
+                return v
+        name = "self" if "self" not in types else "self2"
+        types[name] = "Self"
+        return name
+
+    def edge(a: str, name: str, b: str) -> None:
+        data["constraints"].append({"kind": "edge", "from": a, "edge": name, "to": b})
+
+    for verb in first_person_verbs(question):
+        current = QueryGraph.parse(data)
+        if _verb_problem(current, verb) is None:
+            continue
+        emails, events = _vars(current, "Email"), _vars(current, "Event")
+        if verb.needs in ("met", "attended"):
+            people_events = [ev for ev in events if any(_has_edge(current, p, "attended", ev)
+                                                        for p in _vars(current, "Person"))]
+            targets = people_events if verb.needs == "met" else events
+            if len(targets) == 1:
+                edge(self_var(), "attended", targets[0])
+                fixes.append(f"added Self attended {targets[0]}: the question says '{verb.text}'")
+        elif len(emails) == 1:
+            e = emails[0]
+            field = "from" if verb.needs == "sent" else "to"
+            if verb.needs == "sent" and any(x.from_ == e and x.edge == "from" for x in current.edges):
+                continue  # a sender is already there: which one is meant is for the user to say
+            edge(e, field, self_var())
+            fixes.append(f"added {e} {field} Self: the question says '{verb.text}'")
+    current = QueryGraph.parse(data)
+    for problem in _ordinal_problems(current, question, mentions):
+        emails = _vars(current, "Email")
+        if len(emails) != 1:
+            break
+        value = "last" if '"last"' in problem else "first"
+        data["constraints"].append({"kind": "filter", "var": emails[0], "field": "ordinal", "op": "=",
+                                    "value": value})
+        if data["return_var"] == emails[0]:
+            data["return_mode"] = "one"
+        fixes.append(f"added {emails[0]}.ordinal = {value}: the question says '{problem.split(chr(39))[1]}'")
+    if not fixes:
+        return graph, []
+    return QueryGraph.parse(data), fixes

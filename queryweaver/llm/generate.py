@@ -28,7 +28,7 @@ from typing import Any, Callable
 from ..errors import BackendError, ConfigError, DateExpressionError, GenerationError, GraphError
 from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
-from .coverage import coverage_problems
+from .coverage import coverage_problems, fix_coverage
 from .base import LLMBackend, Message, Prompt
 from .examples import off_topic, select_examples
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
@@ -366,8 +366,9 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
             prompt = prompt.followed_by(*repair_turns(raw, exc.problems))
             continue
         problems = coverage_problems(graph, question, mentions, lexicon)
+        repeated = best is not None and same_graph(best[0], graph)
         best = (graph, problems, raw, dropped, attempt, completion.model)
-        if not problems:
+        if not problems or repeated:  # covered, or the model sent the same graph back: asking again won't help
             break
         if attempt <= max_repairs:
             repairs.append("; ".join(problems))
@@ -382,19 +383,24 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
         error.repairs, error.raw = repairs, raw  # for logs and benchmarks; str(error) is the user's line
         raise error
     graph, problems, raw, dropped, _, model_name = best
+    fixes: list[str] = []
+    if problems:  # what has one meaning and one place in the graph is added by rule (coverage.fix_coverage)
+        graph, fixes = fix_coverage(graph, question, mentions)
+        if fixes:
+            problems = coverage_problems(graph, question, mentions, lexicon)
     generation = Generation(graph=graph, backend=llm.name, model=model_name or llm.model,
                             seconds=time.monotonic() - started, prompt_tokens=prompt_tokens,
                             completion_tokens=completion_tokens, attempts=attempt, repairs=repairs,
                             raw=raw, form=form, examples=[e.question for e in shown], dropped=dropped,
                             cached_prompt_tokens=cached_tokens, reading=read_graph(graph),
-                            mentions=list(mentions))
+                            mentions=list(mentions), notes=fixes)
     return generation, problems
 
 
 def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generation | None,
              offline_problems: list[str], refusal: GenerationError | None, mentions) -> Generation:
     """One generation from the LLM's and the offline parser's readings (the rule: see ``generate_graph``)."""
-    notes = [f"doubt: {p}" for p in llm_problems]
+    notes = list(llm_gen.notes) + [f"doubt: {p}" for p in llm_problems]
     if offline_gen is None:
         llm_gen.confidence = UNCOVERED if llm_problems else LLM_ONLY
         if refusal is not None:
@@ -629,6 +635,9 @@ def parse_answer(text: str, form: Form = "flat") -> QueryGraph:
             data = tree_to_graph(data)
         except TreeError as exc:
             raise GraphError(str(exc)) from exc
+    if isinstance(data, dict) and isinstance(data.get("constraints"), list):  # a link written twice means it once
+        unique = {json.dumps(c, sort_keys=True): c for c in data["constraints"]}
+        data = {**data, "constraints": list(unique.values())}
     return QueryGraph.parse(data)
 
 

@@ -429,7 +429,8 @@ def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generati
         chosen, other = llm_gen, offline_reading
         why = f"the {llm_gen.backend} model and the offline parser read it differently; the model's reading is used"
         chosen.notes = notes
-    chosen.confidence = min(chosen.confidence if chosen is offline_gen else DISAGREED, DISAGREED)
+    chosen.confidence = (min(offline_gen.confidence, DISAGREED) if chosen is offline_gen
+                         else UNCOVERED if llm_problems else DISAGREED)
     chosen.notes = list(chosen.notes) + [why]
     chosen.alternatives = _alternatives(chosen.graph, [other, *offline_gen.alternatives])
     chosen.mentions = list(mentions)

@@ -351,3 +351,15 @@ def test_no_fix_where_the_place_is_not_clear():
     assert fix_coverage(two_events, "Who did I meet?")[1] == []
     sent_by_someone = graph("e", {"e": "Email", "p": "Person"}, "e from p")
     assert fix_coverage(sent_by_someone, "Emails I sent")[1] == []  # which sender is meant is the user's call
+
+
+def test_a_persons_name_is_not_subject_words():
+    q = "Show my first message to Marcus Lee"
+    marcus = mention(q, "Marcus Lee", "person", "Marcus Lee")
+    g = graph("e", {"e": "Email", "p": "Person", "self": "Self"}, "e to p", "e from self", "p.name = Marcus Lee",
+              "e.subject contains Marcus Lee", "e.ordinal = first", mode="one")
+    assert coverage_problems(g, q, [marcus]) == [
+        '"Marcus Lee" is a person, not words of the email\'s subject: remove the filter e.subject contains '
+        '"Marcus Lee" and join a Person with that name instead']
+    fixed, notes = fix_coverage(g, q, [marcus])
+    assert coverage_problems(fixed, q, [marcus]) == [] and notes[0].startswith("removed filter e.subject")

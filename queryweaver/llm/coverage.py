@@ -11,6 +11,7 @@ Three checks:
 * every grounded mention is represented by a variable with a filter of the right kind and value
   (a Self mention by a Self variable; a subject word only when the question asks about a subject);
 * "the last / first / latest ..." (not "last month") is an Email ordinal;
+* a person's name is not searched for as subject, body or title words;
 * every first-person verb is represented: "I met / saw / met with me" -> Self attended the same Event as
   the people asked about; "I sent", "my message to X" -> Email from Self; "sent me", "I received",
   "I got ... from" -> Email to Self; "I attended", "did I have (meetings)" -> Self attended Event;
@@ -115,6 +116,7 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
         if problem:
             problems.append(problem)
     problems += _ordinal_problems(graph, question, mentions)
+    problems += [message for message, _flt in _names_as_words(graph, mentions)]
     if lexicon is not None:
         problems += _unknown_values(graph, lexicon, mentions)
     return list(dict.fromkeys(problems))
@@ -312,6 +314,23 @@ def _verb_problem(graph: "QueryGraph", verb: FirstPersonVerb) -> str | None:
             "the user was at that event too")
 
 
+# -- a name written as words to look for --
+
+def _names_as_words(graph: "QueryGraph", mentions: list["Mention"]) -> list[tuple[str, "FilterConstraint"]]:
+    """Subject, body or title filters whose value is a person the question names ("subject contains Jane Doe")."""
+    people = set()
+    for m in mentions:
+        if m.kind in ("person", "self"):
+            people |= _accepted(m)
+    out = []
+    for flt in _filters(graph, "Email", "subject", "content") + _filters(graph, "Event", "name"):
+        if norm(flt.value) in people:
+            what = "an event title" if graph.vars[flt.var] == "Event" else f"words of the email's {flt.field}"
+            out.append((f"{_q(str(flt.value))} is a person, not {what}: remove the filter {flt.var}.{flt.field} "
+                        f"{flt.op} {_q(str(flt.value))} and join a Person with that name instead", flt))
+    return out
+
+
 # -- first / last --
 
 _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": "last", "first": "first",
@@ -450,6 +469,10 @@ def fix_coverage(graph: "QueryGraph", question: str, mentions: Iterable["Mention
     data = graph.to_json()
     fixes: list[str] = []
     types = data["vars"]
+    misplaced = [flt for _message, flt in _names_as_words(graph, mentions)]
+    if misplaced and any(_filters(graph, "Person", "name", "email_address")):  # the name is there as a Person too
+        data["constraints"] = [c for c, orig in zip(data["constraints"], graph.constraints) if orig not in misplaced]
+        fixes += [f"removed {flt.describe()}: it is a person's name, and the Person is there" for flt in misplaced]
 
     def self_var() -> str:
         for v, t in types.items():

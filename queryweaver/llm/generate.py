@@ -563,6 +563,9 @@ def _extension_asked(extension: str, asked: list[str]) -> bool:
     return False
 
 
+# Date values that are only an order ("last" copied from "when did I last..."): the ordinal's job, not a date.
+_ORDINAL_WORDS = frozenset("last first latest earliest newest oldest most recent the".split())
+
 # Variables that mean nothing without a filter: "sent on some date", "held at some place".
 _EMPTY_WITHOUT_FILTER = frozenset({"Date", "Place"})
 
@@ -574,9 +577,13 @@ def drop_ungrounded(graph: QueryGraph, question: str, mentions=()) -> tuple[Quer
     place). Such a filter can only be wrong; removing it is surer and faster than asking the model again.
     """
     bad = ungrounded_filters(graph, question, mentions)
-    if not bad:
+    not_dates = [flt for flt in graph.filters if graph.vars.get(flt.var) == "Date" and flt not in bad
+                 and set(re.findall(r"[a-z]+", str(flt.value).lower())) <= _ORDINAL_WORDS]
+    if not bad and not not_dates:
         return graph, []
     dropped = [f"{flt.describe()} (not in the question)" for flt in bad]
+    dropped += [f"{flt.describe()} (an order, not a date)" for flt in not_dates]
+    bad = bad + not_dates
     data = graph.to_json()
     data["constraints"] = [c for c, orig in zip(data["constraints"], graph.constraints) if orig not in bad]
     while True:  # prune now-empty Date/Place leaves, and whatever that empties in turn

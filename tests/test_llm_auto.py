@@ -162,21 +162,35 @@ def test_a_dropped_mention_is_sent_back_naming_its_value():
     assert gen.attempts == 2
 
 
+NO_PLACE = {"action": "find", "return_var": "p", "return_mode": "all",
+            "vars": {"p": "Person", "ev": "Event", "self": "Self"},
+            "constraints": [{"kind": "edge", "from": "p", "edge": "attended", "to": "ev"},
+                            {"kind": "edge", "from": "self", "edge": "attended", "to": "ev"}]}
+
+
 def test_a_graph_still_dropping_part_of_the_question_loses_to_a_covering_offline_one():
     offline = offline_reading(PEOPLE_I_MET, confidence=0.4)
-    with FakeOllama(replies=[json.dumps(PEOPLE_THERE)] * 3) as server:
+    with FakeOllama(replies=[json.dumps(NO_PLACE)] * 3) as server:
         gen = generate_graph(MET, auto(server), offline=offline, mentions=ferry())
-    assert len(server.chats) == 3  # two repairs, then the rule decides
+    assert len(server.chats) == 2  # the same graph came back after the repair: no third try
     assert gen.backend == "rules" and same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
-    assert gen.low_confidence and same_graph(gen.alternatives[0].graph, QueryGraph.parse(PEOPLE_THERE))
-    assert gen.alternatives[0].source == "llm" and "leaves part of the question out" in gen.notes[-1]
+    assert gen.low_confidence and same_graph(gen.alternatives[0].graph, QueryGraph.parse(NO_PLACE))
+    assert gen.alternatives[0].source == "llm" and "leaves more of the question out" in gen.notes[-1]
 
 
 def test_an_uncovered_graph_with_nothing_better_is_used_but_marked():
+    with FakeOllama(replies=[json.dumps(NO_PLACE)] * 3) as server:
+        gen = generate_graph(MET, auto(server), offline=refusing, mentions=ferry())
+    assert same_graph(gen.graph, QueryGraph.parse(NO_PLACE)) and gen.low_confidence
+    assert any(n.startswith("doubt: the question names the place 'Ferry Building'") for n in gen.notes)
+
+
+def test_when_the_model_sends_the_same_graph_back_the_rule_adds_self():
     with FakeOllama(replies=[json.dumps(PEOPLE_THERE)] * 3) as server:
         gen = generate_graph(MET, auto(server), offline=refusing, mentions=ferry())
-    assert same_graph(gen.graph, QueryGraph.parse(PEOPLE_THERE)) and gen.low_confidence
-    assert any(n.startswith("doubt: the question says 'did I meet'") for n in gen.notes)
+    assert len(server.chats) == 2 and gen.attempts == 2  # one repair turn, then no more asking
+    assert same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET)) and not gen.low_confidence
+    assert "added Self attended ev: the question says 'did I meet'" in gen.notes
 
 
 # ---- disagreement --------------------------------------------------------------------------------
@@ -246,3 +260,26 @@ def test_an_offline_graph_dropping_part_of_the_question_is_not_presented_as_sure
     assert gen.backend == "rules" and gen.low_confidence
     assert gen.notes == ["doubt: the question says 'did I meet', so add Self attended the same event "
                          "(Self -attended-> Event <-attended- Person): the user was at that event too"]
+
+
+def test_an_explicit_llm_that_disagrees_with_a_sure_offline_parser_is_the_alternative():
+    offline = offline_reading(PEOPLE_I_MET, confidence=0.9)
+    llm_graph = {**PEOPLE_I_MET, "action": "count"}  # covers the question too, but reads it differently
+    with FakeOllama(replies=[json.dumps(llm_graph)]) as server:
+        gen = generate_graph(MET, auto(server), backend="ollama", offline=offline, mentions=ferry())
+    assert len(server.chats) == 1 and gen.backend == "rules" and gen.low_confidence
+    assert same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
+    assert same_graph(gen.alternatives[0].graph, QueryGraph.parse(llm_graph)) and gen.alternatives[0].source == "llm"
+    assert "the offline parser was sure" in gen.notes[-1]
+
+
+def test_in_the_tree_form_a_repair_shows_the_fragment_that_fixes_it():
+    from queryweaver.llm.prompt import repair_turns
+
+    problems = ["the question says 'did I meet', so add Self attended the same event (...)",
+                "the question says 'last', so add the filter ordinal = \"last\" on the Email it picks"]
+    _, tree = repair_turns("{}", problems, valid=True, form="tree")
+    assert '{"edge":"attended","node":{"type":"Self"}} in the "links" of the Event node' in tree.content
+    assert '{"field":"ordinal","op":"=","value":"last"}' in tree.content
+    _, flat = repair_turns("{}", problems, valid=True, form="flat")
+    assert '"node"' not in flat.content and "add Self attended the same event" in flat.content

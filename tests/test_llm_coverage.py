@@ -290,3 +290,76 @@ def test_a_fully_covered_graph_has_no_problems():
               "e sent_on d", "p.name = Jane Doe", "d.value = in February")
     assert coverage_problems(g, q, ms, lexicon()) == []
     assert Counter(m.kind for m in ms) == {"person": 1, "date": 1}
+
+
+# ---- first / last ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, value", [
+    ("When did I last hear from Jane Doe?", "last"), ("Show the latest email from Jane Doe", "last"),
+    ("the most recent email from Jane Doe", "last"), ("Show my first message to Jane Doe", "first"),
+    ("Who was at the Local-first software meetup?", None), ("emails from Jane Doe last week", None),
+    ("emails from Jane Doe in the last 3 days", None), ("What is Jane Doe's first name?", None),
+])
+def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
+    plain = graph("p", {"p": "Person"})
+    problems = [p for p in coverage_problems(plain, question) if "ordinal" in p]
+    if value is None:
+        assert problems == []
+    else:
+        assert problems and f'so add the filter ordinal = "{value}" on the Email it picks' in problems[0]
+
+
+def test_an_ordinal_word_inside_a_mention_is_not_an_ordinal():
+    q = "Who attended First Friday drinks?"
+    title = mention(q, "First Friday drinks", "event_title", "First Friday drinks")
+    g = graph("p", {"p": "Person", "ev": "Event"}, "p attended ev", "ev.name contains First Friday drinks")
+    assert coverage_problems(g, q, [title]) == []
+
+
+# ---- fixes by rule ------------------------------------------------------------------------------
+
+from queryweaver.llm.coverage import fix_coverage  # noqa: E402
+
+
+@pytest.mark.parametrize("question, before, after, note", [
+    ("Who did I meet last month?", ("p", {"p": "Person", "ev": "Event"}, "p attended ev"),
+     ("p", {"p": "Person", "ev": "Event", "self": "Self"}, "p attended ev", "self attended ev"),
+     "added Self attended ev: the question says 'did I meet'"),
+    ("Show my first message to Jane Doe", ("e", {"e": "Email", "p": "Person"}, "e to p", "p.name = Jane Doe"),
+     ("e", {"e": "Email", "p": "Person", "self": "Self"}, "e to p", "e from self", "p.name = Jane Doe",
+      "e.ordinal = first"),
+     "added e from Self: the question says 'my first message to'"),
+    ("When did I last hear from Jane Doe?", ("e", {"e": "Email", "p": "Person"}, "e from p", "p.name = Jane Doe"),
+     ("e", {"e": "Email", "p": "Person", "self": "Self"}, "e from p", "e to self", "p.name = Jane Doe",
+      "e.ordinal = last"),
+     "added e.ordinal = last: the question says 'last'"),
+])
+def test_gaps_with_one_meaning_and_one_place_are_filled_by_rule(question, before, after, note):
+    ret, vars_, *cs = before
+    fixed, notes = fix_coverage(graph(ret, vars_, *cs), question)
+    ret, vars_, *cs = after
+    expected = graph(ret, vars_, *cs, mode="one" if "ordinal" in " ".join(cs) else "all")
+    from queryweaver.graph import same_graph
+
+    assert same_graph(fixed, expected) and note in notes
+    assert coverage_problems(fixed, question) == []
+
+
+def test_no_fix_where_the_place_is_not_clear():
+    two_events = graph("p", {"p": "Person", "ev": "Event", "ev2": "Event", "p2": "Person"},
+                       "p attended ev", "p attended ev2", "p2 attended ev2")
+    assert fix_coverage(two_events, "Who did I meet?")[1] == []
+    sent_by_someone = graph("e", {"e": "Email", "p": "Person"}, "e from p")
+    assert fix_coverage(sent_by_someone, "Emails I sent")[1] == []  # which sender is meant is the user's call
+
+
+def test_a_persons_name_is_not_subject_words():
+    q = "Show my first message to Marcus Lee"
+    marcus = mention(q, "Marcus Lee", "person", "Marcus Lee")
+    g = graph("e", {"e": "Email", "p": "Person", "self": "Self"}, "e to p", "e from self", "p.name = Marcus Lee",
+              "e.subject contains Marcus Lee", "e.ordinal = first", mode="one")
+    assert coverage_problems(g, q, [marcus]) == [
+        '"Marcus Lee" is a person, not words of the email\'s subject: remove the filter e.subject contains '
+        '"Marcus Lee" and join a Person with that name instead']
+    fixed, notes = fix_coverage(g, q, [marcus])
+    assert coverage_problems(fixed, q, [marcus]) == [] and notes[0].startswith("removed filter e.subject")

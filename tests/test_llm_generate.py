@@ -48,6 +48,10 @@ class Scripted(LLMBackend):
         return Completion(self.replies.pop(0), prompt_tokens=100, completion_tokens=20, seconds=0.01)
 
 
+def no_offline_reading(question, config, lexicon):
+    raise GenerationError("the offline parser is left out of this test")
+
+
 @pytest.fixture
 def config():
     return Config(llm={"backend": "rules"})
@@ -286,7 +290,7 @@ def test_one_without_an_ordinal_becomes_all(config):
     last = json.loads(single)
     last["constraints"].append({"kind": "filter", "var": "e", "field": "ordinal", "op": "=", "value": "last"})
     gen = generate_graph("Find the folders of the last email attachments from Jane Doe", config,
-                         backend=Scripted(json.dumps(last)))
+                         backend=Scripted(json.dumps(last)), offline=no_offline_reading)  # the model's graph alone
     assert gen.graph.return_mode == "one"
 
 
@@ -315,3 +319,16 @@ def test_an_answer_in_the_other_form_is_read_too(config, form):
     for answer in (tree, flat):
         gen = generate_graph("Who is jane.doe@acme.example?", config, backend=Scripted(json.dumps(answer)), form=form)
         assert gen.attempts == 1 and gen.graph.vars == {"p": "Person"}
+
+
+def test_a_date_that_is_only_an_order_is_dropped(config):
+    graph = {"action": "find", "return_var": "e", "return_mode": "one",
+             "vars": {"e": "Email", "p": "Person", "d": "Date"},
+             "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                             {"kind": "edge", "from": "e", "edge": "sent_on", "to": "d"},
+                             {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"},
+                             {"kind": "filter", "var": "d", "field": "value", "op": "=", "value": "last"},
+                             {"kind": "filter", "var": "e", "field": "ordinal", "op": "=", "value": "last"}]}
+    gen = generate_graph("Show the last email from Jane Doe", config, backend=Scripted(json.dumps(graph)),
+                         offline=no_offline_reading)
+    assert "d" not in gen.graph.vars and gen.dropped == ['filter d.value = "last" (an order, not a date)']

@@ -10,6 +10,8 @@ Three checks:
 
 * every grounded mention is represented by a variable with a filter of the right kind and value
   (a Self mention by a Self variable; a subject word only when the question asks about a subject);
+* "the last / first / latest ..." (not "last month") is an Email ordinal;
+* a person's name is not searched for as subject, body or title words;
 * every first-person verb is represented: "I met / saw / met with me" -> Self attended the same Event as
   the people asked about; "I sent", "my message to X" -> Email from Self; "sent me", "I received",
   "I got ... from" -> Email to Self; "I attended", "did I have (meetings)" -> Self attended Event;
@@ -113,6 +115,8 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
         problem = _verb_problem(graph, verb)
         if problem:
             problems.append(problem)
+    problems += _ordinal_problems(graph, question, mentions)
+    problems += [message for message, _flt in _names_as_words(graph, mentions)]
     if lexicon is not None:
         problems += _unknown_values(graph, lexicon, mentions)
     return list(dict.fromkeys(problems))
@@ -310,6 +314,47 @@ def _verb_problem(graph: "QueryGraph", verb: FirstPersonVerb) -> str | None:
             "the user was at that event too")
 
 
+# -- a name written as words to look for --
+
+def _names_as_words(graph: "QueryGraph", mentions: list["Mention"]) -> list[tuple[str, "FilterConstraint"]]:
+    """Subject, body or title filters whose value is a person the question names ("subject contains Jane Doe")."""
+    people = set()
+    for m in mentions:
+        if m.kind in ("person", "self"):
+            people |= _accepted(m)
+    out = []
+    for flt in _filters(graph, "Email", "subject", "content") + _filters(graph, "Event", "name"):
+        if norm(flt.value) in people:
+            what = "an event title" if graph.vars[flt.var] == "Event" else f"words of the email's {flt.field}"
+            out.append((f"{_q(str(flt.value))} is a person, not {what}: remove the filter {flt.var}.{flt.field} "
+                        f"{flt.op} {_q(str(flt.value))} and join a Person with that name instead", flt))
+    return out
+
+
+# -- first / last --
+
+_ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": "last", "first": "first",
+             "earliest": "first", "oldest": "first"}
+_ORDINAL = re.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
+                      r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
+                      r"saturday|sunday|name|names)\b)", re.I)
+
+
+def _ordinal_problems(graph: "QueryGraph", question: str, mentions: list["Mention"]) -> list[str]:
+    """"the last email", "when did I last hear from X": an Email ordinal; "last month" is a date, not one."""
+    named = [(m.start, m.end) for m in mentions]  # "last month", "Local-first meetup", "First steps.pdf"
+    for match in _ORDINAL.finditer(question):
+        if any(start <= match.start() < end for start, end in named):
+            continue
+        word = " ".join(match.group(1).lower().split())
+        value = _ORDINALS[word]
+        if any(f.field == "ordinal" and str(f.value) == value for f in graph.filters):
+            return []
+        return [f"the question says '{match.group(1)}', so add the filter ordinal = \"{value}\" on the Email "
+                "it picks"]
+    return []
+
+
 # -- values that must exist in the data --
 
 def _unknown_values(graph: "QueryGraph", lexicon: "Lexicon", mentions: list["Mention"]) -> list[str]:
@@ -333,8 +378,8 @@ def _unknown_values(graph: "QueryGraph", lexicon: "Lexicon", mentions: list["Men
 
 
 def _people_names(lexicon: "Lexicon") -> list[str]:
-    names = [lexicon.person_name(a) or a for a in lexicon.people]
-    return names + list(lexicon.self_names)
+    """Other people's names (the user's own names alone do not say the sources know any people)."""
+    return [lexicon.person_name(a) or a for a in lexicon.people]
 
 
 def _person_exists(value: str, _op: str, lexicon: "Lexicon") -> bool:
@@ -383,7 +428,7 @@ def _domain_exists(value: str, _op: str, lexicon: "Lexicon") -> bool:
 
 _EXISTS = {
     ("Person", "name"): (_people_names, _person_exists),
-    ("Person", "email_address"): (lambda lx: list(lx.people) + list(lx.self_addresses), _person_exists),
+    ("Person", "email_address"): (lambda lx: list(lx.people), _person_exists),
     ("Place", "name"): (lambda lx: list(lx.places), _place_exists),
     ("Event", "name"): (lambda lx: list(lx.event_titles), _event_exists),
     ("Email", "subject"): (lambda lx: list(lx.subject_words), _subject_exists),
@@ -405,3 +450,71 @@ def _closest(value: str, pool: list[str], n: int = 2) -> list[str]:
     for item in pool:
         by_norm.setdefault(norm(item), item)
     return [by_norm[c] for c in difflib.get_close_matches(norm(value), list(by_norm), n=n, cutoff=0.6)]
+
+
+# ---- fixes that need no model ------------------------------------------------------------------
+
+def fix_coverage(graph: "QueryGraph", question: str, mentions: Iterable["Mention"] = ()) -> tuple["QueryGraph", list[str]]:
+    """Add what a first-person verb or "the last/first" needs, where only one place in the graph fits.
+
+    A small model often sends the same graph back after a repair turn. These gaps have one meaning each
+    (DESIGN.md: "I met" = Self attended the same event; "I sent" = Email from Self; "sent me" = Email
+    to Self; "the last email" = ordinal last), so when the graph has exactly one Event (or Email) to
+    attach them to, they are added by rule. Returns the graph (unchanged when nothing fits) and one line
+    per addition, for ``Generation.notes``.
+    """
+    from ..graph import QueryGraph
+
+    mentions = list(mentions or ())
+    data = graph.to_json()
+    fixes: list[str] = []
+    types = data["vars"]
+    misplaced = [flt for _message, flt in _names_as_words(graph, mentions)]
+    if misplaced and any(_filters(graph, "Person", "name", "email_address")):  # the name is there as a Person too
+        data["constraints"] = [c for c, orig in zip(data["constraints"], graph.constraints) if orig not in misplaced]
+        fixes += [f"removed {flt.describe()}: it is a person's name, and the Person is there" for flt in misplaced]
+
+    def self_var() -> str:
+        for v, t in types.items():
+            if t == "Self":
+                return v
+        name = "self" if "self" not in types else "self2"
+        types[name] = "Self"
+        return name
+
+    def edge(a: str, name: str, b: str) -> None:
+        data["constraints"].append({"kind": "edge", "from": a, "edge": name, "to": b})
+
+    for verb in first_person_verbs(question):
+        current = QueryGraph.parse(data)
+        if _verb_problem(current, verb) is None:
+            continue
+        emails, events = _vars(current, "Email"), _vars(current, "Event")
+        if verb.needs in ("met", "attended"):
+            people_events = [ev for ev in events if any(_has_edge(current, p, "attended", ev)
+                                                        for p in _vars(current, "Person"))]
+            targets = people_events if verb.needs == "met" else events
+            if len(targets) == 1:
+                edge(self_var(), "attended", targets[0])
+                fixes.append(f"added Self attended {targets[0]}: the question says '{verb.text}'")
+        elif len(emails) == 1:
+            e = emails[0]
+            field = "from" if verb.needs == "sent" else "to"
+            if verb.needs == "sent" and any(x.from_ == e and x.edge == "from" for x in current.edges):
+                continue  # a sender is already there: which one is meant is for the user to say
+            edge(e, field, self_var())
+            fixes.append(f"added {e} {field} Self: the question says '{verb.text}'")
+    current = QueryGraph.parse(data)
+    for problem in _ordinal_problems(current, question, mentions):
+        emails = _vars(current, "Email")
+        if len(emails) != 1:
+            break
+        value = "last" if '"last"' in problem else "first"
+        data["constraints"].append({"kind": "filter", "var": emails[0], "field": "ordinal", "op": "=",
+                                    "value": value})
+        if data["return_var"] == emails[0]:
+            data["return_mode"] = "one"
+        fixes.append(f"added {emails[0]}.ordinal = {value}: the question says '{problem.split(chr(39))[1]}'")
+    if not fixes:
+        return graph, []
+    return QueryGraph.parse(data), fixes

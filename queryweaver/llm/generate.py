@@ -28,7 +28,7 @@ from typing import Any, Callable
 from ..errors import BackendError, ConfigError, DateExpressionError, GenerationError, GraphError
 from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
-from .coverage import coverage_problems
+from .coverage import coverage_problems, fix_coverage
 from .base import LLMBackend, Message, Prompt
 from .examples import off_topic, select_examples
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
@@ -206,8 +206,10 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
 
     Every LLM graph is checked against the question (``coverage_problems``); one that leaves something
     out goes back through the repair loop naming what it dropped. The rule when both parsers wrote a
-    graph and they differ (``same_graph``): **the LLM's graph is chosen, unless it still leaves part of
-    the question out after the repairs and the offline graph does not**; the other graph is put first in
+    graph and they differ (``same_graph``): **the graph with fewer coverage problems left is chosen; on a
+    tie, the offline graph when the offline parser was sure (not ``low_confidence``), else the LLM's**.
+    (In ``auto`` the LLM is only asked when the offline reading is unsure or drops something, so there
+    the LLM's graph wins unless it drops more.) The other graph is put first in
     ``alternatives`` and the confidence drops below ``LOW_CONFIDENCE``, so the user sees both.
 
     ``lexicon`` (``Engine.lexicon``) grounds the question; ``mentions`` may be passed when already found.
@@ -364,13 +366,14 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
             prompt = prompt.followed_by(*repair_turns(raw, exc.problems))
             continue
         problems = coverage_problems(graph, question, mentions, lexicon)
+        repeated = best is not None and same_graph(best[0], graph)
         best = (graph, problems, raw, dropped, attempt, completion.model)
-        if not problems:
+        if not problems or repeated:  # covered, or the model sent the same graph back: asking again won't help
             break
         if attempt <= max_repairs:
             repairs.append("; ".join(problems))
             emit("repair", {"attempt": attempt, "problems": problems, "raw": raw, "coverage": True})
-            prompt = prompt.followed_by(*repair_turns(raw, problems, valid=True))
+            prompt = prompt.followed_by(*repair_turns(raw, problems, valid=True, form=form))
     if best is None:
         model = f" ({llm.model})" if llm.model else ""
         error = GenerationError(
@@ -379,20 +382,25 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
             '[llm] backend = "rules"')
         error.repairs, error.raw = repairs, raw  # for logs and benchmarks; str(error) is the user's line
         raise error
-    graph, problems, raw, dropped, attempt, model_name = best
+    graph, problems, raw, dropped, _, model_name = best
+    fixes: list[str] = []
+    if problems:  # what has one meaning and one place in the graph is added by rule (coverage.fix_coverage)
+        graph, fixes = fix_coverage(graph, question, mentions)
+        if fixes:
+            problems = coverage_problems(graph, question, mentions, lexicon)
     generation = Generation(graph=graph, backend=llm.name, model=model_name or llm.model,
                             seconds=time.monotonic() - started, prompt_tokens=prompt_tokens,
                             completion_tokens=completion_tokens, attempts=attempt, repairs=repairs,
                             raw=raw, form=form, examples=[e.question for e in shown], dropped=dropped,
                             cached_prompt_tokens=cached_tokens, reading=read_graph(graph),
-                            mentions=list(mentions))
+                            mentions=list(mentions), notes=fixes)
     return generation, problems
 
 
 def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generation | None,
              offline_problems: list[str], refusal: GenerationError | None, mentions) -> Generation:
     """One generation from the LLM's and the offline parser's readings (the rule: see ``generate_graph``)."""
-    notes = [f"doubt: {p}" for p in llm_problems]
+    notes = list(llm_gen.notes) + [f"doubt: {p}" for p in llm_problems]
     if offline_gen is None:
         llm_gen.confidence = UNCOVERED if llm_problems else LLM_ONLY
         if refusal is not None:
@@ -408,17 +416,21 @@ def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generati
                           UNCOVERED if llm_problems else DISAGREED, "llm")
     offline_reading = Reading(offline_gen.graph, offline_gen.reading or read_graph(offline_gen.graph),
                               offline_gen.confidence, offline_gen.backend)
-    if llm_problems and not offline_problems:  # the LLM still drops part of the question: keep the offline one
+    fewer = len(offline_problems) < len(llm_problems)
+    tie_to_offline = len(offline_problems) == len(llm_problems) and not offline_gen.low_confidence
+    if fewer or tie_to_offline:
         chosen, other = offline_gen, llm_reading
-        why = (f"the {llm_gen.backend} model's graph still leaves part of the question out "
-               f"({'; '.join(llm_problems)}), so the offline parser's reading is used")
+        why = (f"the {llm_gen.backend} model's graph still leaves more of the question out "
+               f"({'; '.join(llm_problems)}), so the offline parser's reading is used" if fewer else
+               f"the {llm_gen.backend} model read it differently; the offline parser was sure, so its reading is used")
         chosen.prompt_tokens, chosen.completion_tokens = llm_gen.prompt_tokens, llm_gen.completion_tokens
         chosen.attempts, chosen.repairs = llm_gen.attempts, llm_gen.repairs
     else:
         chosen, other = llm_gen, offline_reading
         why = f"the {llm_gen.backend} model and the offline parser read it differently; the model's reading is used"
         chosen.notes = notes
-    chosen.confidence = min(chosen.confidence if chosen is offline_gen else DISAGREED, DISAGREED)
+    chosen.confidence = (min(offline_gen.confidence, DISAGREED) if chosen is offline_gen
+                         else UNCOVERED if llm_problems else DISAGREED)
     chosen.notes = list(chosen.notes) + [why]
     chosen.alternatives = _alternatives(chosen.graph, [other, *offline_gen.alternatives])
     chosen.mentions = list(mentions)
@@ -551,6 +563,9 @@ def _extension_asked(extension: str, asked: list[str]) -> bool:
     return False
 
 
+# Date values that are only an order ("last" copied from "when did I last..."): the ordinal's job, not a date.
+_ORDINAL_WORDS = frozenset("last first latest earliest newest oldest most recent the".split())
+
 # Variables that mean nothing without a filter: "sent on some date", "held at some place".
 _EMPTY_WITHOUT_FILTER = frozenset({"Date", "Place"})
 
@@ -562,9 +577,13 @@ def drop_ungrounded(graph: QueryGraph, question: str, mentions=()) -> tuple[Quer
     place). Such a filter can only be wrong; removing it is surer and faster than asking the model again.
     """
     bad = ungrounded_filters(graph, question, mentions)
-    if not bad:
+    not_dates = [flt for flt in graph.filters if graph.vars.get(flt.var) == "Date" and flt not in bad
+                 and set(re.findall(r"[a-z]+", str(flt.value).lower())) <= _ORDINAL_WORDS]
+    if not bad and not not_dates:
         return graph, []
     dropped = [f"{flt.describe()} (not in the question)" for flt in bad]
+    dropped += [f"{flt.describe()} (an order, not a date)" for flt in not_dates]
+    bad = bad + not_dates
     data = graph.to_json()
     data["constraints"] = [c for c, orig in zip(data["constraints"], graph.constraints) if orig not in bad]
     while True:  # prune now-empty Date/Place leaves, and whatever that empties in turn
@@ -624,6 +643,9 @@ def parse_answer(text: str, form: Form = "flat") -> QueryGraph:
             data = tree_to_graph(data)
         except TreeError as exc:
             raise GraphError(str(exc)) from exc
+    if isinstance(data, dict) and isinstance(data.get("constraints"), list):  # a link written twice means it once
+        unique = {json.dumps(c, sort_keys=True): c for c in data["constraints"]}
+        data = {**data, "constraints": list(unique.values())}
     return QueryGraph.parse(data)
 
 

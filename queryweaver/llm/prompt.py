@@ -228,13 +228,33 @@ def build_prompt(question: str, examples: "Iterable[Example]" = (), *, form: For
     return Prompt(system_text(form, schema_slice), tuple(turns), question.strip())
 
 
-def repair_turns(answer: str, problems: list[str], *, valid: bool = False) -> tuple[Message, Message]:
+# For the tree form: the fragment that adds what a coverage problem names (a small model follows JSON
+# better than prose). Keyed by words of the problem's message (``coverage.py``).
+_TREE_FIXES: tuple[tuple[str, str], ...] = (
+    ("add Self attended", '{"edge":"attended","node":{"type":"Self"}} in the "links" of the Event node'),
+    ("add Email from Self", '{"edge":"from","node":{"type":"Self"}} in the "links" of the Email node'),
+    ("add Email to Self", '{"edge":"to","node":{"type":"Self"}} in the "links" of the Email node'),
+    ("use a Self variable instead", '{"type":"Self"} in place of that Person node'),
+    ("so add the filter ordinal = \"first\"", '{"field":"ordinal","op":"=","value":"first"} in the "filters" of the '
+                                               'Email node'),
+    ("so add the filter ordinal = \"last\"", '{"field":"ordinal","op":"=","value":"last"} in the "filters" of the '
+                                              'Email node'),
+)
+
+
+def repair_turns(answer: str, problems: list[str], *, valid: bool = False,
+                 form: Form | None = None) -> tuple[Message, Message]:
     """The model's faulty answer and what is wrong with it, to be sent back for one more try.
 
     ``valid``: the graph passed the validator but leaves out or misnames part of the question (the
-    coverage check); the message then says so instead of calling it invalid.
+    coverage check); the message then says so instead of calling it invalid. With ``form="tree"`` each
+    problem about Self or an ordinal also shows the JSON fragment that fixes it.
     """
-    listed = "\n".join(f"- {p}" for p in problems)
+    lines = []
+    for problem in problems:
+        fix = next((f for key, f in _TREE_FIXES if key in problem), None) if form == "tree" else None
+        lines.append(f"- {problem}" + (f"; write {fix}" if fix else ""))
+    listed = "\n".join(lines)
     heading = "That graph does not say everything the question says:" if valid else "That graph is not valid:"
     return (Message("assistant", answer),
             Message("user", f"{heading}\n{listed}\nWrite the corrected graph for the same "

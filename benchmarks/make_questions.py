@@ -14,6 +14,8 @@ Templates carry a STYLE (wh-question, imperative, fragment, lower case, typos, p
 politeness, "everything X"; dev2 adds terse, chatty, dictated, synonym, inverted, relative, self-name; dev3
 adds executive dictation, from-memory, keywords, rambling, idioms, quantifiers, nominal forms, comparative
 time words, "for me", attachment scoping, the user's address, ordinal/venue/people synonyms).
+"test2" is a second held-out part (TEST2_TEMPLATES, written independently of every other part; its questions
+follow dev3's): only aggregate figures of it are ever reported, so its wordings stay unseen by whoever tunes.
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -1708,6 +1710,298 @@ DEV3_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); 
 
 
 # =============================================================================================
+# The second held-out part, "test2": wordings written independently of every other part and never shown to
+# whoever tunes the parser (only aggregate figures are reported). Askers of every kind: wh-questions,
+# commands, fragments and keywords, lower case, one small typo, possessives, passives, politeness, long
+# questions with asides, synonyms, the user's own name or address, unique first or last names, other date
+# spellings. Its questions follow dev3's; shapes in TEST2_MAKERS draw instances with their own date phrases,
+# the others continue where dev3 stopped.
+# =============================================================================================
+
+T2 = "test2"
+PARTS = (D, D2, T, D3, T2)
+
+
+def test2_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Yet other spellings of months, spans, years and rolling windows (DESIGN.md's Date rules)."""
+    tomorrow = today + timedelta(days=1)
+    monday = today - timedelta(days=today.weekday())
+    back6 = date(today.year - (today.month <= 6), (today.month - 7) % 12 + 1, today.day)
+    last = today.replace(day=1) - timedelta(days=1)
+    y12, _ = bare_month(12, today)
+    y8, _ = bare_month(8, today)
+    return [("in April 2025", month_range(2025, 4)),
+            ("in Aug", month_range(y8, 8)),
+            ("in September of 2025", month_range(2025, 9)),
+            ("from June through August 2025", (date(2025, 6, 1), date(2025, 9, 1))),
+            ("in early December", (date(y12, 12, 1), date(y12, 12, 11))),
+            ("in the previous month", month_range(last.year, last.month)),
+            ("in the past six months", (back6, tomorrow)),
+            ("three weeks ago", (monday - timedelta(days=21), monday - timedelta(days=14))),
+            ("in 2025/10", month_range(2025, 10))]
+
+
+def test2_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test2_month_phrases(today) + [("in 2025", (date(2025, 1, 1), date(2026, 1, 1)))]
+
+
+TEST2_BOUNDS = [("April 30, 2025", date(2025, 4, 30)), ("2 Sep 2025", date(2025, 9, 2)),
+                ("Nov 1 2025", date(2025, 11, 1)), ("2025-05-20", date(2025, 5, 20)),
+                ("Aug 2025", date(2025, 8, 1)), ("31 Jan 2025", date(2025, 1, 31)),
+                ("June 30th, 2025", date(2025, 6, 30))]
+
+
+def test2_day(d: date, i: int) -> str:
+    """A day spelled with a short weekday, an abbreviated month with a period, ordinal without comma, slashes."""
+    month = MONTH_NAMES[d.month - 1]
+    suffix = "th" if 11 <= d.day <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
+    forms = (f"{WEEKDAYS[d.weekday()][:3]}, {month[:3]} {d.day}, {d.year}", f"{month[:3]}. {d.day} {d.year}",
+             f"{month} {d.day}{suffix} {d.year}", f"{d.year}/{d.month:02d}/{d.day:02d}")
+    return forms[i % len(forms)]
+
+
+TEST2_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, test2_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", TEST2_BOUNDS),
+    "emails_from_since": bound_maker(">", TEST2_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, test2_day),
+    "events_in_month": lambda c: mk_events_in_month(c, test2_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, test2_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, test2_month_phrases(c.f.today)),
+}
+
+TEST2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    "emails_from": [
+        ("wh", "What emails have I gotten from {X}?"),
+        ("keywords", "{X} mail received"),
+        ("firstname", "Pull up {Xfp} messages to me"),
+        ("polite", "Would you mind showing me the emails {X} has sent over?"),
+        ("typo", "emails i recieved from {X}"),
+        ("aside", "I'm trying to catch up on things - can you list every email {X} sent me, old ones included?"),
+    ],
+    "emails_to": [
+        ("wh", "What have I written to {X} by email?"),
+        ("keywords", "sent mail {X}"),
+        ("passive", "Emails that {SELF} addressed to {X}"),
+        ("synonym", "my outgoing notes to {X}"),
+        ("polite", "Please pull together the emails I've sent {X}, thanks"),
+        ("lastname", "Find every message I mailed to {Xl}"),
+    ],
+    "emails_between": [
+        ("wh", "What has gone back and forth by email between {X} and myself?"),
+        ("keywords", "me {X} email exchange"),
+        ("selfaddr", "emails between {SELFADDR} and {X}"),
+        ("synonym", "my whole email history with {X}"),
+        ("aside", "Before my call tomorrow I want to reread everything - show all mail between {X} and me, both directions"),
+    ],
+    "emails_from_in_month": [
+        ("wh", "Which messages came in from {X} {M}?"),
+        ("keywords", "{X} emails {M} inbox"),
+        ("firstname", "what did {Xf} email me {M}"),
+        ("polite", "Could you find me anything {X} emailed {M}, please?"),
+        ("passive", "mails sent to me by {X} {M}"),
+        ("possessive", "Show {Xp} messages {M}"),
+    ],
+    "emails_from_before": [
+        ("wh", "Which emails did {X} send me prior to {B}?"),
+        ("keywords", "{X} mail before {B}"),
+        ("polite", "Please list {Xp} emails dated earlier than {B}"),
+        ("passive", "messages sent by {X} before {B}"),
+        ("aside", "I'm looking for older stuff - everything {X} emailed me before {B}, nothing newer"),
+        ("typo", "anything {Xt} mailed me before {B}"),
+    ],
+    "emails_from_since": [
+        ("wh", "What has {X} sent me since {B}?"),
+        ("keywords", "{X} emails after {B}"),
+        ("polite", "Can you show me the mail from {X} starting {B}?"),
+        ("passive", "emails written by {X} from {B} onwards"),
+        ("possessive", "{Xp} messages since {B}"),
+    ],
+    "last_email_from": [
+        ("wh", "What was the latest email {X} sent me?"),
+        ("keywords", "newest mail {X}"),
+        ("firstname", "When did {Xf} last write to me - show that email"),
+        ("polite", "Could you pull up the most recent message from {X}?"),
+        ("synonym", "{Xp} most recent note to me"),
+        ("typo", "the last emial from {X}"),
+    ],
+    "first_email_from": [
+        ("wh", "What was the very first email I got from {X}?"),
+        ("keywords", "oldest mail {X}"),
+        ("polite", "Please find the earliest message {X} ever sent me"),
+        ("possessive", "{Xp} first email to me"),
+        ("aside", "Out of curiosity, how did it all start - show me the first thing {X} emailed me"),
+    ],
+    "first_email_to": [
+        ("wh", "Which was the first email I sent to {X}?"),
+        ("keywords", "earliest sent {X}"),
+        ("polite", "Can you find my very first message to {X}, please?"),
+        ("selfname", "the first email {SELF} wrote to {X}"),
+        ("synonym", "my initial note to {X}"),
+        ("typo", "my frist email to {X}"),
+    ],
+    "last_email_to": [
+        ("wh", "What did I last send {X} by email?"),
+        ("keywords", "latest sent mail {X}"),
+        ("polite", "Please show me the most recent message I wrote to {X}"),
+        ("possessive", "the last email of mine to {X}"),
+        ("synonym", "my newest reply to {X}"),
+        ("lastname", "the final email I sent {Xl}"),
+    ],
+    "count_emails_from": [
+        ("wh", "How many messages has {X} sent me?"),
+        ("keywords", "number of emails {X}"),
+        ("polite", "Could you count the emails I've received from {X}?"),
+        ("typo", "how many emails did {X} snd me"),
+        ("firstname", "total emails from {Xf}"),
+    ],
+    "subject_contains": [
+        ("wh", "Which emails have '{W}' in their subject line?"),
+        ("keywords", "subject: {W}"),
+        ("polite", "Could you find the messages whose subject mentions {W}?"),
+        ("passive", "emails titled with {W}"),
+        ("synonym", "mail with a subject line about {W}"),
+    ],
+    "last_received_on_day": [
+        ("wh", "What was the last email that reached me on {D}?"),
+        ("keywords", "last incoming mail {D}"),
+        ("polite", "Please show the final message I received on {D}"),
+        ("passive", "the latest email delivered to me on {D}"),
+        ("aside", "I lost track of it - on {D}, which email was the last one to arrive in my inbox?"),
+    ],
+    "attachments_from": [
+        ("wh", "What files has {X} attached to emails to me?"),
+        ("keywords", "attached files {X} inbox"),
+        ("polite", "Could you list the attachments that came with {Xp} emails?"),
+        ("passive", "documents attached by {X}"),
+        ("synonym", "enclosures in mail from {X}"),
+    ],
+    "attachments_ext": [
+        ("wh", "What {EXTS} were attached to emails?"),
+        ("keywords", "{EXT} attachments mail"),
+        ("polite", "Please list every {EXT1} that arrived as an email attachment"),
+        ("passive", "{EXTS} that have been sent as attachments"),
+        ("aside", "I need the {EXTS} - only the ones attached to messages, not random files on disk"),
+    ],
+    "folders_with_attachments_from": [
+        ("wh", "Which folders have the files {X} attached to emails?"),
+        ("keywords", "folders {X} attachments"),
+        ("polite", "Could you tell me where on disk the attachments from {X} ended up?"),
+        ("possessive", "directories holding {Xp} attachments"),
+        ("aside", "I saved some of what {X} sent me somewhere - which folders hold those attachments?"),
+    ],
+    "folders_of_file": [
+        ("wh", "Where on my disk is {F} stored?"),
+        ("keywords", "folder {F}"),
+        ("polite", "Could you tell me which directory {F} lives in?"),
+        ("passive", "folders where {F} is saved"),
+        ("synonym", "location of the file {F}"),
+    ],
+    "who_sent_file": [
+        ("wh", "Who emailed me {F}?"),
+        ("keywords", "{F} sent by whom"),
+        ("polite", "Could you tell me who sent {F} as an attachment?"),
+        ("passive", "by whom was {F} sent?"),
+        ("aside", "I have {F} in my mail but forgot where it came from - who sent it?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("wh", "Whom has the sender of {F} exchanged emails with?"),
+        ("keywords", "{F} sender email contacts"),
+        ("polite", "Please list the people who emailed with whoever sent {F}"),
+        ("passive", "people corresponded with by the person who sent {F}"),
+        ("aside", "Somebody sent {F} - who are all the people that person has had email threads with?"),
+    ],
+    "coattendees_of_person": [
+        ("wh", "Who has been in meetings with {X}?"),
+        ("keywords", "attendees events with {X}"),
+        ("polite", "Could you list everyone who attended events together with {X}?"),
+        ("possessive", "people at {Xp} events"),
+        ("synonym", "who shared a calendar event with {X}"),
+        ("firstname", "who attended meetings alongside {Xf}"),
+    ],
+    "events_of_person": [
+        ("wh", "What events did {X} attend?"),
+        ("keywords", "{X} calendar events"),
+        ("polite", "Please show the meetings {X} was part of"),
+        ("possessive", "{Xp} meetings"),
+        ("lastname", "events {Xl} went to"),
+    ],
+    "events_at_place": [
+        ("wh", "What was scheduled {atP}?"),
+        ("keywords", "events location {P}"),
+        ("polite", "Could you list the meetings held {atP}?"),
+        ("passive", "events that were hosted {atP}"),
+        ("synonym", "get-togethers {atP}"),
+        ("aside", "I keep forgetting what happened there - which events were {atP}?"),
+    ],
+    "events_in_month": [
+        ("wh", "What did my calendar have going on {M}?"),
+        ("keywords", "calendar {M} all events"),
+        ("polite", "Please list my appointments {M}"),
+        ("passive", "meetings that were scheduled {M}"),
+        ("synonym", "calendar entries {M}"),
+    ],
+    "events_titled": [
+        ("wh", "Which events are called {T}?"),
+        ("keywords", "calendar {T}"),
+        ("polite", "Could you find every {T} on my calendar?"),
+        ("passive", "events named {T}"),
+        ("typo", "all teh {T} meetings"),
+    ],
+    "who_attended_titled": [
+        ("wh", "Who turned up for the {T}?"),
+        ("keywords", "attendee list {T}"),
+        ("polite", "Could you tell me who was at the {T}?"),
+        ("passive", "people who were invited to and attended the {T}"),
+        ("aside", "For the thank-you notes - who all showed up at the {T}?"),
+    ],
+    "place_of_event": [
+        ("wh", "Where was the {T} happening?"),
+        ("keywords", "where {T} venue"),
+        ("polite", "Could you tell me where {T} was held?"),
+        ("possessive", "{T}'s venue"),
+        ("synonym", "what was the address for {T}"),
+    ],
+    "people_met_at_place": [
+        ("wh", "Who have I met {atP}?"),
+        ("keywords", "people i met {P}"),
+        ("polite", "Could you list the people I saw {atP}?"),
+        ("selfname", "who did {SELF} meet with {atP}"),
+        ("aside", "There was someone I met {atP} whose name escapes me - who were the people I met there?"),
+    ],
+    "people_met_in_month": [
+        ("wh", "Who did I meet with {M}?"),
+        ("keywords", "people met {M} me"),
+        ("polite", "Please list everyone I saw {M}"),
+        ("selfname", "whom did {SELF} meet {M}"),
+        ("synonym", "folks I met up with {M}"),
+        ("aside", "I'm writing my notes for the period - who did I meet {M}?"),
+    ],
+    "links_from_person": [
+        ("wh", "What links has {X} emailed me?"),
+        ("keywords", "links in mail from {X}"),
+        ("polite", "Could you list the web addresses in emails from {X}?"),
+        ("possessive", "{Xp} shared links"),
+        ("passive", "webpages that were sent to me by {X}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("wh", "What links did the people I met {M} send me?"),
+        ("keywords", "urls people i met {M}"),
+        ("polite", "Please list the web pages emailed by anyone I met with {M}"),
+        ("synonym", "sites shared by my contacts that I saw {M}"),
+        ("aside", "I met a few people {M} - some of them mailed me links afterwards; which links were those?"),
+    ],
+    "links_to_domain": [
+        ("wh", "Which {U} links are in my emails?"),
+        ("keywords", "{U} urls"),
+        ("polite", "Could you pull every {U} URL out of my mail?"),
+        ("passive", "{U} pages that were linked in messages"),
+        ("synonym", "web addresses on {U} from my inbox"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -1726,7 +2020,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
-    """dev and test questions first (as they always were), then dev2, then dev3 (ids continue after them)."""
+    """dev and test questions first (as they always were), then dev2, then dev3, then test2 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -1754,7 +2048,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     names = {s.name for s in SHAPES}
     earlier = {shape.name: {text.casefold() for _, _, text in shape.templates} for shape in SHAPES}
     org_names = {org for org, *_ in ORGS}
-    for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS)):
+    for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS),
+                                     (T2, TEST2_TEMPLATES, TEST2_MAKERS)):
         if set(templates) != names or not set(makers) <= names:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ names}")
         for shape in SHAPES:
@@ -1845,7 +2140,7 @@ def main(argv: list[str] | None = None) -> int:
         print(p, file=sys.stderr)
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
-          f"{parts['test']} test), "
+          f"{parts['test']} test, {parts['test2']} test2), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -1854,7 +2149,8 @@ def main(argv: list[str] | None = None) -> int:
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
                       "dev2 or dev3 (tune on them; dev2's and dev3's templates were each written independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3). 'graph' is the gold "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2 (a second held-out "
+                      "part, written independently of all the others and never used for tuning). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

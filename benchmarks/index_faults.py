@@ -16,7 +16,6 @@ import random
 import resource
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -79,6 +78,8 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=5_000)
     parser.add_argument("--files", type=int, default=30_000)
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    parser.add_argument("--only-kill", action="store_true",
+                        help="only the killed-build rows (for a large corpus: does an interrupted build resume?)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -120,6 +121,10 @@ def main() -> int:
             mbox = next((line for line in again.stdout.splitlines() if line.startswith("mbox:")), again.stderr)
             row(f"kill -9 of `index` at {fraction:.0%} of the build", f"re-run {time.perf_counter() - started:.1f} s, "
                 f"exit {again.returncode}; {mbox.split(': ', 1)[-1]}", cache)
+
+        if args.only_kill:
+            print_rows(rows)
+            return 0
 
         # index and a question at once
         cache = root / "concurrent"
@@ -182,11 +187,15 @@ def main() -> int:
         rows.append(("cache dir cannot be created", f"exit {proc.returncode}", "-", [],
                      [line for line in proc.stderr.splitlines() if not line.startswith("indexing ")]))
 
-        print()
-        for fault, what, same, codes, said in rows:
-            print(f"| {fault} | {what} | answers {same}, exit {codes or '-'} | "
-                  f"{' / '.join(dict.fromkeys(said)) or 'nothing'} |")
+        print_rows(rows)
     return 0
+
+
+def print_rows(rows: list) -> None:
+    print()
+    for fault, what, same, codes, said in rows:
+        print(f"| {fault} | {what} | answers {same}, exit {codes or '-'} | "
+              f"{' / '.join(dict.fromkeys(said)) or 'nothing'} |")
 
 
 if __name__ == "__main__":

@@ -191,7 +191,7 @@ class Mention:
 # question is built from. (A capitalised "May" or "Will" can still be a name; see _COMMON_NAMES.)
 _QUESTION_WORDS = frozenset("""
 a about after all also am an and any anyone anything are as ask at attached attachment attachments be been
-before between by call can could day days did do document documents does each earlier email emails event
+before between by can could day days did do document documents does each earlier email emails event
 events every everything file files find first folder folder folders for from get give had has have hear
 heard her hers him his how i in into is it its last latest link links list mail mails many me meet meeting
 meetings message messages met month months more most my myself new newest next no not of old oldest on one
@@ -369,7 +369,10 @@ class Grounder:
         for i, t in enumerate(toks):
             if taken[i]:
                 continue
-            if "." in t.low and t.low in self.full and "@" not in t.low:
+            webpage_next = i + 1 < len(toks) and toks[i + 1].low in ("link", "links", "url", "urls", "page", "pages",
+                                                                     "site", "sites", "website", "websites")
+            if "." in t.low and t.low in self.full and "@" not in t.low and not (
+                    webpage_next and t.low.removeprefix("www.") in self.domains):
                 claim(i, i + 1, self._person_mention(t.start, t.end, question[t.start:t.end], self.full[t.low], True))
             elif "@" in t.low:
                 kind = MentionKind.SELF if t.low in self.lexicon.self_addresses else MentionKind.PERSON

@@ -419,8 +419,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^where (?:we|I|they) (?:had|held|did|hosted) (.+)$", r"where was \1", 0.03, ""),
     (r"^(people|persons|folks|contacts|everyone|anyone) met\b", r"\1 I met", 0.03, ""),
     (r"\b(people|folks|contacts) met\b", r"\1 I met", 0.03, ""),
-    (r"\b(?:that |which )?(?:people|someone|anyone|folks|others) (?:emailed|sent|shared|forwarded|mailed)"
-     r"(?: around| out| over)?$", "attached to emails", 0.03, ""),
+    (r"\b(?:that |which )?(?:people|someone|somebody|anyone|anybody|folks|others) (?:has |have )?(?:emailed|sent|"
+     r"shared|forwarded|mailed)(?: around| out| over)?$", "in emails", 0.03, ""),
+    (r"\s+any$", "", 0.01, ""),
     (r"^((?:(?!with\b|in\b|the\b|show\b|emails?\b|mails?\b)\S+ ?){1,4}) (?:in the )?subject(?: line)?$",
      r"emails with the subject \1", 0.05, ""),
     (r"^(?:outbox|sent|sent mail|sent items|sent messages)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails I sent to \1", 0.05,
@@ -437,7 +438,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(folders?|directories?) (?!with|holding|containing|of|for|that|which|where|in)(.+)$", r"\1 holding \2", 0.05,
      ""),
     (r"^(.+?) (?:e-?mails? |mails? |messages? )?count$", r"count \1 emails", 0.05, ""),
-    (r"^(?:the )?(?:origin|source) of ", "", 0.03, ""),
+    (r"\b(?:the )?(?:origin|source) of\b", "", 0.03, ""),
     (r"^which (folders?|directory|directories) (?:is|was|are|were) (⟦file\|[^⟧]+⟧)(?: in| kept in| saved in)?[?.]*$",
      r"which \1 hold \2", 0.05, ""),
     (r"^where (?:did|do|have) (?:I|we) (?:save|saved|put|store|stored|keep|kept|file|filed|stash|stashed|download|"
@@ -464,8 +465,15 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?! (?:as|in|via|by) )", "received", 0.03, ""),
     (r"\binbox (e-?mails?|mails?|messages?)\b", r"received \1", 0.03, ""),
     (r"\bof the (\w+) (?:kind|type|sort|variety|format)\b", r"of type \1", 0.03, ""),
-    (r"\b(?:came|come|comes|arrived) in (?:as|via) (?:an? )?(?:e-?mail )?attachments?\b", "attached to emails", 0.03,
+    (r"\b(?:(?:that|which) )?(?:came|come|comes|arrived) in (?:as|via) (?:an? )?(?:e-?mail )?attachments?\b",
+     "attached to emails", 0.03, ""),
+    (r"\b(?:e-?mail|mail|inbox) (links|urls|pages|web pages|attachments|files)\b", r"\1 in emails", 0.03, ""),
+    (r"\b(?:my|the) (?:e-?mail|mail|inbox|mailbox) (?:mentions|contains|has|links to)\b", "mentioned in emails", 0.03,
      ""),
+    (r"\b(?:turning|turned|showing|showed|popping|popped|coming|came) up in (?:my |the )?(?:e-?mails?|mail|inbox|"
+     r"mailbox)\b", "in emails", 0.03, ""),
+    (r"^(links|urls|pages|web pages|websites|files|attachments|emails|messages) ((?:the )?(?:people|persons|folks|"
+     r"everyone|anyone|contacts)) (?=I met|I saw|we met)", r"\1 from \2 ", 0.03, ""),
     # counting in other words
     (r"^how (?:often|many times|frequently) (did|has|have|does|do) ", r"how many emails \1 ", 0.05,
      "'how often' counted as emails"),
@@ -530,7 +538,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "who has X been in meetings with" = people in meetings with X
     (r"^who (?:has|have|did) " + _SUBJ + r" (?:been in|had|attended|sat in|joined) (?:meetings?|events?|calls?) with$",
      r"people in meetings with \1", 0.05, ""),
-    (r"\b(?:thing|item|stuff)\b", "email", 0.08, "'thing' read as an email"),
+    (r"(?<!⟧ )\b(?:thing|item|stuff)\b", "email", 0.08, "'thing' read as an email"),
     # everything / anything X sent
     (r"\b(?:everything|anything|all the stuff|all the things|all that|stuff|things|whatever)\b",
      "the emails", 0.08, "'everything' read as emails"),
@@ -641,7 +649,7 @@ def paraphrase(text: str, only: int | None = None) -> _Candidate:
     """Apply every rewrite that matches (or just rule ``only``), in order; cost and notes say which did."""
     cost, notes = 0.0, []
     question_mark = text.rstrip().endswith("?")
-    body = text.rstrip(" ?.!")
+    body = text.rstrip(" ?.!,;")
     for index, (pattern, replacement, rule_cost, note) in enumerate(_COMPILED):
         if only is not None and index != only:
             continue
@@ -811,6 +819,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
     # both parse: the rewrite is the reading brought to the parser's own forms, so it wins unless the data
     # says otherwise (its cost still counts toward the confidence)
     graph, candidate = min(found, key=lambda f: (score(f) - (0.1 if f[1] is rewritten else 0.0)))
+    same = [f for f in found if same_graph(f[0], graph)]
+    candidate = min(same, key=score)[1]  # read the same as written: no rewrite was needed, none is charged
     return (graph, _Candidate(candidate.text, score((graph, candidate)) - 0.3 * len(uncovered(graph, mentions)),
                               candidate.notes)), first_error
 

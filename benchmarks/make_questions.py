@@ -16,6 +16,8 @@ adds executive dictation, from-memory, keywords, rambling, idioms, quantifiers, 
 time words, "for me", attachment scoping, the user's address, ordinal/venue/people synonyms).
 "test2" is a second held-out part (TEST2_TEMPLATES, written independently of every other part; its questions
 follow dev3's): only aggregate figures of it are ever reported, so its wordings stay unseen by whoever tunes.
+"dev4" is a fourth tuning part (DEV4_TEMPLATES, written independently of dev/dev2/dev3 and without reading test
+or test2; ten kinds of askers, other date spellings; its questions follow test2's).
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -2002,6 +2004,347 @@ TEST2_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# The fourth development part, "dev4": wordings written independently of dev, dev2 and dev3 (and without
+# reading test or test2), as ten different people would ask: a student, a lawyer, a sales rep, a
+# grandparent, a developer typing terse lower case, a non-native speaker, someone on a phone with an
+# autocorrect slip (one at most), an assistant asking on behalf of the boss (the boss is the user = Self,
+# named by {SELF}), someone using mailbox/inbox/sent folder/calendar/agenda/drive words, and someone asking
+# indirectly ("I'm trying to find...", "Is there any way to see..."); in many sentence structures (questions,
+# commands, fragments, relative clauses, passives, topicalised). Its questions come after test2's. A shape
+# listed in DEV4_MAKERS draws dev4 instances from its own maker (other date phrases and day spellings); the
+# others continue the shape's instance list where the earlier parts stopped.
+# =============================================================================================
+
+D4 = "dev4"
+PARTS = (D, D2, T, D3, T2, D4)
+LOWER_STYLES = LOWER_STYLES | {"devterse"}
+
+
+def dev4_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Yet other spellings of months, spans, parts of months and rolling windows (DESIGN.md's Date rules)."""
+    tomorrow = today + timedelta(days=1)
+    monday = today - timedelta(days=today.weekday())
+    back2 = date(today.year - (today.month <= 2), (today.month - 3) % 12 + 1, today.day)
+    last = today.replace(day=1) - timedelta(days=1)
+    y12, _ = bare_month(12, today)
+    y9, _ = bare_month(9, today)
+    return [("in Aug 2025", month_range(2025, 8)),
+            ("between Sept and Nov 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in 2025-10", month_range(2025, 10)),
+            ("in Dec. 2025", month_range(2025, 12)),
+            ("three weeks ago", (monday - timedelta(days=21), monday - timedelta(days=14))),
+            ("in the last two months", (back2, tomorrow)),
+            ("in the past 45 days", (today - timedelta(days=45), tomorrow)),
+            ("in mid-December", (date(y12, 12, 11), date(y12, 12, 21))),
+            ("in late September", (date(y9, 9, 21), date(y9, 10, 1))),
+            ("in early 2025", (date(2025, 1, 1), date(2025, 5, 1))),
+            ("in Oct.", month_range(*bare_month(10, today))),
+            ("in the previous month", month_range(last.year, last.month)),
+            ("the past 3 weeks", (today - timedelta(days=21), tomorrow))]
+
+
+def dev4_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    coming = (monday + timedelta(days=7), monday + timedelta(days=14))
+    return dev4_month_phrases(today) + [("in April 2026", month_range(2026, 4)), ("in the coming week", coming),
+                                        ("this February", month_range(today.year, 2))]
+
+
+DEV4_BOUNDS = [("31 Mar 2025", date(2025, 3, 31)), ("Sep. 1, 2025", date(2025, 9, 1)), ("2025/06/01", date(2025, 6, 1)),
+               ("the 1st of July, 2025", date(2025, 7, 1)), ("October 15th 2025", date(2025, 10, 15)),
+               ("Aug 2025", date(2025, 8, 1)), ("3rd Feb 2025", date(2025, 2, 3)), ("1 Dec. 2025", date(2025, 12, 1)),
+               ("Jul 4, 2025", date(2025, 7, 4))]
+DEV4_ABBR = ("Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.", "Jul.", "Aug.", "Sept.", "Oct.", "Nov.", "Dec.")
+
+
+def dev4_day(d: date, i: int) -> str:
+    """A day spelled with a dotted abbreviation, slashes year first, no comma, dashes, weekday first, or zero-padded."""
+    month = MONTH_NAMES[d.month - 1]
+    suffix = "th" if 11 <= d.day <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
+    forms = (f"{DEV4_ABBR[d.month - 1]} {d.day}{suffix}, {d.year}", f"{d.year}/{d.month:02d}/{d.day:02d}",
+             f"{month[:3]} {d.day} {d.year}", f"{d.month:02d}-{d.day:02d}-{d.year}",
+             f"{WEEKDAYS[d.weekday()]} {d.day} {month} {d.year}", f"{d.day:02d} {month[:3]} {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV4_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, dev4_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", DEV4_BOUNDS),
+    "emails_from_since": bound_maker(">", DEV4_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, dev4_day),
+    "events_in_month": lambda c: mk_events_in_month(c, dev4_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, dev4_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, dev4_month_phrases(c.f.today)),
+}
+
+DEV4_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user (the boss)
+    "emails_from": [
+        ("student", "can u pull up what {Xf} emailed me"),
+        ("lawyer", "Produce all messages authored by {X} and received by me."),
+        ("grandparent", "Could you please show me the letters {X} has sent me on the computer"),
+        ("devterse", "from:{X}"),
+        ("mailbox", "What's sitting in my inbox from {X}?"),
+        ("indirect", "I'm trying to find the emails I got from {Xl}"),
+        ("assistant", "Has {X} been emailing {SELF}? List those messages"),
+        ("phone", "Shoe me the emails from {X}"),
+    ],
+    "emails_to": [
+        ("mailbox", "What's in my sent folder addressed to {X}?"),
+        ("lawyer", "All outgoing correspondence from me to {X}, in full"),
+        ("devterse", "to:{X} from:me"),
+        ("assistant", "Pull every email {SELF} sent {X}"),
+        ("indirect", "Is there any way to see what I've emailed {Xf}?"),
+        ("topical", "As for {X}, which messages did I send them?"),
+        ("nonnative", "The mails I have wrote to {X}, where are they?"),
+    ],
+    "emails_between": [
+        ("lawyer", "The complete email record between myself and {X}, sent and received"),
+        ("sales", "Full thread history with {Xf}, both ways"),
+        ("devterse", "mail me <-> {X}"),
+        ("assistant", "Everything that passed between {SELF} and {X} over email"),
+        ("indirect", "Can I get a list of every email {X} and I were both on?"),
+        ("grandparent", "Please show all the emails {X} and I wrote back and forth"),
+        ("phone", "emails between {X} and my self"),
+    ],
+    "emails_from_in_month": [
+        ("student", "did {Xf} email me {M}? need those"),
+        ("sales", "What did {X} send over {M}?"),
+        ("devterse", "from:{X} {M}"),
+        ("mailbox", "inbox messages from {X} {M}"),
+        ("topical", "{M}, the messages {Xl} sent me - show them"),
+        ("assistant", "Which emails did {X} send {SELF} {M}?"),
+        ("indirect", "I'm looking for whatever {X} mailed me {M}"),
+    ],
+    "emails_from_before": [
+        ("lawyer", "All messages from {X} sent prior to {B}"),
+        ("devterse", "from:{X} before:{B}"),
+        ("student", "the older emails {Xf} sent me, like before {B}"),
+        ("mailbox", "inbox mail from {X} that arrived before {B}"),
+        ("passive", "Which of the emails received from {Xl} were dated before {B}?"),
+        ("assistant", "Did {X} email {SELF} before {B}? Show those"),
+    ],
+    "emails_from_since": [
+        ("lawyer", "All communications from {X} on or subsequent to {B}"),
+        ("devterse", "from:{X} after:{B}"),
+        ("sales", "Anything new from {Xf} since {B}?"),
+        ("indirect", "Is there a way to see what {X} has sent me since {B}?"),
+        ("topical", "Since {B}, {Xp} emails to me"),
+        ("nonnative", "Give me the mails {X} has send to me after {B}"),
+    ],
+    "last_email_from": [
+        ("student", "whats the newest thing {Xf} emailed me"),
+        ("sales", "Last touch from {X} - which email?"),
+        ("devterse", "from:{X} latest"),
+        ("mailbox", "the most recent message in my inbox from {X}"),
+        ("assistant", "What was the last email {X} sent {SELF}?"),
+        ("grandparent", "What is the newest letter {X} sent me?"),
+        ("phone", "the lat email from {X}"),
+    ],
+    "first_email_from": [
+        ("lawyer", "The earliest communication received from {X}"),
+        ("student", "first ever email {Xf} sent me"),
+        ("devterse", "from:{X} oldest"),
+        ("indirect", "I'm trying to find the very first message {Xl} sent me"),
+        ("topical", "As for {X}, which email of theirs reached me first?"),
+        ("nonnative", "Which mail {X} has sent me at the first time?"),
+    ],
+    "first_email_to": [
+        ("sales", "My first outreach email to {X}"),
+        ("mailbox", "the oldest message in my sent folder to {X}"),
+        ("devterse", "to:{X} from:me oldest"),
+        ("assistant", "What was the first email {SELF} ever sent {X}?"),
+        ("indirect", "Is there any way to see the first message I wrote to {Xf}?"),
+        ("grandparent", "Which was the first letter I sent {X} on the computer?"),
+    ],
+    "last_email_to": [
+        ("sales", "When did I last follow up with {X}? Show that email"),
+        ("mailbox", "newest item in my sent folder addressed to {X}"),
+        ("devterse", "to:{X} from:me latest"),
+        ("assistant", "The latest email {SELF} sent to {X}"),
+        ("topical", "{X} - what was the last thing I emailed them?"),
+        ("phone", "my lest email to {X}"),
+    ],
+    "count_emails_from": [
+        ("student", "how many times has {Xf} emailed me lol"),
+        ("lawyer", "State the total number of emails received from {X}."),
+        ("devterse", "count from:{X}"),
+        ("mailbox", "How many messages from {X} are in my inbox?"),
+        ("assistant", "How many emails has {X} sent {SELF} so far?"),
+        ("indirect", "Can I get a tally of the emails {Xl} sent me?"),
+    ],
+    "subject_contains": [
+        ("devterse", "subject:\"{W}\""),
+        ("sales", "Any threads on {W}?"),
+        ("lawyer", "Identify all messages whose subject references {W}"),
+        ("indirect", "I'm trying to find an email with {W} in the subject"),
+        ("mailbox", "mailbox search: {W} in subject"),
+        ("nonnative", "Which mails are having {W} in the subject?"),
+    ],
+    "last_received_on_day": [
+        ("mailbox", "the last email that landed in my inbox on {D}"),
+        ("devterse", "to:me on:{D} latest"),
+        ("lawyer", "The final message received on {D}"),
+        ("indirect", "Is there any way to see the last mail I got on {D}?"),
+        ("topical", "On {D}, the newest incoming email - which was it?"),
+        ("assistant", "What was the last email {SELF} received on {D}?"),
+    ],
+    "attachments_from": [
+        ("student", "the files {Xf} sent me for the project"),
+        ("lawyer", "All documents enclosed in emails from {X}"),
+        ("devterse", "from:{X} has:attachment files"),
+        ("sales", "Which decks and docs did {X} send over?"),
+        ("assistant", "What attachments has {X} sent {SELF}?"),
+        ("grandparent", "Can you show me the things {X} attached to the emails they sent me"),
+        ("phone", "attachments {X} sent ne"),
+    ],
+    "attachments_ext": [
+        ("devterse", "has:attachment filename:*.{EXT}"),
+        ("student", "where are all the {EXTS} ppl attached to emails"),
+        ("lawyer", "All {EXTS} enclosed with any email"),
+        ("indirect", "Can I get a list of the {EXTS} that came in by mail?"),
+        ("mailbox", "{EXTS} attached to messages in my mailbox"),
+        ("nonnative", "Show me which {EXT} files are attach to the mails"),
+    ],
+    "folders_with_attachments_from": [
+        ("devterse", "dirs containing attachments from {X}"),
+        ("student", "which folders did i save {Xp} files in"),
+        ("mailbox", "Where on my drive are the attachments {X} sent me?"),
+        ("indirect", "I'm trying to find which folders hold the files {Xl} emailed me"),
+        ("assistant", "Which folders hold the documents {X} sent {SELF}?"),
+        ("passive", "folders in which the files attached by {X} were saved"),
+    ],
+    "folders_of_file": [
+        ("devterse", "locate {F}"),
+        ("mailbox", "Where on my drive is {F}?"),
+        ("indirect", "Is there any way to see which folder {F} is saved in?"),
+        ("grandparent", "I cannot find {F} on the computer, which folder is it in?"),
+        ("lawyer", "Identify every folder containing the file {F}"),
+        ("nonnative", "In which folders is {F} located?"),
+    ],
+    "who_sent_file": [
+        ("devterse", "sender of attachment {F}"),
+        ("lawyer", "Identify the person who transmitted {F} to me"),
+        ("indirect", "I'm trying to work out who emailed me {F}"),
+        ("topical", "{F} - who sent me that?"),
+        ("assistant", "Who sent {F} to {SELF}?"),
+        ("phone", "who send me {F}"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("lawyer", "Identify every individual who corresponded by email with the sender of {F}"),
+        ("devterse", "people emailing w/ sender of {F}"),
+        ("indirect", "I'd like to know who the person that sent {F} has been emailing with"),
+        ("topical", "Whoever sent {F}: who have they had email threads with?"),
+        ("sales", "Map out the email contacts of whoever sent over {F}"),
+    ],
+    "coattendees_of_person": [
+        ("devterse", "attendees where {X} attended"),
+        ("student", "who's been in meetings w/ {Xf}"),
+        ("sales", "Who sits in meetings with {X}?"),
+        ("indirect", "Can I get a list of the people who were at events together with {Xl}?"),
+        ("topical", "As for {X}, who else was at their meetings?"),
+        ("nonnative", "Which people were joining the same meetings as {X}?"),
+    ],
+    "events_of_person": [
+        ("devterse", "events attendee:{X}"),
+        ("sales", "What meetings has {X} been in?"),
+        ("mailbox", "calendar entries that list {X} as an attendee"),
+        ("indirect", "I'm trying to find the events {Xf} went to"),
+        ("passive", "events that were attended by {Xl}"),
+        ("phone", "meetings {X} wnet to"),
+    ],
+    "events_at_place": [
+        ("devterse", "events location:{P}"),
+        ("mailbox", "What's on my calendar {atP}?"),
+        ("sales", "Which meetings did we hold {atP}?"),
+        ("indirect", "Is there any way to see the events that were {atP}?"),
+        ("topical", "{atP} - what events were there?"),
+        ("passive", "meetings that were scheduled {atP}"),
+        ("student", "stuff on the calendar {atP}"),
+        ("nonnative", "Which meetings are happened {atP}?"),
+    ],
+    "events_in_month": [
+        ("mailbox", "my agenda {M}"),
+        ("devterse", "cal {M}"),
+        ("student", "whats on the calendar {M} lol"),
+        ("indirect", "Can I get a list of the meetings {M}?"),
+        ("sales", "Which meetings were on the books {M}?"),
+        ("passive", "events that were scheduled for {M}"),
+        ("grandparent", "Could you read me the appointments on my calendar {M}?"),
+        ("nonnative", "Which events there are in my calendar {M}?"),
+    ],
+    "events_titled": [
+        ("devterse", "title:{T}"),
+        ("mailbox", "{T} entries in my calendar"),
+        ("student", "when were the {T} things"),
+        ("indirect", "I'm trying to find the events with {T} in the title"),
+        ("sales", "Show the {T} meetings on my agenda"),
+        ("relative", "events that have {T} in their names"),
+        ("phone", "meetings called {T} on my calender"),
+    ],
+    "who_attended_titled": [
+        ("devterse", "attendees title:{T} all"),
+        ("student", "who even went to the {T} lol"),
+        ("sales", "Who was sitting in the room for the {T} meetings?"),
+        ("indirect", "Can I get a list of everybody who attended the {T} events?"),
+        ("topical", "The {T} sessions - who turned up there?"),
+        ("passive", "By which people were the {T} meetings attended?"),
+        ("nonnative", "Which persons are taking part in the {T} meetings?"),
+    ],
+    "place_of_event": [
+        ("devterse", "location of event {T}"),
+        ("student", "where was the {T} again"),
+        ("indirect", "I'm trying to remember where the {T} was held"),
+        ("topical", "{T} - where did that take place?"),
+        ("grandparent", "Where was the {T}, do you know?"),
+        ("nonnative", "In which place the {T} was?"),
+    ],
+    "people_met_at_place": [
+        ("student", "who'd i meet up with {atP}"),
+        ("devterse", "people i met {atP} list"),
+        ("sales", "Which contacts have I met with {atP}?"),
+        ("indirect", "Is there any way to see who I met {atP}?"),
+        ("topical", "{atP} - who did I see there?"),
+        ("assistant", "Who has {SELF} been meeting with {atP}?"),
+        ("phone", "who did I meat with {atP}"),
+    ],
+    "people_met_in_month": [
+        ("student", "who did i meet up with {M}"),
+        ("sales", "Which contacts did I meet with {M}?"),
+        ("indirect", "I'm trying to remember who I saw {M}"),
+        ("topical", "{M} - who did I have meetings with?"),
+        ("assistant", "Who did {SELF} meet {M}?"),
+        ("grandparent", "Which people did I meet with {M}?"),
+        ("devterse", "ppl i met {M}"),
+    ],
+    "links_from_person": [
+        ("devterse", "urls from:{X}"),
+        ("student", "links {Xf} sent me"),
+        ("mailbox", "links in my inbox from {X}"),
+        ("indirect", "I'm trying to find a link {X} emailed me"),
+        ("assistant", "What links has {X} sent {SELF}?"),
+        ("topical", "As for {Xl}, which websites did they email me?"),
+        ("nonnative", "Which links {X} has sended me in the mails?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("student", "links from ppl i met {M}"),
+        ("sales", "Which URLs did the contacts I met {M} email me?"),
+        ("indirect", "I'm trying to find the links that people I met {M} sent me"),
+        ("topical", "The people I met with {M} - what links did they send?"),
+        ("assistant", "Which links were sent by the people {SELF} met {M}?"),
+        ("devterse", "urls from people i met {M}"),
+    ],
+    "links_to_domain": [
+        ("devterse", "urls domain:{U}"),
+        ("student", "any {U} links in my email?"),
+        ("indirect", "Is there any way to see every {U} link that was emailed?"),
+        ("mailbox", "{U} links that turn up in my mailbox"),
+        ("sales", "Pull the {U} links from my emails"),
+        ("nonnative", "Which links to {U} are inside the mails?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -2020,7 +2363,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
-    """dev and test questions first (as they always were), then dev2, then dev3, then test2 (ids continue after them)."""
+    """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4 (ids
+    continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -2049,7 +2393,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     earlier = {shape.name: {text.casefold() for _, _, text in shape.templates} for shape in SHAPES}
     org_names = {org for org, *_ in ORGS}
     for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS),
-                                     (T2, TEST2_TEMPLATES, TEST2_MAKERS)):
+                                     (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS)):
         if set(templates) != names or not set(makers) <= names:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ names}")
         for shape in SHAPES:
@@ -2140,7 +2484,7 @@ def main(argv: list[str] | None = None) -> int:
         print(p, file=sys.stderr)
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
-          f"{parts['test']} test, {parts['test2']} test2), "
+          f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -2148,7 +2492,8 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2 or dev3 (tune on them; dev2's and dev3's templates were each written independently) "
+                      "dev2, dev3 or dev4 (tune on them; dev2's, dev3's and dev4's templates were each written "
+                      "independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2 (a second held-out "
                       "part, written independently of all the others and never used for tuning). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "

@@ -26,7 +26,7 @@ _NEGATIONS = {"not", "no", "never", "without", "except", "excluding", "unread", 
 _MAIL_VERBS = re.compile(r"\b(?:sen[dt]\w*|e-?mail\w*|mail\w*|wr[io]te\w*|writ\w*|forward\w*|shar\w*|receiv\w*|got|"
                          r"get\w*|hear\w*|heard|messag\w*|repl\w*|attach\w*|cc'?d?)\b", re.IGNORECASE)
 _RECEIVE = re.compile(r"\b(?:receiv\w*|got|get\w*|hear\w*|heard)\b", re.IGNORECASE)
-_MEET = re.compile(r"\b(?:met|meet\w*|saw|see|seen|catch-up|caught up)\b", re.IGNORECASE)
+_MEET = re.compile(r"\b(?:met|meet(?!ings?\b)\w*|saw|see|seen|catch-up|caught up)\b", re.IGNORECASE)
 _ATTEND = re.compile(r"\b(?:attend\w*|join\w*|went|present|participat\w*|at the|in the)\b", re.IGNORECASE)
 _FROM_CUES = ("from", "by", "sender", "author", "whom")
 _TO_CUES = ("to", "recipient", "recipients", "for", "cc")
@@ -271,6 +271,8 @@ def _build(answer, anchors, roles, dates, self_positions, lows, text, extension,
             b.edge(email(), "from", "self" if "self" in b.vars else b.new("Self"))
         elif word == "me" and before in ("from", "by"):
             b.edge(email(), "from", "self" if "self" in b.vars else b.new("Self"))
+        elif before in ("between", "and", "with") or nxt == "and" or word == "myself":
+            b.edge(email(), "participants", "self" if "self" in b.vars else b.new("Self"))  # "X and me", "with me"
         else:
             b.edge(email(), "to", "self" if "self" in b.vars else b.new("Self"))
     for start, _end, op, value in dates:
@@ -280,7 +282,9 @@ def _build(answer, anchors, roles, dates, self_positions, lows, text, extension,
         d = b.new("Date")
         b.edge(target, "sent_on" if b.vars[target] == "Email" else "occurred_on", d)
         b.filters.append((d, "value", op, value))
-    ordinal = re.search(r"\b(last|latest|newest|most recent|first|earliest|oldest)\b", text, re.IGNORECASE)
+    ordinal = re.search(r"\b(last|latest|newest|most recent|first|earliest|oldest)\b(?! (?:\d+|a|an|one|two|three|"
+                        r"four|five|six|few|couple|several|week|weeks|month|months|year|years|day|days|quarter)\b)",
+                        text, re.IGNORECASE)
     mode = "all"
     if ordinal and "Email" in b.shared or (ordinal and answer == "Email"):
         which = "first" if ordinal.group(1).lower() in ("first", "earliest", "oldest") else "last"

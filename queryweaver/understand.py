@@ -269,6 +269,17 @@ def _when(match: re.Match) -> str:
     return f"{lead} {subject} {verb_past}{rest}"
 
 
+def _topic(match: re.Match) -> str:
+    """"As for X, which email of theirs reached me first?" -> "which email from X reached me first?"."""
+    topic, rest = match.group(1), match.group(2)
+    rest, n = re.subn(r"\bof (?:theirs|his|hers)\b", f"from {topic}", rest, count=1)
+    if not n:
+        rest, n = re.subn(r"\b(?:them|him|her|they)\b", topic, rest, count=1)
+    if not n:
+        rest, n = re.subn(r"\b(?:their|his|her)\b", f"{topic}'s", rest, count=1)
+    return rest if n else f"{rest} {topic}"
+
+
 def _yes_no_noun(noun: str | None) -> str:
     """"did X send me any attachments" -> attachments; anything else ("any emails", "anything") -> emails."""
     from . import rules_parser as rp
@@ -288,7 +299,15 @@ def _what(match: re.Match) -> str:
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    # search-box syntax: from:X to:me before:DATE subject:"X" has:attachment filename:*.pdf title:X
+    (r"\b(from|to|before|after|since|on|with|cc):\s*", r"\1 ", 0.01, ""),
+    (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\btitle:\s*", "events about ", 0.01, ""),
+    (r"\bhas:\s*attachments?\b", "with attachments", 0.01, ""),
+    (r"\bfilename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
+    (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
     # spoken fillers, politeness, and a few common slips of the keyboard
+    (r"\bcan u\b", "can you", 0.01, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
+    (r"\bmy self\b", "myself", 0.01, ""), (r"\blat\b", "last", 0.02, ""), (r"\bfrm\b", "from", 0.02, ""),
     (r"\b(?:please|kindly|pls|plz|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
     (r"\bteh\b", "the", 0.02, ""), (r"\badn\b", "and", 0.02, ""), (r"\btaht\b", "that", 0.02, ""),
@@ -301,11 +320,47 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "read with the part before ':' put in place"),
     (r"^(from|by|to|with|at|in|on|during|of) ([^,]+),\s*(?:all |every |any )?(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
+    (r"^(?:as for|as regards|regarding|concerning|speaking of|about|re:?) ([^,]+),\s*(.+)$", _topic, 0.05,
+     "read with the opening name put in place of 'them'"),
     # non-native grammar: "the mails what X sent", "has send", "who send"
     (r"\b(e-?mails?|mails?|messages?|links?|urls?|events?|meetings?|persons?|people|files?|folders?|attachments?|"
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
+    # ways of asking to be shown
+    (r"^(?:is there (?:any|a) way (?:to|I can|that I can) |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
+     r"I'?d like to (?:see|know|get)(?: a list of)? |how (?:do|can) I (?:see|find|get)(?: a list of)? )", "show ", 0.03,
+     ""),
+    (r"^(?:identify|state|produce|provide|display|present|retrieve|locate|map out|bring me|enumerate)\b", "show", 0.02,
+     ""),
+    (r"\s*[-–—,;]\s*(?:please )?(?:show|list|give|find|get|pull up)(?: me)? (?:them|those|these|it|that)[.!]*$", "",
+     0.02, ""),
+    (r"\??\s*(?:need|want) (?:those|them|these|that|it)[.!]*$", "", 0.02, ""),
+    (r"^what(?:'s| is) (?:sitting |waiting )?in my (?:inbox|mailbox)\b", "the emails I received", 0.03, ""),
+    (r"^what(?:'s| is) in my (?:sent (?:folder|mail|items|box)|outbox)\b", "the emails I sent", 0.03, ""),
+    (r"\b(?:addressed|written|directed) to\b", "to", 0.02, ""), (r"\bauthored by\b", "sent by", 0.02, ""),
+    (r"\breceived by me\b", "sent to me", 0.02, ""), (r"\b(?:have|has) wrote\b", "wrote", 0.02, ""),
+    (r",? (?:sent and received|both ways|both directions|in both directions|either direction|either way)\b", "",
+     0.02, ""),
+    (r"\b(?:communications?|letters?|notes)\b(?= (?:from|to|received|sent|I|with|between))", "emails", 0.02, ""),
+    (r"\b(?:on or subsequent to|subsequent to|following)\b(?= \d| jan| feb| mar| apr| may| jun| jul| aug| sep| oct| nov|"
+     r" dec)", "after", 0.02, ""),
+    (r"\bthe (?:older|newer|earlier|later|previous|past) (e-?mails|messages|mails)\b", r"the \1", 0.02, ""),
+    (r",? like (before|after|since|in|on|from)\b", r" \1", 0.02, ""),
+    (r"\b(?:follow(?:ed)? up with|get back to|got back to|respond(?:ed)? to|repl(?:y|ied) to)\b", "wrote to", 0.03,
+     ""),
+    (r"\b(?:on|from) (?:the|my) (?:computer|laptop|phone|machine|pc|mac)\b", "", 0.01, ""),
+    (r"\b(?:enclosed|included|bundled) (?:with|in)\b", "attached to", 0.02, ""),
+    (r"\b(?:are|is|were) attach (?:to|on)\b", "are attached to", 0.02, ""),
+    (r"\bwhose subject (?:references|refers to|mentions|contains|includes|has|is)\b", "about", 0.02, ""),
+    (r"\b(?:are|is) having (.+?) in (?:the|its|their) subject\b", r"with the subject \1", 0.02, ""),
+    (r"^(?:mailbox |inbox |mail )?search:?\s+(.+?) in (?:the )?subject$", r"emails with the subject \1", 0.03, ""),
+    (r"\b(?:dirs|directories)\b", "folders", 0.01, ""),
+    (r"^(?:locate|find|where is|where's) (⟦file\|[^⟧]+⟧)[?.]*$", r"which folders hold \1", 0.03, ""),
+    (r"\b(?:who sits|who sat|who's been|who has been|who were|who was) in (meetings|events|calls) with\b",
+     r"who attended \1 with", 0.03, ""),
+    (r"\b(?:were|was) at (events|meetings|calls) together with\b", r"attended \1 with", 0.03, ""),
+    (r"\btogether with\b", "with", 0.01, ""),
     # asides and hedges that add nothing: "I think", "altogether", "the names of"
     (r"\bI (?:half |vaguely |kind of |sort of )?(?:think|believe|guess|reckon|suppose|recall|remember)\b,?", "",
      0.02, ""),
@@ -460,6 +515,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"shared|wrote)\b(.*)$",
      r"the emails \1 \2\3", 0.05, "'what X sent' read as emails"),
     (r"^what(?:'s| is| was) the (?:count|number|total|tally) of\b", "count", 0.03, ""),
+    (r"^what (?:was|is|were) (the (?:last|first|latest|earliest|newest|oldest|most recent) .*)$", r"\1", 0.03, ""),
     (r"\bhaving (?:the |a )?subject(?: line)?\b", "with the subject", 0.03, ""),
     (r"\b(?:that |which )?(?:came in|come in|arrived|landed|hit my inbox|showed up in my inbox|got in)\b"
      r"(?! (?:as|in|via|by) )", "received", 0.03, ""),
@@ -825,7 +881,7 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
                               candidate.notes)), first_error
 
 
-_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|\.\s+(?=[A-Z])")
+_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|[.?!]\s+(?=[A-Z])")
 _PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one)\b", re.IGNORECASE)
 
 

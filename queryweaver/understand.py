@@ -305,6 +305,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bhas:\s*attachments?\b", "with attachments", 0.01, ""),
     (r"\bfilename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
     (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
+    (r"^(?:count )?(from|to) (?![^,]*,)(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
+                                                              else "emails ") + m.group(1) + " ", 0.02, ""),
     # spoken fillers, politeness, and a few common slips of the keyboard
     (r"\bcan u\b", "can you", 0.01, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
     (r"\bmy self\b", "myself", 0.01, ""), (r"\blat\b", "last", 0.02, ""), (r"\bfrm\b", "from", 0.02, ""),
@@ -328,7 +330,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
     # ways of asking to be shown
-    (r"^(?:is there (?:any|a) way (?:to|I can|that I can) |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
+    (r"^(?:is there (?:any|a) way (?:to|I can|that I can|for me to) (?:see|find|get|view|look at|pull up|check|list)"
+     r"(?: a list of)? |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
      r"I'?d like to (?:see|know|get)(?: a list of)? |how (?:do|can) I (?:see|find|get)(?: a list of)? )", "show ", 0.03,
      ""),
     (r"^(?:identify|state|produce|provide|display|present|retrieve|locate|map out|bring me|enumerate)\b", "show", 0.02,

@@ -99,7 +99,8 @@ _nouns(PERSON, "person/people", "contact/contacts", "sender/senders", "recipient
        "colleague/colleagues")
 _nouns(FILE, "file/files", "attachment/attachments", "document/documents", "doc/docs",
        "spreadsheet/spreadsheets", "pdf/pdfs", "presentation/presentations", "deck/decks", "image/images",
-       "photo/photos", "picture/pictures", "screenshot/screenshots", "slide/slides", "archive/archives")
+       "photo/photos", "picture/pictures", "screenshot/screenshots", "slide/slides", "archive/archives",
+       "jpeg/jpegs", "jpg/jpgs", "png/pngs", "csv/csvs", "zip/zips")
 _nouns(FOLDER, "folder/folders", "directory/directories")
 _nouns(EVENT, "event/events", "meeting/meetings", "appointment/appointments", "invite/invites",
        "invitation/invitations", "gathering/gatherings", "get-together/get-togethers", "hangout/hangouts",
@@ -127,7 +128,9 @@ EXTENSION_WORDS: dict[str, str] = {
 }
 # Nouns that are themselves a file type.
 _NOUN_EXTENSIONS = {"spreadsheet": "xlsx", "spreadsheets": "xlsx", "pdf": "pdf", "pdfs": "pdf",
-                    "presentation": "pptx", "presentations": "pptx", "deck": "pptx", "decks": "pptx"}
+                    "presentation": "pptx", "presentations": "pptx", "deck": "pptx", "decks": "pptx",
+                    "jpeg": "jpg", "jpegs": "jpg", "jpg": "jpg", "jpgs": "jpg", "png": "png", "pngs": "png",
+                    "csv": "csv", "csvs": "csv", "zip": "zip", "zips": "zip"}
 _FILE_HEADS = {"file", "files", "document", "documents", "attachment", "attachments", "doc", "docs",
                "spreadsheet", "spreadsheets", "presentation", "presentations", "deck", "decks", "image", "images",
                "photo", "photos", "picture", "pictures", "screenshot", "screenshots", "slide", "slides", "archive",

@@ -308,7 +308,22 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:count )?(from|to) (?![^,]*,)(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
                                                               else "emails ") + m.group(1) + " ", 0.02, ""),
     # spoken fillers, politeness, and a few common slips of the keyboard
-    (r"\bcan u\b", "can you", 0.01, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
+    (r"\bcan u\b", "can you", 0.01, ""), (r"\bwhats\b", "what's", 0.01, ""), (r"\s*\blol\b", "", 0.01, ""),
+    (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
+    (r"\b(?:stuff|things|items|entries|everything|anything) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b",
+     "events", 0.02, ""),
+    (r"\b(?:that|which) (?:was|were|got|have been|has been) (?:emailed|sent|mailed|shared|forwarded)(?! (?:to|by)\b)",
+     "in emails", 0.02, ""),
+    (r"\b(?:things|stuff|items) (?=(?:⟦person[^⟧]*⟧|he|she|they|\w+) attached)", "files ", 0.02, ""),
+    (r"\b(?:anyone|anybody|someone|somebody|people|folks) (attached|sent|emailed|forwarded)(?= to\b| in\b)", r"\1",
+     0.02, ""),
+    (r"\b(?:attached to|in|from) (?:e-?mails?|messages?|mails?) in (?:my|the) (?:mailbox|inbox|mail|e-?mail)\b",
+     "attached to emails", 0.02, ""),
+    (r"^has:\s*attachments? filename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
+    (r"^(?:locate|where is|where's|where are) (⟦file\|[^⟧]+⟧)[?.]*$", r"which folders hold \1", 0.02, ""),
+    (r"^(?:the )?(?:attendees|people|participants|guests) (?:where|at events where|of events where|at the events "
+     r"where) (.+?) (?:attended|was present|was there|was)$", r"people who attended events with \1", 0.03, ""),
+    (r"(⟦title\|[^⟧]+⟧) (?:entries|entry|items|slots)\b", r"\1 events", 0.02, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
     (r"\bmy self\b", "myself", 0.01, ""), (r"\blat\b", "last", 0.02, ""), (r"\bfrm\b", "from", 0.02, ""),
     (r"\b(?:please|kindly|pls|plz|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
@@ -320,7 +335,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
     (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)[?.!]*$", r"\2\3 \1", 0.05,
      "read with the part before ':' put in place"),
-    (r"^(from|by|to|with|at|in|on|during|of) ([^,]+),\s*(?:all |every |any )?(.+)$", r"\3 \1 \2", 0.05,
+    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ([^,]+?)(?:,|\s[-–—])\s*(?:all |every |any )?"
+     r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
     (r"^(?:as for|as regards|regarding|concerning|speaking of|about|re:?) ([^,]+),\s*(.+)$", _topic, 0.05,
      "read with the opening name put in place of 'them'"),
@@ -332,9 +348,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # ways of asking to be shown
     (r"^(?:is there (?:any|a) way (?:to|I can|that I can|for me to) (?:see|find|get|view|look at|pull up|check|list)"
      r"(?: a list of)? |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
-     r"I'?d like to (?:see|know|get)(?: a list of)? |how (?:do|can) I (?:see|find|get)(?: a list of)? )", "show ", 0.03,
+     r"I'?d like to (?:see|know|get)(?: a list of)? |how (?:do|can) I (?:see|find|get)(?: a list of)? |"
+     r"I'?m trying to (?:remember|find|figure out|recall|work out|see|locate|dig up) )", "show ", 0.03,
      ""),
-    (r"^(?:identify|state|produce|provide|display|present|retrieve|locate|map out|bring me|enumerate)\b", "show", 0.02,
+    (r"^(?:identify|state|produce|provide|display|present|retrieve|map out|bring me|enumerate)\b", "show", 0.02,
      ""),
     (r"\s*[-–—,;]\s*(?:please )?(?:show|list|give|find|get|pull up)(?: me)? (?:them|those|these|it|that)[.!]*$", "",
      0.02, ""),
@@ -844,9 +861,13 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
     (or None) and the parser's first refusal."""
     errors: list[GenerationError] = []
 
+    long_question = len(base.text.split()) >= 6
+
     def score(found: tuple[QueryGraph, _Candidate]) -> float:
         graph, candidate = found
-        return candidate.cost + 0.5 * len(unknown_values(graph, lexicon)) + 0.3 * len(uncovered(graph, mentions))
+        bare = 0.3 if long_question and len(graph.vars) == 1 else 0.0  # half a long question read as a bare name
+        return (candidate.cost + 0.5 * len(unknown_values(graph, lexicon)) + 0.3 * len(uncovered(graph, mentions))
+                + bare)
 
     tried: set[str] = set()
 
@@ -864,6 +885,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
         return out
 
     found = attempt([base, rewritten])
+    if found and all(score(f) >= 0.3 for f in found):
+        found += attempt(parts)  # a poor reading of the whole: perhaps one part of the question says it better
     if not found:
         singles = [_Candidate(c.text, base.cost + c.cost, base.notes + c.notes) for c in single_rewrites(base.text)]
         found = attempt(singles) or attempt(parts)
@@ -884,7 +907,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
                               candidate.notes)), first_error
 
 
-_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|[.?!]\s+(?=[A-Z])")
+_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
+                           r"how)\b)|[.?!]\s+(?=[A-Z])")
 _PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one)\b", re.IGNORECASE)
 
 
@@ -894,13 +918,18 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
     parts = [p.strip(" ,") for p in _CLAUSE_BREAK.split(rendered) if p.strip(" ,")]
     if len(parts) < 2:
         return []
+    from .rules_parser import find_dates
+
+    dated = [bool(find_dates(p)) for p in parts]
     out = []
     for k, part in enumerate(parts):
+        # a part read alone must not lose a date another part gives ("On May 4, which email did I get last?")
+        lost = 0.3 if any(dated[:k] + dated[k + 1:]) and not dated[k] else 0.0
         named = [m.group() for p in parts[:k] + parts[k + 1:] for m in _ENTITY.finditer(p)]
         if named and _PRONOUN.search(part) and not _ENTITY.search(part):
             part = _PRONOUN.sub(named[-1], part, count=1)
         rewritten = paraphrase(part)
-        out.append(_Candidate(rewritten.text, 0.15 + rewritten.cost, rewritten.notes +
+        out.append(_Candidate(rewritten.text, 0.15 + lost + rewritten.cost, rewritten.notes +
                               ["read from one part of the question"]))
     asks = re.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))

@@ -317,6 +317,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:things|stuff|items) (?=(?:⟦person[^⟧]*⟧|he|she|they|\w+) attached)", "files ", 0.02, ""),
     (r"\b(?:anyone|anybody|someone|somebody|people|folks) (attached|sent|emailed|forwarded)(?= to\b| in\b)", r"\1",
      0.02, ""),
+    (r"\b(?:that |which )?(?:landed|arrived|came|showed up|turned up) in (?:my )?(?:inbox|mailbox)\b", "I received", 0.02,
+     ""),
+    (r"\b(links|urls|pages|web pages|files|attachments|emails|messages) that (.+?) (?:sent|emailed|shared|forwarded|"
+     r"mailed)( me| us)?$", lambda m: f"{m.group(1)} sent{' to me' if m.group(3) else ''} by {m.group(2)}", 0.03, ""),
     (r"\b(?:attached to|in|from) (?:e-?mails?|messages?|mails?) in (?:my|the) (?:mailbox|inbox|mail|e-?mail)\b",
      "attached to emails", 0.02, ""),
     (r"^has:\s*attachments? filename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
@@ -335,7 +339,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
     (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)[?.!]*$", r"\2\3 \1", 0.05,
      "read with the part before ':' put in place"),
-    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ([^,]+?)(?:,|\s[-–—])\s*(?:all |every |any )?"
+    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,|\s[-–—])\s*"
+     r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
     (r"^(?:as for|as regards|regarding|concerning|speaking of|about|re:?) ([^,]+),\s*(.+)$", _topic, 0.05,
@@ -362,7 +367,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\breceived by me\b", "sent to me", 0.02, ""), (r"\b(?:have|has) wrote\b", "wrote", 0.02, ""),
     (r",? (?:sent and received|both ways|both directions|in both directions|either direction|either way)\b", "",
      0.02, ""),
-    (r"\b(?:communications?|letters?|notes)\b(?= (?:from|to|received|sent|I|with|between))", "emails", 0.02, ""),
+    (r"\b(?:communications?|letters?|notes)\b(?= (?:from|to|received|sent|I|with|between|⟦person))", "emails", 0.02, ""),
     (r"\b(?:on or subsequent to|subsequent to|following)\b(?= \d| jan| feb| mar| apr| may| jun| jul| aug| sep| oct| nov|"
      r" dec)", "after", 0.02, ""),
     (r"\bthe (?:older|newer|earlier|later|previous|past) (e-?mails|messages|mails)\b", r"the \1", 0.02, ""),
@@ -488,7 +493,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"last)\b)", "the events", 0.03, ""),
     (r"\boccurrences of (⟦title\|[^⟧]+⟧)", r"\1 events", 0.03, ""),
     (r"(⟦title\|[^⟧]+⟧) (?:things|stuff|items|calendar|schedule|entries|occurrences)\b", r"\1 events", 0.03, ""),
-    (r"\b(?:on|in|from) (?:my|the) (?:calendar|schedule|agenda)\b", "", 0.02, ""),
+    (r"(?<!what's )(?<!what is )(?<!what was )(?<!what were )\b(?:on|in|from) (?:my|the) (?:calendar|schedule|agenda)\b",
+     "", 0.02, ""),
     (r"\bthe schedule of\b", "", 0.02, ""),
     (r"\b(?:my|the) (?:calendar|schedule|agenda)\b", "events", 0.03, ""),
     (r"^where (?:we|I|they) (?:had|held|did|hosted) (.+)$", r"where was \1", 0.03, ""),
@@ -557,7 +563,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "count", 0.03, ""),
     # "came from X" = from X; "came to the X" = attended
     (r"\b(?:came|come|comes|arrived|arrive) from\b", "from", 0.03, ""),
-    (r"\b(?:came to|come to|showed up (?:at|to|for)|turned up (?:at|to|for)|(?:was|were) invited to|made it to)\b",
+    (r"\b(?:came to|come to|showed up(?: at| to| for)?|turned up(?: at| to| for)?|(?:was|were) invited to|made it to)\b",
      "attended", 0.03, ""),
     # between me and X, exchanged / cc'd
     (r"\b(?:exchanged|sent|passed|going|went) (?:back and forth )?between\b", "between", 0.02, ""),
@@ -826,6 +832,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         whole = [r for r in _from_mentions(text, mentions, lexicon) if not uncovered(r[0], mentions)]
         if whole:
             readings = whole[:1] + readings + whole[1:]
+    readings = [(_one_when_ordinal(g), c) for g, c in readings]
     best_graph, best = readings[0]
     ambiguous = [m for m in mentions if m.ambiguous]
     confidence = max(0.05, 1.0 - best.cost)
@@ -909,7 +916,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
 
 _CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
                            r"how)\b)|[.?!]\s+(?=[A-Z])")
-_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that|there)\b(?! (?:\w+ )?(?:sent|"
+                      r"emailed|attended|I\b))", re.IGNORECASE)
 
 
 def clauses(rendered: str, question: str) -> list[_Candidate]:
@@ -933,6 +941,16 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
                               ["read from one part of the question"]))
     asks = re.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
+
+
+def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
+    """"from:jamal latest", "the emails ... latest": an ordinal on the answer picks one email."""
+    if graph.return_mode == "one" or graph.action != "find" or not any(
+            f.var == graph.return_var and f.field == "ordinal" for f in graph.filters):
+        return graph
+    data = graph.to_json()
+    data["return_mode"] = "one"
+    return QueryGraph.parse(data)
 
 
 def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:

@@ -167,6 +167,8 @@ def _person_role(lows: list[str], k: int, text: str, events: bool) -> str:
         return "from"
     if before and before[-1] in _TO_CUES:
         return "to"
+    if before and re.fullmatch(r"(?:send|sent|e-?mailed|mailed|wr[io]te|write|forward(?:ed)?|messaged)", before[-1]):
+        return "to"  # "I sent Jane": the person after the verb received it
     if after and re.match(r"(?:sen[dt]|e-?mail|mail|wr[io]te|forward|shar)", after[0]):
         return "from"
     if after and re.match(r"(?:receiv|got|get)", after[0]):

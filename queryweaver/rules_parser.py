@@ -92,7 +92,7 @@ def _nouns(type_: EntityType, *pairs: str) -> None:
 
 
 _nouns(EMAIL, "email/emails", "e-mail/e-mails", "mail/mails", "message/messages", "conversation/conversations",
-       "thread/threads", "correspondence/correspondences", "note/notes")
+       "thread/threads", "correspondence/correspondences", "note/notes", "reply/replies", "response/responses")
 _nouns(PERSON, "person/people", "contact/contacts", "sender/senders", "recipient/recipients",
        "attendee/attendees", "participant/participants", "correspondent/correspondents", "folk/folks",
        "individual/individuals", "coworker/coworkers", "co-worker/co-workers", "friend/friends", "author/authors",

@@ -155,7 +155,7 @@ def _correctable() -> frozenset[str]:
 _FUZZY = None
 # Words of dates and common English that sit one letter from a parser word and must stay as written.
 _NEVER_CORRECT = frozenset("""
-month week year years quarter weekend morning evening night tonight noon same whose some those these then
+month week year years quarter weekend morning evening night tonight noon same whose some those these then sended
 them than that this what when where which while sent send sends mail male mails meat seat fail file fine
 find mind kind line lines fold hold told mine wine wire were here there they their mean means many mine
 """.split())
@@ -481,6 +481,24 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:are|is|were|was) (?:stored|saved|kept|located|filed)(?: on (?:my |the )?(?:disk|computer|drive|laptop))? "
      r"in\b", "in", 0.02, ""),
     (r"(⟦folder\|[^⟧]+⟧) (?:folder|directory|dir)\b", r"the folder \1", 0.02, ""),
+    (r"^(?:the )?(last|first|most recent|latest) time (I|we) ", r"the \1 email \2 ", 0.03, ""),
+    (r"^(?:out of|of|from|among) (?:all )?(?:the )?(.+?),\s*which (?:one )?(?:was|is) (?:the )?(oldest|first|earliest|"
+     r"newest|latest|last|most recent)(?: one| email| message| mail)?[?.!]*$",
+     lambda m: f"the {m.group(2)} {re.sub(r'^(?:all )?(?:the )?', '', m.group(1))}", 0.05, ""),
+    (r"\b(?:over the years|ever|of all time|in total)\b", "", 0.01, ""),
+    (r"^(⟦person\|[^⟧]+⟧)\s*[:,]\s*(.+)$", _topic, 0.05, "read with the opening name put in place of 'them'"),
+    (r"(⟦file\|[^⟧]+⟧)(?:'s)? (sender|author)\b", r"the \2 of \1", 0.02, ""),
+    (r"^who (?:has|have|did|does) (the (?:person|sender|one|people)\b.+?|whoever sent .+?) (?:been )?(?:e-?mailing|"
+     r"corresponding with|correspond with|corresponded with|exchang(?:e|ed|ing) e-?mails? with|talk(?:ed|ing)? to|"
+     r"writ(?:e|ing) to|been in touch with)[?.!]*$", r"who corresponded with \1", 0.03, ""),
+    (r"\b(everyone|everybody|people|anyone|those|the people|all the people) (?:that |who |whom )?(the (?:person|sender|"
+     r"one)\b.+?|whoever .+?) (?:has |have |had )?(?:corresponded|exchanged e-?mails?|e-?mailed|talked|written|"
+     r"exchanges? (?:e-?mails?|mail|messages)|trades? (?:e-?mails?|mail)) with\b", r"\1 who corresponded with \2", 0.03,
+     ""),
+    (r"^(?:show |find |list |all |every |the |my )*(e-?mails?|mails?|messages?|conversations?|correspondence|threads?|"
+     r"exchanges?|history|email history|thread history) with (⟦person\|[^⟧]+⟧)$", r"\1 between me and \2", 0.03, ""),
+    (r"^what (?:was|were|am|are|will) (?:I|we) (?:doing|up to|busy with)\b", "my events", 0.03, ""),
+    (r"\bsubject lines\b", "subject", 0.01, ""),
     # keyword queries: "office move subject", "outbox jamal", "latest sent fischer", "path X", "X count"
     (r"^(⟦person\|[^⟧]+⟧)\s+(?=(?:before|after|since|in|on|during|from|last|this|until|between)\b)",
      r"emails from \1 ", 0.05, "a name and a date read as that person's emails"),
@@ -590,6 +608,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "hear from" = get mail from
     (r"\b(?:hear|heard) (?:back )?from\b", "got email from", 0.05, "'hear from' read as getting email"),
     # "what did X send me" -> the emails
+    (r"^what (?:did|has|have) " + _SUBJ + r" (last|first|most recently) (send|sent|email|emailed|mail|mailed|forward|"
+     r"write|wrote)\b(.*)$", lambda m: f"the {_ordinal_word(m.group(2))} email {m.group(1)} "
+                                      f"{_PAST.get(m.group(3).lower(), m.group(3))}{m.group(4)}", 0.05, ""),
     (r"^what (?:did|has|have) " + _SUBJ + r" (send|sent|email|emailed|e-mail|e-mailed|mail|mailed|forward|forwarded|"
      r"share|shared|write|written|wrote)\b(.*)$", _what,
      0.08, "'what did ... send' read as emails"),
@@ -916,8 +937,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
 
 _CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
                            r"how)\b)|[.?!]\s+(?=[A-Z])")
-_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that|there)\b(?! (?:\w+ )?(?:sent|"
-                      r"emailed|attended|I\b))", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?! (?:\w+ )?"
+                      r"(?:sent|emailed|attended|I\b))", re.IGNORECASE)
 
 
 def clauses(rendered: str, question: str) -> list[_Candidate]:

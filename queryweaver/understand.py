@@ -482,6 +482,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"in\b", "in", 0.02, ""),
     (r"(⟦folder\|[^⟧]+⟧) (?:folder|directory|dir)\b", r"the folder \1", 0.02, ""),
     (r"^(?:the )?(last|first|most recent|latest) time (I|we) ", r"the \1 email \2 ", 0.03, ""),
+    (r"\b(who|people|everyone|everybody|anyone|anybody|folks|contacts)(?: (?:has|have|had|'s|'ve|is|are|were|was))?"
+     r"(?: been| had)? (?:in (?:e-?mail )?contact|in touch(?: over e-?mail| by e-?mail| via e-?mail)?|an? e-?mail thread|"
+     r"e-?mail threads|an? e-?mail conversation|e-?mail conversations|e-?mails) with\b", r"\1 corresponded with", 0.03,
+     ""),
+    (r"^with whom (?:has|have|did|does|do) (.+?) (?:exchanged e-?mails|exchange e-?mails|corresponded|correspond|"
+     r"e-?mailed|e-?mail|talked|written|write)[?.!]*$", r"who corresponded with \1", 0.03, ""),
+    (r"^whose e-?mails (?:involve|include|mention|are with|went to|go to)\b", "who corresponded with", 0.03, ""),
     (r"^(?:out of|of|from|among) (?:all )?(?:the )?(.+?),\s*which (?:one )?(?:was|is) (?:the )?(oldest|first|earliest|"
      r"newest|latest|last|most recent)(?: one| email| message| mail)?[?.!]*$",
      lambda m: f"the {m.group(2)} {re.sub(r'^(?:all )?(?:the )?', '', m.group(1))}", 0.05, ""),

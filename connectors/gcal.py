@@ -45,7 +45,7 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, default_service_factory
+from .google_http import GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory
 from .ics import expansion_horizon
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
@@ -246,10 +246,7 @@ class GcalConnector(Connector):
 
     def lexicon(self, lexicon: Lexicon) -> None:
         """What the event listings so far showed (titles, places, attendees); never a request."""
-        account = self.seen.get_meta("account")
-        if account:
-            lexicon.self_addresses.add(account)
-        lexicon.add_rows(self.seen.lexicon_rows())
+        add_cache_lexicon(lexicon, self.seen)
 
     # -- calendars and events ------------------------------------------------------------------------
     def calendars(self) -> list[dict]:

@@ -57,7 +57,7 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, default_service_factory
+from .google_http import GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory
 from .mailstore import (
     MAX_BODY_CHARS,
     day_bounds,
@@ -447,10 +447,7 @@ class GmailConnector(Connector):
 
     def lexicon(self, lexicon: Lexicon) -> None:
         """What the messages fetched so far name; never a request (the account address only if known)."""
-        account = self.cache.get_meta("account")
-        if account:
-            lexicon.self_addresses.add(account)
-        lexicon.add_rows(self.cache.lexicon_rows())
+        add_cache_lexicon(lexicon, self.cache)
 
     @property
     def account(self) -> str:

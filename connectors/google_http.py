@@ -41,6 +41,15 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_BATCH = 50   # Gmail: "sending batches larger than 50 requests is not recommended"
 
 
+def add_cache_lexicon(lexicon, cache) -> None:
+    """A Google source's part of the grounding lexicon: what its local cache has seen, and the account's
+    address as the user's own (never a request)."""
+    account = cache.get_meta("account")
+    if account:
+        lexicon.self_addresses.add(account)
+    lexicon.add_rows(cache.lexicon_rows())
+
+
 @dataclass
 class RetryPolicy:
     """Exponential backoff with full jitter: try n sleeps ``rand() * min(cap, base * 2**n)``."""

@@ -162,17 +162,23 @@ def resumable_lines(kill_after_commits=None, seen=None):
     return parse
 
 
-def test_a_killed_batched_parse_resumes_where_its_last_batch_ended(tmp_path, monkeypatch):
+def killed_build(tmp_path, monkeypatch, lines: int, commits: int):
+    """A log of ``lines`` lines whose batched build (10 a batch) is killed after ``commits`` batches."""
     monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "10")
     src = tmp_path / "src"
     src.mkdir()
     log = src / "log.txt"
-    log.write_text("".join(f"line {n}\n" for n in range(95)))
+    log.write_text("".join(f"line {n}\n" for n in range(lines)))
     index = make_index(tmp_path)
     try:
-        index.refresh([log], parse_lines, resume=resumable_lines(kill_after_commits=3))
+        index.refresh([log], parse_lines, resume=resumable_lines(kill_after_commits=commits))
     except Killed:
         pass
+    return log, index
+
+
+def test_a_killed_batched_parse_resumes_where_its_last_batch_ended(tmp_path, monkeypatch):
+    log, index = killed_build(tmp_path, monkeypatch, lines=95, commits=3)
     index.close()
     index = make_index(tmp_path)
     assert index.conn.execute("SELECT count(*) FROM lines").fetchone()[0] == 30  # three batches were committed
@@ -186,16 +192,7 @@ def test_a_killed_batched_parse_resumes_where_its_last_batch_ended(tmp_path, mon
 
 
 def test_a_resume_point_whose_earlier_bytes_changed_is_not_trusted(tmp_path, monkeypatch):
-    monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", "10")
-    src = tmp_path / "src"
-    src.mkdir()
-    log = src / "log.txt"
-    log.write_text("".join(f"line {n}\n" for n in range(50)))
-    index = make_index(tmp_path)
-    try:
-        index.refresh([log], parse_lines, resume=resumable_lines(kill_after_commits=2))
-    except Killed:
-        pass
+    log, index = killed_build(tmp_path, monkeypatch, lines=50, commits=2)
     log.write_text("LINE 0\n" + "".join(f"line {n}\n" for n in range(1, 50)))  # same size, first line changed
     report = index.refresh([log], parse_lines, resume=resumable_lines())
     assert report.parsed == 50 and report.resumed == 0

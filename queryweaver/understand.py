@@ -2,7 +2,7 @@
 
 ``understand(question, config, lexicon)`` returns a ``Generation`` (backend "rules") with the chosen graph,
 how sure it is, up to three alternative readings, the grounded mentions, and notes saying which words
-produced which constraint. It works in four steps, each of them explainable:
+produced which constraint. It works in five steps, each of them explainable:
 
 1. **Grounding** (``queryweaver.grounding``): spans that name people, the user, places, event titles, files
    or web domains in the user's own data become typed mentions. They are written back into the question
@@ -16,9 +16,13 @@ produced which constraint. It works in four steps, each of them explainable:
    received from X"), "everything X sent me", "came as an email attachment", "saw"/"met with", "where did
    X take place", politeness. Each rule is general (it rewrites function words, never names) and costs a
    little confidence.
-4. **Parse and rank**: the rules parser reads each candidate text; the reading with the smallest cost wins.
-   When nothing parses, words the parser does not know are left out one by one (never a negation) at a
-   larger cost, and the reading is marked unsure; an ambiguous name gives one reading per person.
+4. **Parse and rank**: the rules parser reads the question as written and as rewritten; the reading that
+   costs least wins, a reading that names a value the data lacks or leaves out something the question
+   names paying for it. When neither reads well: each rewrite alone, then each clause of a long question
+   (pronouns replaced by what another clause named), then words the parser does not know left out (never
+   a negation). An ambiguous name gives one reading per person.
+5. **Last resort** (``queryweaver.mention_graph``): a graph from the mentions, type words and cue words,
+   always marked unsure.
 
 Refusals name the words not understood and suggest a phrasing built from the question's own mentions.
 """
@@ -1058,10 +1062,6 @@ def suggest_phrasing(mentions: list[Mention]) -> str:
 
 _NOUN = {"Email": "emails", "Person": "people", "Self": "you", "File": "files", "Folder": "folders",
          "Event": "events", "Date": "dates", "Place": "places", "Webpage": "links"}
-_EDGE_WORDS = {"from": "from", "to": "to", "participants": "with", "has_attachment": "attaching",
-               "mentions_url": "linking to", "attended": "attended by", "occurred_on": "on", "sent_on": "sent",
-               "location": "at", "parent": "holding"}
-
 
 def describe_reading(graph: QueryGraph) -> str:
     """The graph said back in plain English, from the answer outwards ("emails from Jane Doe to you")."""

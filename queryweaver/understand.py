@@ -1063,6 +1063,7 @@ def suggest_phrasing(mentions: list[Mention]) -> str:
 _NOUN = {"Email": "emails", "Person": "people", "Self": "you", "File": "files", "Folder": "folders",
          "Event": "events", "Date": "dates", "Place": "places", "Webpage": "links"}
 
+
 def describe_reading(graph: QueryGraph) -> str:
     """The graph said back in plain English, from the answer outwards ("emails from Jane Doe to you")."""
     filters: dict[str, list[str]] = {}

@@ -7,6 +7,7 @@ canonical form (every edge written in the schema's direction, extensions without
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
 from typing import Annotated, Any, Literal, Union
@@ -255,18 +256,23 @@ def _pydantic_message(err: dict, data: dict) -> str:
 def graph_signature(graph: QueryGraph) -> tuple:
     """A form of the graph that ignores variable names (for 'same graph up to renaming')."""
     # Colour refinement (1-WL) over typed vars, then a sorted multiset of constraints in colour terms.
-    colours = {v: (t, tuple(sorted((f.field, f.op, str(f.value).lower()) for f in graph.filters_on(v))))
+    # Each round's colour is a digest of the last one and the neighbours' colours: nesting the colours
+    # themselves grows exponentially with the rounds (seconds for a graph of a dozen variables).
+    def digest(value: object) -> str:
+        return hashlib.sha1(repr(value).encode("utf-8")).hexdigest()
+
+    colours = {v: digest((t, tuple(sorted((f.field, f.op, str(f.value).lower()) for f in graph.filters_on(v)))))
                for v, t in graph.vars.items()}
-    colours[graph.return_var] = ("RETURN",) + colours[graph.return_var]
+    colours[graph.return_var] = digest(("RETURN", colours[graph.return_var]))
     adj: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for e in graph.edges:
         adj[e.from_].append(("out", e.edge, e.to))
         adj[e.to].append(("in", e.edge, e.from_))
     for _ in range(len(graph.vars)):
-        colours = {v: (colours[v], tuple(sorted((d, name, repr(colours[o])) for d, name, o in adj[v])))
+        colours = {v: digest((colours[v], tuple(sorted((d, name, colours[o]) for d, name, o in adj[v]))))
                    for v in graph.vars}
-    edges = sorted((repr(colours[e.from_]), e.edge, repr(colours[e.to])) for e in graph.edges)
-    nodes = sorted(repr(c) for c in colours.values())
+    edges = sorted((colours[e.from_], e.edge, colours[e.to]) for e in graph.edges)
+    nodes = sorted(colours.values())
     return (graph.action, graph.return_mode, tuple(nodes), tuple(edges))
 
 

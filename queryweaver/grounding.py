@@ -636,8 +636,9 @@ def closest(value: str, known, limit: int = 3) -> list[str]:
     return [text for _s, _r, text in scored[:limit]]
 
 
-def unknown_values(graph, lexicon: Lexicon | None) -> list[str]:
-    """One line for each filter value the user's data does not contain, with the closest ones it does.
+def unknown_values(graph, lexicon: Lexicon | None, suggest: bool = True) -> list[str]:
+    """One line for each filter value the user's data does not contain, with the closest ones it does
+    (``suggest=False`` leaves the suggestions out: that is cheap, for ranking many readings).
 
     Checked: a person's name or address, a place, a file name, words of an event title. An empty lexicon
     (no source indexed yet, or sources that feed none) checks nothing.
@@ -646,6 +647,14 @@ def unknown_values(graph, lexicon: Lexicon | None) -> list[str]:
         return []
     g = grounder_for(lexicon)
     problems = []
+
+    def _did_you_mean(message: str, value: str, known) -> str:
+        if not suggest:
+            return message
+        known = known() if callable(known) else known
+        near = closest(value, known)
+        return message + (f"; did you mean {', '.join(repr(n) for n in near)}?" if near else "")
+
     for f in graph.filters:
         type_ = graph.vars.get(f.var)
         type_ = getattr(type_, "value", type_)
@@ -656,8 +665,9 @@ def unknown_values(graph, lexicon: Lexicon | None) -> list[str]:
             key = " ".join(words)
             if key in g.full or (len(words) == 1 and key in g.parts):
                 continue
-            names = {g.person(a) for a in lexicon.people if a not in lexicon.self_addresses}
-            problems.append(_did_you_mean(f"no person named '{value}' in your mail or calendar", value, names))
+            problems.append(_did_you_mean(f"no person named '{value}' in your mail or calendar", value,
+                                          lambda: {g.person(a) for a in lexicon.people
+                                                   if a not in lexicon.self_addresses}))
         elif type_ == "Person" and f.field == "email_address" and lexicon.people:
             if low not in lexicon.people and low not in lexicon.self_addresses:
                 problems.append(_did_you_mean(f"no address '{value}' in your mail or calendar", value,
@@ -675,8 +685,3 @@ def unknown_values(graph, lexicon: Lexicon | None) -> list[str]:
             if not any(f" {key} " in plain for plain, _t in g.titles):
                 problems.append(_did_you_mean(f"no event title contains '{value}'", value, lexicon.event_titles))
     return problems
-
-
-def _did_you_mean(message: str, value: str, known) -> str:
-    near = closest(value, known)
-    return message + (f"; did you mean {', '.join(repr(n) for n in near)}?" if near else "")

@@ -902,11 +902,15 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
 
     long_question = len(base.text.split()) >= 6
 
+    penalties: dict[int, float] = {}
+
     def score(found: tuple[QueryGraph, _Candidate]) -> float:
         graph, candidate = found
-        bare = 0.3 if long_question and len(graph.vars) == 1 else 0.0  # half a long question read as a bare name
-        return (candidate.cost + 0.5 * len(unknown_values(graph, lexicon)) + 0.3 * len(uncovered(graph, mentions))
-                + bare)
+        if id(graph) not in penalties:
+            bare = 0.3 if long_question and len(graph.vars) == 1 else 0.0  # half a long question as a bare name
+            penalties[id(graph)] = (0.5 * len(unknown_values(graph, lexicon, suggest=False))
+                                    + 0.3 * len(uncovered(graph, mentions)) + bare)
+        return candidate.cost + penalties[id(graph)]
 
     tried: set[str] = set()
 

@@ -408,7 +408,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "sent", 0.03, ""),
     (r"\b(?:initial|very first|earliest ever)\b", "first", 0.02, ""), (r"\bvery last\b", "last", 0.02, ""),
     (r"\b(last|first|latest|newest|oldest|earliest|most recent) one\b", r"\1 email", 0.03, ""),
-    (r"\bto or from\b|\bfrom or to\b|\bback-and-forth with\b|\bback and forth with\b", "with", 0.03, ""),
+    (r"\bto or from\b|\bfrom or to\b", "with", 0.03, ""),
+    (r"\b(e-?mails?|mails?|messages?|notes|correspondence)\s+(?:going |sent )?back[- ]and[- ]forth with\b",
+     r"\1 between me and", 0.03, ""),
+    (r"\b(?:all )?(?:my |the |our )?back[- ]and[- ]forth with\b", "emails between me and", 0.03, ""),
     # time comparisons in other words
     (r"\b(?:older than|predating|pre-dating|ahead of|sooner than)\b", "before", 0.03, ""),
     (r"\b(?:newer than|more recent than|post-?dating|later than)\b", "after", 0.03, ""),
@@ -509,6 +512,19 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:show |find |list |all |every |the |my )*(e-?mails?|mails?|messages?|conversations?|correspondence|threads?|"
      r"exchanges?|history|email history|thread history) with (⟦person\|[^⟧]+⟧)$", r"\1 between me and \2", 0.03, ""),
     (r"^what (?:was|were|am|are|will) (?:I|we) (?:doing|up to|busy with)\b", "my events", 0.03, ""),
+    (r"^what (?:did|do|will|have) (?:I|we) (?:have|had) (?:on|scheduled|planned|booked|going on|lined up)?\b", "events",
+     0.03, "the calendar read as its events"),
+    (r"^(?:show |list |find )?what (?:was|is|were|are) (?:on|happening|scheduled|going on|planned|booked)\b",
+     "the events", 0.03, ""),
+    (r"\b(e-?mails?|mails?|messages?|notes|correspondence)\s+(?:going |sent )?(?:back and forth|back-and-forth|"
+     r"exchanged|traded|swapped) with\b", r"\1 between me and", 0.03, ""),
+    (r"\b(?:my |the )?(?:e-?mail |mail )?(?:exchanges?|traffic) (?:with|between)\b", "emails between me and", 0.03,
+     ""),
+    (r"\b(e-?mails?|mails?|messages?)\s+subject(?: line)?:?\s+(?!contains|includes|is\b|has\b|mentions)",
+     r"\1 with the subject ", 0.03, ""),
+    (r"^what (?:has|had|have) (?:the |a )?subject(?: line)?\b", "emails with the subject", 0.03, ""),
+    (r"^((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?: \d{4})?) (meetings|events|calls|"
+     r"appointments)\b", r"\2 in \1", 0.03, ""),
     (r"\bsubject lines\b", "subject", 0.01, ""),
     # keyword queries: "office move subject", "outbox jamal", "latest sent fischer", "path X", "X count"
     (r"^(⟦person\|[^⟧]+⟧)\s+(?=(?:before|after|since|in|on|during|from|last|this|until|between)\b)",

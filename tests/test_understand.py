@@ -127,6 +127,14 @@ def test_edit_distance_counts_a_transposition_once():
      ("find e all", "e participants p", "e participants self", "p.name = Jane Doe")),
     ("José Reyes' emails", ("find e all", "e from p", "p.name = José Reyes")),
     ("Which github.com links were mentioned in emails?", ("find w all", "e mentions_url w", "w.url = github.com")),
+    ("any messages back and forth with Jane Doe",
+     ("find e all", "e participants p", "e participants self", "p.name = Jane Doe")),
+    ("from:jane doe before:march 2026", ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
+                                         "d.value < before march 2026")),
+    ("what did I have on in January", ("find ev all", "ev occurred_on d", "d.value = in January")),
+    ("who has been in email contact with whoever sent budget.xlsx",
+     ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 from p2", "e2 has_attachment f",
+      "f.name = budget.xlsx")),
 ])
 def test_questions_in_other_words(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

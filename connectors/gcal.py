@@ -45,7 +45,7 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory
+from .google_http import GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory
 from .ics import expansion_horizon
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
@@ -136,7 +136,7 @@ CREATE INDEX IF NOT EXISTS attendees_key ON attendees(key);
 """
 
 
-class SeenEvents:
+class SeenEvents(MetaTable):
     """Title, place and attendees of every event a listing has shown, kept across runs for the lexicon.
 
     Events change, so an event listed again is written again; one deleted in Google stays until the file
@@ -167,15 +167,6 @@ class SeenEvents:
             self.conn.executemany("INSERT INTO attendees VALUES (?, ?, ?)",
                                   [(ev.key, a, n) for ev in events for a, n in ev.attended])
             self.conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed when next read
-
-    def get_meta(self, key: str) -> str | None:
-        with self.lock:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
-
-    def set_meta(self, key: str, value: str) -> None:
-        with self.lock, self.conn:
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def lexicon_rows(self) -> list[LexiconRow]:
         """Places and titles (by events), attendees with their names (by events), as the ics index stores them."""

@@ -57,7 +57,7 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory
+from .google_http import GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory
 from .mailstore import (
     MAX_BODY_CHARS,
     day_bounds,
@@ -271,7 +271,7 @@ CREATE INDEX IF NOT EXISTS urls_id ON urls(id);
 CHUNK = 500
 
 
-class MessageCache:
+class MessageCache(MetaTable):
     """Fetched messages by Gmail id. Messages never change, so an entry never goes stale."""
 
     def __init__(self, path: Path, warn: Callable[[str], None] | None = None):
@@ -313,15 +313,6 @@ class MessageCache:
             for table in ("messages", "addresses", "attachments", "urls", "meta", "lexicon"):
                 self.conn.execute(f"DELETE FROM {table}")
             self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (CACHE_VERSION,))
-
-    def get_meta(self, key: str) -> str | None:
-        with self.lock:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
-
-    def set_meta(self, key: str, value: str) -> None:
-        with self.lock, self.conn:
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def _select(self, sql: str, keys: Sequence[str]) -> list[sqlite3.Row]:
         rows: list[sqlite3.Row] = []

@@ -41,6 +41,19 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_BATCH = 50   # Gmail: "sending batches larger than 50 requests is not recommended"
 
 
+class MetaTable:
+    """The ``meta`` key/value table of a Google source's local cache (its ``conn`` and ``lock``)."""
+
+    def get_meta(self, key: str) -> str | None:
+        with self.lock:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.lock, self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+
 def add_cache_lexicon(lexicon, cache) -> None:
     """A Google source's part of the grounding lexicon: what its local cache has seen, and the account's
     address as the user's own (never a request)."""

@@ -57,7 +57,7 @@ SQL_CHUNK = 500            # keys per "IN (...)" clause, well under SQLite's var
 TIME_PROPERTIES = frozenset({"DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"})
 NOT_PEOPLE = frozenset({"ROOM", "RESOURCE"})
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: one-line titles and locations
 INDEX_SIZE_RATIO = 2.3   # index bytes per .ics byte (measured on the generated corpus: 2.2)
 SCHEMA = """
 CREATE TABLE events (
@@ -157,8 +157,34 @@ def _series_groups(calendar: icalendar.Calendar, path: Path, warn: Warn) -> dict
         if reason:
             warn(f"skipped event {_describe(component)} in {path}: {reason}")
             continue
+        for name in _drop_times_without_dates(component):
+            warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
+                 "with no date (RFC 5545 allows only dates there); the event is kept")
         groups[str(component["UID"])].append(component)
     return groups
+
+
+def _drop_times_without_dates(component: icalendar.Event) -> list[str]:
+    """Remove RDATE/EXDATE values that are a bare time of day (``RDATE;VALUE=TIME:083000``); they name no day,
+    and left in place they break recurrence expansion. Returns the properties that lost values."""
+    changed = []
+    for name in ("RDATE", "EXDATE"):
+        if name not in component:
+            continue
+        value = component[name]
+        lists = value if isinstance(value, list) else [value]
+        kept = []
+        for dates in lists:
+            dts = [d for d in getattr(dates, "dts", []) if not isinstance(d.dt, time)]
+            if len(dts) != len(getattr(dates, "dts", [])):
+                changed.append(name)
+                dates.dts = dts
+            if not hasattr(dates, "dts") or dates.dts:
+                kept.append(dates)
+        del component[name]
+        if kept:
+            component[name] = kept if isinstance(value, list) else kept[0]
+    return sorted(set(changed))
 
 
 def _broken_reason(component: icalendar.Event) -> str | None:
@@ -232,8 +258,8 @@ class _RowWriter:
             tz: ZoneInfo) -> None:
         start_iso, day, ts = local_time(start, tz)
         end_iso = local_time(end, tz)[0] if end is not None else None
-        name = str(component.get("SUMMARY", "")).strip()
-        location = str(component.get("LOCATION", "")).strip() or None
+        name = " ".join(str(component.get("SUMMARY", "")).split())
+        location = one_line_address(str(component.get("LOCATION", ""))) or None
         attended, listed = self._people(component)
         key = f"{uid}#{start_iso}" if recurring else uid
         self.events.append((self.input_id, key, uid, name, norm(name), start_iso, end_iso, day.isoformat(), ts,
@@ -261,6 +287,11 @@ class _RowWriter:
         conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", self.events)
         conn.executemany("INSERT INTO attendees VALUES (?,?,?,?)", self.attendees)
         return len(self.events)
+
+
+def one_line_address(text: str) -> str:
+    """A LOCATION written over several lines (street, town, country) as one line, its lines joined by commas."""
+    return ", ".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
 
 
 def local_time(value: date | datetime, tz: ZoneInfo) -> tuple[str, date, float]:

@@ -287,8 +287,11 @@ def cmd_index(args: argparse.Namespace) -> int:
             reports = engine.refresh_indexes(check=True)
         for report in reports:
             resumed = f", {report.resumed} resumed" if report.resumed else ""
+            skipped = len(report.skipped) + len(report.unreadable)
             print(f"{report.source}: {report.parsed} parsed, {report.reused} unchanged, "
-                  f"{report.removed} removed, {len(report.skipped)} skipped{resumed}, {report.seconds:.2f} s")
+                  f"{report.removed} removed, {skipped} skipped{resumed}, {report.seconds:.2f} s")
+            for line in report.unreadable:
+                print(f"  {line}")
     return 0
 
 
@@ -406,13 +409,20 @@ def print_result(result, timings: dict[str, Any], out=None) -> None:
         print(f"Answer: {result.count} {type_name}{'' if result.count == 1 else 's'}"
               + (" (showing one)" if len(result.items) < result.count else ""), file=out)
         for item in result.items:
-            print(f"  - {format_item(item)}", file=out)
+            print(f"  - {one_line(format_item(item))}", file=out)
             evidence = result.evidence(item.key)
             for chain in evidence_chains(evidence):
-                print(f"      because: {chain}", file=out)
+                print(f"      because: {one_line(chain)}", file=out)
     if result.emptied_by:
         print(f"Nothing matched: {result.emptied_by}.", file=out)
     print(f"({timings['execution']:.3f} s)", file=out)
+
+
+def one_line(text: str) -> str:
+    """Text from the user's data on one line: line breaks, tabs and other control characters become spaces, so
+    a subject or a location can never break the answer's layout."""
+    lines = "".join(ch if ch.isprintable() else "\n" for ch in text).split("\n")
+    return " ".join(line.strip() for line in lines if line.strip())
 
 
 def format_item(item) -> str:
@@ -425,7 +435,7 @@ def format_item(item) -> str:
     if t == "File":
         return f"{f.get('name') or item.key}" + (f"  ({f['path']})" if f.get("path") else "  (attachment only)")
     if t == "Event":
-        return f"{f.get('start') or '?'}  {f.get('name') or ''}" + (f"  @ {f['location']}" if f.get("location") else "")
+        return f"{f.get('start') or '?'}  {f.get('name') or '(no title)'}" + (f"  @ {f['location']}" if f.get("location") else "")
     return item.label()
 
 

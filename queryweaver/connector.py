@@ -129,6 +129,7 @@ class IndexReport:
     removed: int = 0
     skipped: list[str] = field(default_factory=list)   # warnings for inputs that could not be read
     resumed: int = 0       # inputs whose interrupted parse was continued rather than restarted
+    unreadable: list[str] = field(default_factory=list)  # inputs an earlier refresh could not read, unchanged since
     seconds: float = 0.0
 
 

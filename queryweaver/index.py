@@ -63,6 +63,9 @@ CREATE TABLE IF NOT EXISTS inputs (
 );
 -- an input whose parse was interrupted: its rows up to byte ``done`` are committed (the inputs row says -1)
 CREATE TABLE IF NOT EXISTS resume (input INTEGER PRIMARY KEY, done INTEGER NOT NULL, prefix_sha1 TEXT NOT NULL);
+-- an input whose content could not be read (not iCalendar, not mail): remembered by its inputs row like an indexed
+-- one, so it is read again only once it changes, and warned about once
+CREATE TABLE IF NOT EXISTS unreadable (input INTEGER PRIMARY KEY, reason TEXT NOT NULL);
 """ + LEXICON_SCHEMA
 # compute(conn, since): the lexicon rows of the whole index (since None), or of what was added after the mark
 LexiconBuilder = Callable[[sqlite3.Connection, object], Iterable[LexiconRow]]
@@ -234,6 +237,7 @@ class SourceIndex:
         self.batch = batch_size()
         self.read_only = False
         self._forgot = False  # set by _forget during a refresh
+        self._content_error: str | None = None  # why the last input failed, when its content was at fault
         self._conn: sqlite3.Connection | None = None
         self._inode: int | None = None
         self._lease: int | None = None
@@ -662,6 +666,7 @@ class SourceIndex:
         changed, gone = differences(indexed())
         if not changed and not gone:
             report.reused = len(current)
+            self._remembered_unreadable(conn, report, warn)
             if lexicon is not None and not self.read_only and self.lexicon_stale():
                 with self.write_transaction(conn):
                     if self.lexicon_stale():  # again, under the lock: another process may have written it
@@ -699,6 +704,7 @@ class SourceIndex:
                     self.commit_batch(conn)
                     since_commit = 0
             progress(label, len(changed), len(changed))
+            self._remembered_unreadable(conn, report, warn, set(changed))
             if lexicon is not None:
                 if mark is not None and not self._forgot:
                     add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
@@ -765,7 +771,11 @@ class SourceIndex:
                 self._forget(conn, input_id)
                 self._index_input(conn, report, warn, path, sig, parse, None, resume)
             elif not has_partial:
-                self._forget(conn, input_id)  # retried next time
+                self._forget(conn, input_id)
+                if self._content_error:  # read again once it changes; an OSError is retried next time
+                    input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, ?)",
+                                            (path, mtime_ns, size, None)).lastrowid
+                    conn.execute("INSERT INTO unreadable VALUES (?, ?)", (input_id, self._content_error))
         # "overtaken": another process owns the input now; leave it to that one
 
     def _forget(self, conn: sqlite3.Connection, input_id: int) -> None:
@@ -775,12 +785,26 @@ class SourceIndex:
             conn.execute(f"DELETE FROM {table} WHERE input = ?", (input_id,))
         conn.execute("DELETE FROM inputs WHERE id = ?", (input_id,))
         conn.execute("DELETE FROM resume WHERE input = ?", (input_id,))
+        conn.execute("DELETE FROM unreadable WHERE input = ?", (input_id,))
+
+    def _remembered_unreadable(self, conn: sqlite3.Connection, report: IndexReport, warn,
+                               just_read: set[str] = frozenset()) -> None:
+        """Inputs found unreadable by an earlier refresh and unchanged since: listed in the report (``queryweaver
+        index`` prints them) and summed up in one warning instead of one warning each, every time."""
+        rows = conn.execute("SELECT i.path, u.reason FROM unreadable u JOIN inputs i ON i.id = u.input").fetchall()
+        earlier = [f"skipped {r['path']}: {r['reason']}" for r in rows if r["path"] not in just_read]
+        report.unreadable = earlier
+        if earlier and warn:
+            what = LABELS.get(self.kind, self.kind)
+            warn(f"{len(earlier)} {what} file{'' if len(earlier) == 1 else 's'} in {self.source_path} could not "
+                 "be read and will be read again once changed; `queryweaver index` lists them")
 
     def _parse_one(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str,
                    run: Callable[[Callable[[str], None]], int], quiet: bool = False) -> str:
         """Run one input's parse inside a savepoint: "ok", or "failed" (rows since the last committed batch
         undone, warned) or "overtaken" (another process resumed it between two batches)."""
         conn.execute("SAVEPOINT one_input")
+        self._content_error = None
         try:
             report.parsed += run(lambda message: self._warn(report, warn, message))
         except _Overtaken as exc:
@@ -793,6 +817,8 @@ class SourceIndex:
                 raise
             conn.execute("ROLLBACK TO one_input")
             conn.execute("RELEASE one_input")
+            if not isinstance(exc, OSError):
+                self._content_error = str(exc)
             if not quiet:
                 self._warn(report, warn, f"skipped {path}: {exc}")
             return "failed"

@@ -121,3 +121,39 @@ def test_nothing_is_written_outside_the_user_cache_dir(cli, tmp_path):
     cache = home / ".cache" / "queryweaver"
     assert all(cache in p.parents for p in written), [str(p) for p in written]
     assert snapshot(DEMO_DIR) == demo_before
+
+
+def test_calendar_defects_found_on_real_files(cli, tmp_path):
+    """A location over several lines prints on one line; a file that is not a calendar is listed by `index` and
+    summed up in one line by later commands instead of a warning each time."""
+    from datetime import datetime, timezone
+
+    from icalendar import Calendar, Event
+
+    cal_dir = tmp_path / "calendars"
+    cal_dir.mkdir()
+    cal = Calendar()
+    cal.add("prodid", "-//QueryWeaver tests//EN")
+    cal.add("version", "2.0")
+    ev = Event()
+    ev.add("uid", "visit-1")
+    ev.add("summary", "Site visit")
+    ev.add("dtstart", datetime(2026, 2, 2, 9, tzinfo=timezone.utc))
+    ev.add("location", "Roadstar 16\n12764 Happyville\nDenmark")
+    cal.add_component(ev)
+    (cal_dir / "work.ics").write_bytes(cal.to_ical())
+    (cal_dir / "broken.ics").write_text("BEGIN:VCALENDAR\nthis is not\n")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[self]\nname = "Alex Morgan"\nemails = ["alex@example.com"]\n\n'
+                      f'[[sources]]\ntype = "ics"\npath = "{cal_dir}"\n')
+
+    first = cli("index", "--config", str(config))
+    assert first.code == 0, first.stderr
+    assert first.stderr.count("broken.ics") == 1
+    second = cli("index", "--config", str(config))
+    assert "1 skipped" in second.stdout and "broken.ics" in second.stdout
+    asked = cli("ask", "--config", str(config), "events in February 2026")
+    assert asked.code == 0, asked.stderr
+    assert "broken.ics" not in asked.stderr and asked.stderr.count("1 calendar file") == 1
+    [line] = [line for line in asked.stdout.splitlines() if "Site visit" in line]
+    assert line.endswith("@ Roadstar 16, 12764 Happyville, Denmark")

@@ -298,6 +298,19 @@ def test_location_is_a_place(data_dir, context):
     assert list(links) == ["kick"] and links["kick"].fields["name"] == "Room 4, Boston"
 
 
+def test_a_location_over_several_lines_is_one_place_on_one_line(data_dir, context):
+    write_calendar(data_dir / "lines.ics",
+                   event("trip", "Site visit\nand lunch", datetime(2026, 2, 2, 9, tzinfo=NY),
+                         location="Roadstar 16\n12764 Happyville\n\nDenmark\n"))
+    conn = connect(data_dir / "lines.ics", context)
+    [ev] = conn.find(EVENT, [])
+    conn.describe(EVENT, {ev.key: ev})
+    assert ev.fields["location"] == "Roadstar 16, 12764 Happyville, Denmark"
+    assert ev.fields["name"] == "Site visit and lunch"
+    places = list(conn.find(PLACE, [FilterConstraint(var="pl", field="name", op="=", value="denmark")]))
+    assert [p.key for p in places] == ["roadstar 16, 12764 happyville, denmark"]
+
+
 # -- bad input -------------------------------------------------------------------------------------------
 
 BROKEN_AMONG_GOOD = """BEGIN:VCALENDAR
@@ -351,6 +364,61 @@ def test_a_file_that_is_not_icalendar_is_skipped_with_a_warning(data_dir, contex
     conn = connect(data_dir, context)
     assert [it.key for it in conn.find(EVENT, [])] == ["ok"]
     assert len(warnings) == 1 and "notes.ics" in warnings[0] and "not an iCalendar file" in warnings[0]
+
+
+TIME_ONLY_RDATES = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//hand written//EN
+BEGIN:VEVENT
+UID:vtime-floating
+SUMMARY:Floating start
+DTSTART:20260302T000000
+RDATE;VALUE=TIME:083000
+END:VEVENT
+BEGIN:VEVENT
+UID:vtime-utc
+SUMMARY:UTC start
+DTSTART:20260303T100000Z
+RDATE;VALUE=TIME:133000Z
+RDATE:20260310T100000Z
+END:VEVENT
+END:VCALENDAR
+""".replace("\n", "\r\n")
+
+
+def test_a_time_of_day_where_a_date_belongs_is_ignored_and_the_event_kept(data_dir, context, warnings):
+    # as in the icalendar project's multiple_timezones.ics: RDATE;VALUE=TIME used to lose the whole event
+    path = data_dir / "vtime.ics"
+    path.write_text(TIME_ONLY_RDATES)
+    conn = connect(path, context)
+    events = {it.key: it for it in conn.find(EVENT, [])}
+    conn.describe(EVENT, events)
+    starts = sorted(it.fields["start"][:16] for it in events.values())
+    assert starts == ["2026-03-02T00:00", "2026-03-03T05:00", "2026-03-10T06:00"]  # floating = the user's zone
+    assert len(warnings) == 2 and all("RDATE" in w and "event is kept" in w for w in warnings)
+
+
+def test_an_unreadable_file_is_warned_about_once_until_it_changes(data_dir, context, warnings):
+    write_calendar(data_dir / "good.ics", event("ok", "Fine event", datetime(2026, 2, 2, 9, tzinfo=NY)))
+    bad = data_dir / "notes.ics"
+    bad.write_text("these are my notes, not a calendar\n")
+    first = connect(data_dir, context).refresh_index()
+    assert len(first.skipped) == 1 and first.unreadable == []
+    assert len(warnings) == 1 and "notes.ics" in warnings[0]
+
+    warnings.clear()
+    again = connect(data_dir, context).refresh_index()  # not read again: one summary line, the file listed
+    assert (again.parsed, again.reused, again.skipped) == (0, 2, [])
+    assert len(again.unreadable) == 1 and "notes.ics" in again.unreadable[0] and "not an iCalendar" in again.unreadable[0]
+    assert len(warnings) == 1 and warnings[0].startswith("1 calendar file in ") and "queryweaver index" in warnings[0]
+
+    warnings.clear()
+    write_calendar(bad, event("fixed", "Now a real event", datetime(2026, 2, 3, 9, tzinfo=NY)))
+    os.utime(bad, ns=(bad.stat().st_atime_ns, bad.stat().st_mtime_ns + 1_000_000_000))
+    conn = connect(data_dir, context)
+    fixed = conn.refresh_index()
+    assert (fixed.parsed, fixed.unreadable, warnings) == (1, [], [])
+    assert {it.key for it in conn.find(EVENT, [])} == {"ok", "fixed"}
 
 
 def test_a_missing_path_warns_and_finds_nothing(data_dir, context, warnings):

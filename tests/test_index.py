@@ -41,7 +41,10 @@ def test_refresh_is_incremental_and_skips_bad_inputs(tmp_path):
     first = index.refresh(sorted(src.iterdir()), parse_lines, warn=warnings.append)
     assert (first.parsed, len(first.skipped)) == (2, 1) and "b.txt" in warnings[0]
     second = index.refresh(sorted(src.iterdir()), parse_lines, warn=warnings.append)
-    assert second.parsed == 0 and second.reused == 1  # the broken input is retried, the good one reused
+    # the broken input is not read again until it changes: listed in the report, one summary warning
+    assert (second.parsed, second.reused, second.skipped) == (0, 2, [])
+    assert len(second.unreadable) == 1 and "b.txt" in second.unreadable[0] and "cannot read this one" in second.unreadable[0]
+    assert len(warnings) == 2 and warnings[1].startswith("1 lines file in ")
     (src / "a.txt").write_text("three\n")
     (src / "b.txt").unlink()
     third = index.refresh(sorted(src.iterdir()), parse_lines)

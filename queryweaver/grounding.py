@@ -427,9 +427,12 @@ class Grounder:
                     claim(i, i + size, mention)
 
     def _titles(self, question, toks, taken, claim) -> None:
+        def hyphened(k: int) -> bool:  # "all-hands": a question word joined to the next word is part of a title
+            return k + 1 < len(toks) and question[toks[k].end:toks[k + 1].start] == "-"
+
         i = 0
         while i < len(toks):
-            if taken[i] or toks[i].low in _QUESTION_WORDS or toks[i].low not in self.title_words:
+            if taken[i] or (toks[i].low in _QUESTION_WORDS and not hyphened(i)) or toks[i].low not in self.title_words:
                 i += 1
                 continue
             j = i + 1
@@ -462,7 +465,7 @@ class Grounder:
             return True
         after_article = i > 0 and toks[i - 1].low in ("the", "teh", "a", "an", "our", "my", "this", "that", "named",
                                                       "called", "titled", "any", "every", "each", "all", "those",
-                                                      "these")
+                                                      "these", "for", "me", "about", "find", "show", "list")
         elsewhere = question[:toks[i].start] + " " + question[toks[i].end:]
         return after_article and bool(_EVENT_CONTEXT.search(elsewhere))
 
@@ -554,7 +557,8 @@ _ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())
 # Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"
 _EVENT_CONTEXT = re.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
                             r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
-                            r"named|called|titled|invited|showed up|turned up|came|come)\b", re.IGNORECASE)
+                            r"named|called|titled|invited|showed up|turned up|came|come|calendars?|schedules?|agendas?|"
+                            r"diary|entries|entry|appointments?|events?|sessions?)\b", re.IGNORECASE)
 
 
 def _after_person_preposition(question: str, token: "_Token") -> bool:

@@ -783,9 +783,10 @@ class _Parser:
         if kind == "name" and self._kind(end - 1) == "ext":  # "files called .pdf"
             self._file_filter(self._low(end - 1), words)
         elif kind == "name":
-            # words of event titles found in the data ("meetings named retro") match titles containing them
+            # words of event titles found in the data ("meetings named retro"), or any name given to many events
+            # ('the meetings called "all-hands"'), match titles containing them; "the meeting named X" is X
             self._name_filter(value, words, contains=self._kind(end - 1) == "entity"
-                              and self.toks[end - 1].etype == "title")
+                              and self.toks[end - 1].etype == "title" or self._plural_event_named())
         elif kind == "extension":
             self._file_filter(value, words)
         elif kind == "subject":
@@ -840,6 +841,10 @@ class _Parser:
         if end == j:
             return None
         return self._words(j, end), end
+
+    def _plural_event_named(self) -> bool:
+        frame = next((f for f in reversed(self.stack) if f.type is not None), None)
+        return frame is not None and frame.type == EVENT and frame.plural
 
     def _name_filter(self, value: str, words: str, contains: bool = False) -> None:
         for frame in reversed(self.stack):

@@ -312,6 +312,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:count )?(from|to) (?![^,]*,)(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
                                                               else "emails ") + m.group(1) + " ", 0.02, ""),
     # spoken fillers, politeness, and a few common slips of the keyboard
+    (r"\b(?:they|we|you|I)'ve\b", lambda m: m.group()[:-3] + " have", 0.0, ""),
     (r"\bcan u\b", "can you", 0.01, ""), (r"\bwhats\b", "what's", 0.01, ""), (r"\s*\blol\b", "", 0.01, ""),
     (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
     (r"\b(?:stuff|things|items|entries|everything|anything) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b",
@@ -331,7 +332,11 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:locate|where is|where's|where are) (⟦file\|[^⟧]+⟧)[?.]*$", r"which folders hold \1", 0.02, ""),
     (r"^(?:the )?(?:attendees|people|participants|guests) (?:where|at events where|of events where|at the events "
      r"where) (.+?) (?:attended|was present|was there|was)$", r"people who attended events with \1", 0.03, ""),
-    (r"(⟦title\|[^⟧]+⟧) (?:entries|entry|items|slots)\b", r"\1 events", 0.02, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
+    (r"(⟦title\|[^⟧]+⟧) (?:entries|entry|items|slots)\b", r"\1 events", 0.02, ""),
+    (r"^(?:(?:show|find|list|get|see)(?: me)? )?(?:all )?(?:the |my )?(⟦title\|[^⟧]+⟧)(?: (?:events?|meetings?|"
+     r"entries))? (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b", r"\1 events", 0.03, ""),
+    (r"\b(?:calendar )?(?:entries|entry|events|items|slots|appointments|meetings) for (?:the )?(⟦title\|[^⟧]+⟧)",
+     r"\1 events", 0.03, ""), (r"\bppl\b", "people", 0.01, ""), (r"\bw/", "with", 0.01, ""),
     (r"\bmy self\b", "myself", 0.01, ""), (r"\blat\b", "last", 0.02, ""), (r"\bfrm\b", "from", 0.02, ""),
     (r"\b(?:please|kindly|pls|plz|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
@@ -343,6 +348,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
     (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)[?.!]*$", r"\2\3 \1", 0.05,
      "read with the part before ':' put in place"),
+    (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
+     r"(.*)$", r"\2\3\1\4", 0.05, "read with the part before the dash put in place"),
     (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,|\s[-–—])\s*"
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
@@ -354,6 +361,48 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
+    (r"\b(?:I|we) (?:had|have had|was in|were in|sat in|joined) (?:a |the )?(?:meetings?|calls?|events?|sessions?) "
+     r"with\b", "I met with", 0.03, ""),
+    # attachments in other words: "everything X attached", "stuff X sent as attachments"
+    (r"\b(?:everything|anything|all|whatever|stuff|things|what)(?: that)? (⟦person\|[^⟧]+⟧|he|she|they) (?:has |have |"
+     r"had )?(?:ever )?attached\b", r"the files \1 attached", 0.03, ""),
+    (r"\b(?:everything|anything|all|whatever|stuff|things|what|the files|files|documents|docs)(?: that)? "
+     r"(⟦person\|[^⟧]+⟧|he|she|they) (?:has |have |had )?(?:ever )?(?:sent|emailed|mailed|forwarded|shared)( me| to me|"
+     r" us)? (?:as|in) (?:an |email |e-mail )?attachments?\b", r"the files \1 sent\2", 0.03, ""),
+    # talking with someone by email: "messages I exchanged with X", "what have X and I emailed about"
+    (r"\b(?:I|we) (?:have |had )?(?:exchanged|traded|swapped)(?: (?:e-?mails?|messages?|mails?|notes))? with\b",
+     "between me and", 0.03, ""),
+    (r"^(?:what|which (?:e-?mails?|messages?|threads?)) (?:have|did|do|had) (⟦person\|[^⟧]+⟧) and (?:I|me) "
+     r"(?:e-?mailed|written|talked|discussed|messaged|corresponded|exchanged)(?: (?:about|each other|over e-?mail))*"
+     r"[?.!]*$", r"emails between me and \1", 0.03, ""),
+    (r"^(?:what|which (?:e-?mails?|messages?|threads?)) (?:have|did|do|had) (?:I|me) and (⟦person\|[^⟧]+⟧) "
+     r"(?:e-?mailed|written|talked|discussed|messaged|corresponded|exchanged)(?: (?:about|each other|over e-?mail))*"
+     r"[?.!]*$", r"emails between me and \1", 0.03, ""),
+    # the sender of a file, however it is said: "whoever sent me F", "the guy that mailed F", "F's sender"
+    (r"\b(?:the (?:person|one|guy|gal|man|woman|individual|contact|colleague|people|folks?)|whoever|whomever|"
+     r"someone|somebody|anyone|anybody)(?: (?:who|that|which))? (?:originally |first |actually )?(?:sent|emailed|"
+     r"e-mailed|mailed|forwarded|attached|shared|sent over|sent out|passed on)(?: me| us| out| over| along)?(?: the)? "
+     r"(⟦file\|[^⟧]+⟧)(?: (?:file|attachment|document|doc|one))?(?: to (?:me|us))?(?: by (?:e-?mail|mail))?",
+     r"the sender of \1", 0.03, ""),
+    (r"(?:the )?(⟦file\|[^⟧]+⟧)'s? (?:sender|author)\b", r"the sender of \1", 0.02, ""),
+    (r"\b(?:e-?mail )?(?:contacts|partners|correspondents|pen pals)\b(?= of the sender of)", "email contacts", 0.02,
+     ""),
+    (r"\b(?:has|have|had) (?:had )?(?:e-?mail|message) (?:exchanges|conversations|threads|contact) with\b",
+     "emailed with", 0.03, ""),
+    (r"\b(?:has|have|had) (?:been )?in (?:e-?mail )?(?:contact|touch) with\b", "emailed with", 0.03, ""),
+    (r"\b(?:exchanged|exchanges|exchange|traded|swapped) (?:e-?mails?|messages?|mails?|notes)(?= with\b)", "emailed",
+     0.03, ""),
+    # a person named first, then asked about: "the sender of F - who do they email with?", "Jane, show me her links"
+    (r"^((?:the sender of )?⟦(?:file|person)\|[^⟧]+⟧)\s*(?:[-–—:,]|\.\.\.)\s+(?:(?:show|list|find|get|give)(?: me)? )?"
+     r"(.*\b(?:they|them|he|she|him|her|their|his|theirs|hers)\b.*)$", lambda m: _topic(m), 0.05,
+     "read with the opening name put in place of 'them'"),
+    (r"^(?:(?:which|what) (?:people|persons|contacts|folks|individuals|others)|who(?:m)?|everyone|everybody) "
+     r"(?:has|have|had|did|does|do|is|was) ((?:the sender of )?⟦(?:file|person)\|[^⟧]+⟧) (?:been )?(?:e-?mailed|"
+     r"e-?mail|e-?mailing|corresponded|correspond|corresponding|written|write|writing|messaged|message|messaging)"
+     r" (?:with|to)[?.!]*$", r"people who emailed with \1", 0.03, ""),
+    (r"^(?:(?:which|what) (?:people|persons|contacts|folks|individuals)|who(?:m)?) (?:has|have|did|does|do|is|was) "
+     r"((?:the sender of )?⟦(?:file|person)\|[^⟧]+⟧) (?:been )?(?:e-?mailing|emailed|messaging|messaged|writing to)"
+     r"[?.!]*$", r"people who emailed with \1", 0.03, ""),
     # ways of asking to be shown
     (r"^(?:is there (?:any|a) way (?:to|I can|that I can|for me to) (?:see|find|get|view|look at|pull up|check|list)"
      r"(?: a list of)? |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
@@ -864,6 +913,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
                           0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes)
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
+        rewritten = _subject_first(rewritten, lexicon)
         found, error = _read_candidates(base, rewritten, clauses(base.text, text), lexicon, mentions)
         if found is None:
             first_error = first_error or error
@@ -880,7 +930,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         whole = [r for r in _from_mentions(text, mentions, lexicon) if not uncovered(r[0], mentions)]
         if whole:
             readings = whole[:1] + readings + whole[1:]
-    readings = [(_one_when_ordinal(g), c) for g, c in readings]
+    readings = [(_sent_by_people_met(_one_when_ordinal(g)), c) for g, c in readings]
     best_graph, best = readings[0]
     ambiguous = [m for m in mentions if m.ambiguous]
     confidence = max(0.05, 1.0 - best.cost)
@@ -1002,6 +1052,53 @@ def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
         return graph
     data = graph.to_json()
     data["return_mode"] = "one"
+    return QueryGraph.parse(data)
+
+
+_SUBJECT_FIRST = re.compile(
+    r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all)(?: me)?(?: all)? )?"
+    r"(?:(?:the|my|our|those|these) )?)(?P<words>⟦title\|[^⟧]+⟧|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
+    r"(?P<noun>e-?mails?|mails?|messages?|threads?|conversations?|correspondence)\b(?P<tail>.*)$", re.I)
+
+
+def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
+    """"find hiring plan emails", "the offsite thread": words the user's subjects use, put before the noun, are
+    what the emails are about. Only when every word is a subject word of the data (and not a word the parser
+    reads itself, like "recent" or "unread")."""
+    from . import rules_parser as rp
+
+    match = _SUBJECT_FIRST.match(cand.text)
+    if match is None or lexicon is None or not lexicon.subject_words:
+        return cand
+    phrase = match.group("words")
+    if phrase.startswith("⟦"):  # an event title before "emails": the same words in subjects
+        phrase = phrase[len("⟦title|"):-1]
+    words = phrase.split()
+    known = rp._KNOWN_WORDS | set(rp._FILTER_INDEX)
+    if any(w.lower() in known or w.lower() not in lexicon.subject_words for w in words if len(w) > 2) \
+            or all(len(w) <= 2 for w in words):
+        return cand
+    text = f"{match.group('lead')}{match.group('noun')} about {phrase}{match.group('tail')}"
+    return _Candidate(text, cand.cost + 0.03, cand.notes + [f"read '{phrase}' as what the emails are about"])
+
+
+def _sent_by_people_met(graph: QueryGraph) -> QueryGraph:
+    """"The links the people I met in February sent me": the user is already in the question as the one who met
+    them, and "sent me" adds no recipient condition (the graph of the paper's section 4.1 for this question has
+    none). An ``e -to-> self`` edge is dropped when ``e`` is from a person who attended an event the user attended."""
+    data = graph.to_json()
+    edges = [c for c in data["constraints"] if c["kind"] == "edge"]
+    types = data["vars"]
+    met = {c["from"] for c in edges if c["edge"] == "attended" and types.get(c["from"]) == "Person"
+           and any(o["edge"] == "attended" and o["to"] == c["to"] and types.get(o["from"]) == "Self" for o in edges)}
+    if not met:
+        return graph
+    from_met = {c["from"] for c in edges if c["edge"] == "from" and c["to"] in met}
+    drop = [c for c in edges if c["edge"] == "to" and c["from"] in from_met and types.get(c["to"]) == "Self"
+            and c["from"] != data["return_var"]]
+    if not drop:
+        return graph
+    data["constraints"] = [c for c in data["constraints"] if not any(c is d for d in drop)]
     return QueryGraph.parse(data)
 
 

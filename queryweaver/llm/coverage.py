@@ -295,18 +295,22 @@ def _verb_problem(graph: "QueryGraph", verb: FirstPersonVerb) -> str | None:
         if any(_has_edge(graph, e, "from", s) for e in emails for s in selves):
             return None
         return f"{said}, so add Email from Self (the user sent the email)"
+    events = _vars(graph, "Event")
+    mine = [ev for ev in events if any(_has_edge(graph, s, "attended", ev) for s in selves)]
+    people = _vars(graph, "Person")
     if verb.needs == "received":
         if any(_has_edge(graph, e, "to", s) for e in emails for s in selves):
             return None
+        # "the links the people I met sent me": the user is in the graph as the one who met them (section 4.1)
+        met = [p for p in people if any(_has_edge(graph, p, "attended", ev) for ev in mine)]
+        if any(_has_edge(graph, e, "from", p) for e in emails for p in met):
+            return None
         return f"{said}, so add Email to Self (the user received the email)"
-    events = _vars(graph, "Event")
-    mine = [ev for ev in events if any(_has_edge(graph, s, "attended", ev) for s in selves)]
     if verb.needs == "attended":
         if mine:
             return None
         return f"{said}, so add Self attended Event (the user was at the event)"
     # met: the user and the people asked about attended the same event
-    people = _vars(graph, "Person")
     attended_by_people = [ev for ev in events if any(_has_edge(graph, p, "attended", ev) for p in people)]
     if mine and (not attended_by_people or set(mine) & set(attended_by_people)):
         return None

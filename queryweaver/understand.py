@@ -163,6 +163,27 @@ month week year years quarter weekend morning evening night tonight noon same wh
 them than that this what when where which while sent send sends mail male mails meat seat fail file fine
 find mind kind line lines fold hold told mine wine wire were here there they their mean means many mine
 """.split())
+# Common English words (among the 30,000 most frequent) one plausible typo away from a word the parser reads:
+# "older" is not "folder", "match" not "march", "contract" not "contact". Listed by checking a word-frequency
+# list against fix_spelling once; a typo that is itself an everyday word is left for the user to see.
+_NEVER_CORRECT |= frozenset("""
+even hell gave lost taking least side none fall spend spent fell liked ring gold match slept hole older stories ends
+jail staring spending decent ghost director contract falls bone gods desk tall placed snow spit nail boring sports
+fond pink blast witch rotten cheat sides holes string shoe yell rely palace flies filed sits stare tore fried tone
+ghosts sore slice nailed shave spite betting lined fund ages spends bold sport liking chatter pill stalking shore
+nails swept scent hood fist mall lust hail poke suite toes resent cent bets deceive lining pace shade writers bind
+deceived chart blink vile contracts peak container shaving shred tread noted spike stared vent sensing holed slot
+mold manly shades pictured folded pots hive joints mist colder bout lace stormed shores deceiving paged stalk chow
+rite docks receiver hoist arch slices nets lash stares blinking chant spits responds slid stalked relies avenue wept
+paces tile curing tiles writ moist peaks storming rites hots vents replied stow hailed mangy preference sire width
+mailing replay jailed spout heave pulp persona shards snare fined coldest slender vive hare ails shat incite cite
+smite foes fins gong marsh gents curls desks slots hone stalks hoods reverence pave vets mauled brig clink palaces
+lull soot laces bile shard jails vetting sores clinking moat blinked writhing treads communicates fiends pane suites
+rile avenues malls kink charted hoisted kinks evens molding hoes heaving incited clinks hails pegs baring deference
+sine sips slink blinks giles bolder photons storied pangs organizer organizers talker molds maul snares loom hosed
+receivers paige deceives preferences pate rind sheared storeys shaded stent netting marc hosing archived mach etch
+nave shading jogs pings char messaged writhe halve venus shearing inked fathering mote mete
+""".split())
 
 
 def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
@@ -363,6 +384,12 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
     (r"\b(?:I|we) (?:had|have had|was in|were in|sat in|joined) (?:a |the )?(?:meetings?|calls?|events?|sessions?) "
      r"with\b", "I met with", 0.03, ""),
+    (r"^(?:my )?(?:inbox|mailbox|incoming(?: mail)?)\b(?= from\b| ⟦)", "emails", 0.03, ""),
+    (r"^(?:my )?(?:outgoing|outbox|sent)(?: (?:mail|mails|items|messages|emails))?(?= to\b)", "emails I sent", 0.03, ""),
+    (r"\b(?:older|newer|earlier|later|previous|past|old|recent) (e-?mails?|mails?|messages?)\b(?= from| to| ⟦)", r"\1",
+     0.02, ""),
+    (r"\bI (?:was|got|have been|'ve been|had been|were) (?:sent|emailed|mailed|forwarded)\b", "sent to me", 0.03, ""),
+    (r"\b(?:shared|sent) (?:with|to) (me|us)\b", "sent me", 0.02, ""),
     # attachments in other words: "everything X attached", "stuff X sent as attachments"
     (r"\b(?:everything|anything|all|whatever|stuff|things|what)(?: that)? (⟦person\|[^⟧]+⟧|he|she|they) (?:has |have |"
      r"had )?(?:ever )?attached\b", r"the files \1 attached", 0.03, ""),

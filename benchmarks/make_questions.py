@@ -18,6 +18,10 @@ time words, "for me", attachment scoping, the user's address, ordinal/venue/peop
 follow dev3's): only aggregate figures of it are ever reported, so its wordings stay unseen by whoever tunes.
 "dev4" is a fourth tuning part (DEV4_TEMPLATES, written independently of dev/dev2/dev3 and without reading test
 or test2; ten kinds of askers, other date spellings; its questions follow test2's).
+"dev5" is a fifth tuning part (DEV5_TEMPLATES, written independently of every earlier part and without reading
+test or test2; seven kinds of askers; its questions follow dev4's) and "test3" a third held-out part
+(TEST3_TEMPLATES, written by another group of askers than dev5's, sharing no template with any part; its
+questions follow dev5's; like test2, only its aggregate figures are reported).
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -2345,6 +2349,693 @@ DEV4_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); 
 
 
 # =============================================================================================
+# The fifth development part, "dev5": wordings written independently of every earlier part (and without
+# reading test or test2), as seven kinds of askers would type or say them: a busy executive firing off
+# clipped asks, a student, a non-native speaker (literal word order, "mails", missing articles), someone
+# dictating on a phone (no punctuation, spoken fillers), someone typing in lower case with no punctuation,
+# someone polite and wordy, and someone terse; with synonyms (mail/message/note, meeting/call/appointment,
+# file/document/attachment, link/url/site), yes/no questions, possessives, passives, other date spellings
+# ("in feb", "since March 3", "before the 10th of January"), first or last names alone, the user's own
+# name, and one small typo at most. Its questions come after dev4's. A shape listed in DEV5_MAKERS draws
+# dev5 instances from its own maker; the others continue the shape's instance list where dev4 stopped.
+# =============================================================================================
+
+D5 = "dev5"
+PARTS = (D, D2, T, D3, T2, D4, D5)
+LOWER_STYLES = LOWER_STYLES | {"lowernopunct", "phone5"}
+
+
+def months_back(today: date, n: int) -> tuple[date, date]:
+    """The calendar month ``n`` months before today's."""
+    y, m = divmod(today.year * 12 + today.month - 1 - n, 12)
+    return month_range(y, m + 1)
+
+
+def yearless(d: date, today: date) -> bool:
+    """Whether a day spelled without its year reads back as ``d`` (its most recent occurrence not after today)."""
+    guess = d.replace(year=today.year)
+    return (guess if guess <= today else guess.replace(year=today.year - 1)) == d
+
+
+def nth(n: int) -> str:
+    return f"{n}{'th' if 11 <= n <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def dev5_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Short month names, "last <month>", "N months/weeks ago", quarters, spans and parts of months."""
+    monday = today - timedelta(days=today.weekday())
+    y11, _ = bare_month(11, today)
+    return [("in feb", month_range(*bare_month(2, today))),
+            ("last november", month_range(*bare_month(11, today))),
+            ("during March 2025", month_range(2025, 3)),
+            ("two months ago", months_back(today, 2)),
+            ("in jan 2026", month_range(2026, 1)),
+            ("in the last 30 days", (today - timedelta(days=30), today + timedelta(days=1))),
+            ("in q4 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("from june to august 2025", (date(2025, 6, 1), date(2025, 9, 1))),
+            ("in June of 2025", month_range(2025, 6)),
+            ("4 weeks ago", (monday - timedelta(days=28), monday - timedelta(days=21))),
+            ("in early Nov", (date(y11, 11, 1), date(y11, 11, 11)))]
+
+
+def dev5_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev5_month_phrases(today) + [("in mar 2026", month_range(2026, 3))]
+
+
+DEV5_BOUNDS = [("the 10th of January", date(2026, 1, 10)), ("March 3", date(2025, 3, 3)), ("5/1/2025", date(2025, 5, 1)),
+               ("the 15th of August 2025", date(2025, 8, 15)), ("1st of Nov 2025", date(2025, 11, 1)),
+               ("april 15", date(2025, 4, 15)), ("Jan 1 2026", date(2026, 1, 1)), ("Feb 1st", date(2026, 2, 1)),
+               ("Oct 2025", date(2025, 10, 1))]
+
+
+def dev5_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """US numbers, "the Nth of Month" (no year when it reads back), a short weekday first, day before month."""
+    month = MONTH_NAMES[d.month - 1]
+    year = "" if yearless(d, today) else f" {d.year}"
+    forms = (f"{d.month}/{d.day}/{d.year}", f"the {nth(d.day)} of {month}{year}",
+             f"{WEEKDAYS[d.weekday()][:3]}, {month[:3]} {d.day} {d.year}", f"{nth(d.day)} {month} {d.year}",
+             f"{month} {nth(d.day)}" + (f", {d.year}" if year else ""))
+    return forms[i % len(forms)]
+
+
+DEV5_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, dev5_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", DEV5_BOUNDS),
+    "emails_from_since": bound_maker(">", DEV5_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, lambda d, i: dev5_day(d, i, c.f.today)),
+    "events_in_month": lambda c: mk_events_in_month(c, dev5_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, dev5_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, dev5_month_phrases(c.f.today)),
+}
+
+DEV5_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    "emails_from": [
+        ("executive", "{Xp} emails to me. Now."),
+        ("student", "hey what has {Xf} been emailing me about, can I see the emails"),
+        ("esl", "Please I need to see all mails which {X} send to me"),
+        ("phone5", "open my messages from {Xt}"),
+        ("lowernopunct", "every note {Xl} ever sent me"),
+        ("polite", "Would you be so kind as to bring up the messages I've received from {X}? Many thanks."),
+        ("terse", "msgs by {X}"),
+    ],
+    "emails_to": [
+        ("executive", "Everything I've sent {X}. Quickly please."),
+        ("student", "what did i email {Xf}, i need to check what i told them"),
+        ("esl", "Show the mails that I was sending to {X}"),
+        ("phone5", "find emails I wrote to {X}"),
+        ("lowernopunct", "messages i sent to {Xl}"),
+        ("polite", "If it isn't too much trouble, could you list the emails I have sent to {X}?"),
+        ("terse", "outbox -> {X}"),
+    ],
+    "emails_between": [
+        ("executive", "My correspondence with {X}, all of it."),
+        ("student", "all the emails me and {Xf} sent each other"),
+        ("esl", "I want the mails between me and {X}, in both directions"),
+        ("phone5", "emails back and forth between {SELF} and {X}"),
+        ("lowernopunct", "email conversation between {X} and me"),
+        ("polite", "Could you kindly gather every email exchanged between {X} and myself?"),
+        ("terse", "{X} + me: all emails"),
+    ],
+    "emails_from_in_month": [
+        ("executive", "{Xp} emails {M}. Go."),
+        ("student", "did {Xf} send me anything {M}"),
+        ("esl", "Which mails {X} sent to me {M}?"),
+        ("phone5", "show emails from {X} {M}"),
+        ("lowernopunct", "notes from {Xl} {M}"),
+        ("polite", "I'd be grateful if you could find the messages {X} sent me {M}."),
+        ("terse", "{X} / {M} / mail"),
+    ],
+    "emails_from_before": [
+        ("executive", "Anything {X} emailed me before {B}."),
+        ("student", "stuff {Xf} sent me before {B}"),
+        ("esl", "The mails of {X} which came before {B}, please"),
+        ("phone5", "emails from {X} earlier than {B}"),
+        ("lowernopunct", "messages {Xl} sent before {B}"),
+        ("polite", "Could you please look up the emails from {X} that came in before {B}?"),
+        ("terse", "{X} msgs pre {B}"),
+    ],
+    "emails_from_since": [
+        ("executive", "What's {X} sent me since {B}?"),
+        ("student", "has {Xf} emailed me since {B}? show me"),
+        ("esl", "I look for mails from {X} since {B}"),
+        ("phone5", "messages from {X} since {B}"),
+        ("lowernopunct", "emails {Xl} sent me after {B}"),
+        ("polite", "Would you mind pulling up everything {X} has emailed me since {B}?"),
+        ("terse", "{X} since {B}"),
+    ],
+    "last_email_from": [
+        ("executive", "{Xp} latest email. Pull it up."),
+        ("student", "what was the last thing {Xf} sent me"),
+        ("esl", "Which is the last mail I got from {X}?"),
+        ("phone5", "most recent message from {Xt}"),
+        ("lowernopunct", "latest note from {Xl}"),
+        ("polite", "Could you please show me the most recent email that {X} sent me?"),
+        ("terse", "{X} newest mail"),
+    ],
+    "first_email_from": [
+        ("executive", "{Xp} very first email to me."),
+        ("student", "what was the first email {Xf} ever sent me"),
+        ("esl", "Show me the first mail which {X} has send me"),
+        ("phone5", "pull up the earliest email from {X} please"),
+        ("lowernopunct", "oldest message from {Xl}"),
+        ("polite", "I wonder if you could find the earliest message I ever received from {X}?"),
+        ("terse", "first msg from {X}"),
+    ],
+    "first_email_to": [
+        ("executive", "My first email to {X}."),
+        ("student", "what was the first thing i ever emailed {Xf}"),
+        ("esl", "Which was the first mail I sent to {X}?"),
+        ("phone5", "the earliest email I sent to {X}"),
+        ("lowernopunct", "oldest message i sent {Xl}"),
+        ("polite", "Could you kindly find the very first email I wrote to {X}?"),
+        ("terse", "first sent -> {X}"),
+    ],
+    "last_email_to": [
+        ("executive", "Last thing I sent {X}?"),
+        ("student", "when did i last email {Xf}, show me the email"),
+        ("esl", "Give me the last mail I have sent to {X}"),
+        ("phone5", "most recent email I sent {Xt}"),
+        ("lowernopunct", "my latest message to {Xl}"),
+        ("polite", "Please could you show me the most recent message I sent to {X}?"),
+        ("terse", "latest sent -> {X}"),
+    ],
+    "count_emails_from": [
+        ("executive", "How many emails from {X}? Number only."),
+        ("student", "how many emails has {Xf} sent me in total"),
+        ("esl", "How much mails I got from {X}?"),
+        ("phone5", "count the emails from {Xt}"),
+        ("lowernopunct", "number of messages from {Xl}"),
+        ("polite", "Would you be able to tell me how many emails I've received from {X}?"),
+        ("terse", "# mails from {X}"),
+    ],
+    "subject_contains": [
+        ("executive", "Emails about {W}. Subject line."),
+        ("student", "find the email with {W} in the subject line"),
+        ("esl", "Mails where the subject is having the word {W}"),
+        ("phone5", "emails with subject {W}"),
+        ("lowernopunct", "messages subject {W}"),
+        ("polite", "Could you please search for any emails whose subject mentions {W}?"),
+        ("terse", "subj ~ {W}"),
+    ],
+    "last_received_on_day": [
+        ("executive", "Last email in on {D}?"),
+        ("student", "what was the last email i got on {D}"),
+        ("esl", "Which mail arrived to me the last on {D}?"),
+        ("phone5", "last message I received on {D}"),
+        ("lowernopunct", "final email that came in on {D}"),
+        ("polite", "Could you tell me which email reached me last on {D}, please?"),
+        ("terse", "latest incoming {D}"),
+    ],
+    "attachments_from": [
+        ("executive", "Documents {X} has sent me."),
+        ("student", "what files did {Xf} attach in their emails to me"),
+        ("esl", "Which attachments come from {X} in the mails?"),
+        ("phone5", "attachments from {Xt}"),
+        ("lowernopunct", "files {Xl} emialed me"),
+        ("polite", "I'd appreciate a list of the attachments that {X} has sent me."),
+        ("terse", "atts from {X}"),
+    ],
+    "attachments_ext": [
+        ("executive", "Every {EXT1} attached to an email."),
+        ("student", "show me all the {EXTS} attached to emails"),
+        ("esl", "Which {EXTS} are attached in my mails?"),
+        ("phone5", "{EXTS} attached to emails"),
+        ("lowernopunct", "email attachments that are {EXTS}"),
+        ("polite", "Could you please find every {EXT} attachment in my email?"),
+        ("terse", "attachments .{EXT}"),
+    ],
+    "folders_with_attachments_from": [
+        ("executive", "Which folders have the files {X} sent me?"),
+        ("student", "where did i put the attachments from {Xf}, which folders"),
+        ("esl", "In what folders are saved the attachments of {X}?"),
+        ("phone5", "folders with attachments from {X}"),
+        ("lowernopunct", "folder locations of the files {Xl} emailed me"),
+        ("polite", "Would you be able to tell me which folders contain the documents {X} emailed me?"),
+        ("terse", "folders <- {X} attachments"),
+    ],
+    "folders_of_file": [
+        ("executive", "Where's {F}?"),
+        ("student", "which folder is {F} in"),
+        ("esl", "In what folder I can find {F}?"),
+        ("phone5", "find the folder with {F}"),
+        ("lowernopunct", "folder containing {F}"),
+        ("polite", "Could you please tell me which folder the file {F} is kept in?"),
+        ("terse", "path of {F}"),
+    ],
+    "who_sent_file": [
+        ("executive", "{F} - who sent it to me?"),
+        ("student", "who was it that emailed me {F}"),
+        ("esl", "From who did I receive the attachment {F}?"),
+        ("phone5", "who emailed {F}"),
+        ("lowernopunct", "who sent me the file {F}"),
+        ("polite", "Would you happen to know who sent me the document {F}?"),
+        ("terse", "{F}: sender?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("executive", "Who does the sender of {F} email with?"),
+        ("student", "whoever sent {F}, who do they have email conversations with"),
+        ("esl", "The person who sent {F}, with which people he has mail conversations?"),
+        ("phone5", "people who emailed with the person who sent {F}"),
+        ("lowernopunct", "email contacts of whoever sent {F}"),
+        ("polite", "Could you find everyone who has had email exchanges with the person who sent me {F}?"),
+        ("terse", "correspondents of {F} sender"),
+    ],
+    "coattendees_of_person": [
+        ("executive", "Who's in meetings with {X}?"),
+        ("student", "who else goes to the same meetings as {Xf}"),
+        ("esl", "Which people are in the same meetings like {X}?"),
+        ("phone5", "people who attended meetings with {Xt}"),
+        ("lowernopunct", "attendees of {Xlp} meetings"),
+        ("polite", "Could you list the people who have been at the same events as {X}, please?"),
+        ("terse", "co-attendees {X}"),
+    ],
+    "events_of_person": [
+        ("executive", "{Xp} meetings."),
+        ("student", "what meetings has {Xf} been to"),
+        ("esl", "Which events {X} was participating?"),
+        ("phone5", "show events attended by {X}"),
+        ("lowernopunct", "appointments {Xl} attended"),
+        ("polite", "Would you please list the events that {X} attended?"),
+        ("terse", "events w/ {X}"),
+    ],
+    "events_at_place": [
+        ("executive", "Meetings {atP}?"),
+        ("student", "what events were {atP}"),
+        ("esl", "Which meetings were taking place {atP}?"),
+        ("phone5", "appointments {atP}"),
+        ("lowernopunct", "events held {atP}"),
+        ("polite", "Could you please show me the events that took place {atP}?"),
+        ("terse", "evts @ {P}"),
+        ("executive", "Anything booked {atP}? List it."),
+    ],
+    "events_in_month": [
+        ("executive", "Meetings {M}."),
+        ("student", "what was on my calender {M}"),
+        ("esl", "Which appointments I had {M}?"),
+        ("phone5", "show my events {M}"),
+        ("lowernopunct", "calls and meetings {M}"),
+        ("polite", "Could you kindly list my appointments {M}?"),
+        ("terse", "cal: {M}"),
+        ("student", "what meetings did i have {M}"),
+    ],
+    "events_titled": [
+        ("executive", "All {T} meetings."),
+        ("student", "when are the {T} meetings"),
+        ("esl", "Show me the events which are named {T}"),
+        ("phone5", "find events called {T}"),
+        ("lowernopunct", "{T} on my calendar"),
+        ("polite", "Could you please find the events with {T} in the title?"),
+        ("terse", "evts named {T}"),
+        ("esl", "Which meetings have the name {T}?"),
+    ],
+    "who_attended_titled": [
+        ("executive", "Who was in the room for the {T}?"),
+        ("student", "who came to the {T} meetings"),
+        ("esl", "Which persons were attending the {T}?"),
+        ("phone5", "show me the attendees of the {T} meetings"),
+        ("lowernopunct", "people at the {T} events"),
+        ("polite", "Could you tell me who attended the {T} events, please?"),
+        ("terse", "{T}: who attended"),
+        ("student", "who showed up to the {T}"),
+    ],
+    "place_of_event": [
+        ("executive", "Where was the {T}?"),
+        ("student", "wait where did the {T} even happen"),
+        ("esl", "Where it took place, the {T}?"),
+        ("phone5", "location of the {T}"),
+        ("lowernopunct", "where was {T} held"),
+        ("polite", "Could you remind me where the {T} was, please?"),
+        ("terse", "venue? {T}"),
+    ],
+    "people_met_at_place": [
+        ("executive", "Who did I meet {atP}? Names."),
+        ("student", "who have i met {atP}"),
+        ("esl", "Which people I have met {atP}?"),
+        ("phone5", "the people I met {atP} please"),
+        ("lowernopunct", "who did i see when i was {atP}"),
+        ("polite", "Could you tell me whom I have met with {atP}?"),
+        ("terse", "met {atP}: who"),
+        ("executive", "Who has {SELF} met {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("executive", "Who did I meet {M}? Quick list."),
+        ("student", "who did i see {M}"),
+        ("esl", "Which persons I met {M}?"),
+        ("phone5", "people I met with {M}"),
+        ("lowernopunct", "who i had meetings with {M}"),
+        ("polite", "Would you mind telling me who I met {M}?"),
+        ("terse", "ppl met {M}"),
+        ("executive", "People {SELF} met {M}."),
+    ],
+    "links_from_person": [
+        ("executive", "Links {X} sent me."),
+        ("student", "what links has {Xf} emailed me"),
+        ("esl", "Which urls are in the mails from {X}?"),
+        ("phone5", "links from {Xt}"),
+        ("lowernopunct", "websites {Xl} sent me"),
+        ("polite", "Could you please collect the links that {X} has emailed me?"),
+        ("terse", "urls sent by {X}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("executive", "Links from people I met {M}."),
+        ("student", "what links did the people i met {M} send me"),
+        ("esl", "The urls which the persons I met {M} have sent"),
+        ("phone5", "links sent by people I met {M}"),
+        ("lowernopunct", "websites from the people i saw {M}"),
+        ("polite", "Could you find the links emailed to me by the people I met {M}?"),
+        ("terse", "urls <- ppl met {M}"),
+        ("executive", "URLs from whoever {SELF} met {M}."),
+    ],
+    "links_to_domain": [
+        ("executive", "{U} links. All of them."),
+        ("student", "any links to {U} in my emails"),
+        ("esl", "Which links of {U} are in my mails?"),
+        ("phone5", "show me links to {U}"),
+        ("lowernopunct", "urls on {U} from my email"),
+        ("polite", "Could you please gather every {U} link from my email?"),
+        ("terse", "site:{U}"),
+        ("student", "all the {U} urls in my mail"),
+    ],
+}
+
+
+# =============================================================================================
+# The third held-out part, "test3": wordings written independently of every other part (by a different
+# group of askers than dev5's, never sharing a template with it) and never shown to whoever tunes the parser
+# (only aggregate figures are reported). Its askers: a journalist checking a source, a teenager, a project
+# manager, a retiree, a researcher, someone talking to a smart speaker, a recruiter and a British speaker;
+# other date spellings again. Its questions follow dev5's; shapes in TEST3_MAKERS draw instances with their
+# own date phrases, the others continue where dev5 stopped.
+# =============================================================================================
+
+T3 = "test3"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3)
+LOWER_STYLES = LOWER_STYLES | {"teen", "speaker"}
+
+
+def test3_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    y10, _ = bare_month(10, today)
+    y1, _ = bare_month(1, today)
+    return [("in sept", month_range(*bare_month(9, today))),
+            ("in apr 2025", month_range(2025, 4)),
+            ("during May of 2025", month_range(2025, 5)),
+            ("from July to August 2025", (date(2025, 7, 1), date(2025, 9, 1))),
+            ("in Q2 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("6 weeks ago", (monday - timedelta(days=42), monday - timedelta(days=35))),
+            ("in late Oct", (date(y10, 10, 21), date(y10, 11, 1))),
+            ("in the last 60 days", (today - timedelta(days=60), today + timedelta(days=1))),
+            ("a month ago", months_back(today, 1)),
+            ("the past 2 weeks", (today - timedelta(days=14), today + timedelta(days=1))),
+            ("in mid Jan", (date(y1, 1, 11), date(y1, 1, 21))),
+            ("in dec", month_range(*bare_month(12, today))),
+            ("in 07/2025", month_range(2025, 7))]
+
+
+def test3_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test3_month_phrases(today) + [("in the week of 9 February", (date(2026, 2, 9), date(2026, 2, 16)))]
+
+
+TEST3_BOUNDS = [("2025-04-15", date(2025, 4, 15)), ("June 30th", date(2025, 6, 30)),
+                ("the 1st of December", date(2025, 12, 1)), ("Sept 2025", date(2025, 9, 1)),
+                ("7/15/2025", date(2025, 7, 15)), ("Nov 20 2025", date(2025, 11, 20)), ("12 Jan", date(2026, 1, 12)),
+                ("1 Aug", date(2025, 8, 1)), ("May 2025", date(2025, 5, 1))]
+
+
+def test3_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """ISO, day month year, "Month the Nth, year", unpadded dashes, or a short month and day (no year when it
+    reads back)."""
+    month = MONTH_NAMES[d.month - 1]
+    forms = (d.isoformat(), f"{d.day} {month} {d.year}", f"{month} the {nth(d.day)}, {d.year}",
+             f"{d.month}-{d.day}-{d.year}",
+             f"{month[:3]} {d.day}" if yearless(d, today) else f"{nth(d.day)} of {month[:3]} {d.year}")
+    return forms[i % len(forms)]
+
+
+TEST3_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, test3_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", TEST3_BOUNDS),
+    "emails_from_since": bound_maker(">", TEST3_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, lambda d, i: test3_day(d, i, c.f.today)),
+    "events_in_month": lambda c: mk_events_in_month(c, test3_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, test3_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, test3_month_phrases(c.f.today)),
+}
+
+TEST3_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    "emails_from": [
+        ("journalist", "I need every email my source {X} sent me, for the record"),
+        ("teen", "wat did {Xf} send me"),
+        ("pm", "Pull the inbound emails from {X} so I can review them"),
+        ("retiree", "Are there any emails from my friend {X}? I'd like to read them"),
+        ("speaker", "read me my emails from {X}"),
+        ("british", "Could I have a look at {Xlp} emails to me?"),
+        ("recruiter", "Show the messages the candidate {Xt} sent in"),
+    ],
+    "emails_to": [
+        ("journalist", "Which emails went out from me to {X}?"),
+        ("teen", "stuff i emailed {Xf}"),
+        ("pm", "Outbound messages to {X}, please"),
+        ("retiree", "What letters have I emailed to {X}?"),
+        ("speaker", "show me what i sent {X}"),
+        ("british", "The emails I've sent across to {Xl}, please"),
+    ],
+    "emails_between": [
+        ("journalist", "The full email trail between {X} and me"),
+        ("teen", "me n {Xf} emails"),
+        ("pm", "Every message exchanged between myself and {X}"),
+        ("retiree", "All the emails {X} and I have written to one another"),
+        ("speaker", "find all emails between me and {X}"),
+        ("academic", "Retrieve the correspondence between {SELF} and {X}."),
+    ],
+    "emails_from_in_month": [
+        ("journalist", "What did {X} email me {M}?"),
+        ("teen", "{Xf} emails {M}"),
+        ("pm", "Inbound from {X} {M}"),
+        ("retiree", "Did I get any emails from {X} {M}?"),
+        ("speaker", "read my messages from {X} {M}"),
+        ("british", "Have I had any mail from {Xl} {M}?"),
+    ],
+    "emails_from_before": [
+        ("journalist", "Emails {X} sent me prior to {B}"),
+        ("teen", "old emails from {Xf} from before {B}"),
+        ("pm", "Everything from {X} dated earlier than {B}"),
+        ("retiree", "Did {X} write to me before {B}? Show me"),
+        ("speaker", "find emails from {X} sent before {B}"),
+        ("academic", "Messages authored by {X} preceding {B}"),
+    ],
+    "emails_from_since": [
+        ("journalist", "Has {X} emailed me since {B}?"),
+        ("teen", "anything from {Xf} after {B}"),
+        ("pm", "All messages from {X} on or after {B}"),
+        ("retiree", "What has {X} written to me since {B}?"),
+        ("speaker", "emails from {X} received after {B}"),
+        ("british", "Any post from {Xl} since {B}?"),
+    ],
+    "last_email_from": [
+        ("journalist", "When did {X} last email me? I need that message"),
+        ("teen", "last msg from {Xf}"),
+        ("pm", "The latest update {X} emailed me"),
+        ("retiree", "What's the most recent letter from {X}?"),
+        ("speaker", "read my latest email from {X}"),
+        ("british", "Show me {Xlp} last email, please"),
+    ],
+    "first_email_from": [
+        ("journalist", "The first time {X} ever emailed me, which message was it?"),
+        ("teen", "{Xfp} first email to me"),
+        ("pm", "The earliest email on file from {X}"),
+        ("retiree", "What was the very first email I had from {X}?"),
+        ("speaker", "find the oldest email from {X}"),
+        ("recruiter", "Pull up the initial message {Xt} sent me"),
+    ],
+    "first_email_to": [
+        ("journalist", "What was my first email to {X}?"),
+        ("teen", "first thing i ever sent {Xf}"),
+        ("pm", "My earliest outbound email to {X}"),
+        ("retiree", "Which email did I first write to {X}?"),
+        ("speaker", "find the first email i sent to {X}"),
+        ("recruiter", "The initial email I sent the candidate {X}"),
+    ],
+    "last_email_to": [
+        ("journalist", "The last email I sent {X} - what was it?"),
+        ("teen", "last thing i sent {Xf}"),
+        ("pm", "My most recent outbound email to {X}"),
+        ("retiree", "What did I write to {X} most recently?"),
+        ("speaker", "find my latest email to {X}"),
+        ("british", "The last message I sent across to {Xl}"),
+    ],
+    "count_emails_from": [
+        ("journalist", "How many emails has my source {X} sent me?"),
+        ("teen", "how many emails from {Xf}"),
+        ("pm", "Count of inbound emails from {X}"),
+        ("retiree", "How many letters has {X} emailed me altogether?"),
+        ("speaker", "how many messages have i got from {X}"),
+        ("academic", "What is the total number of messages from {Xt}?"),
+    ],
+    "subject_contains": [
+        ("journalist", "Any email with a subject about {W}?"),
+        ("teen", "emails w {W} in subject"),
+        ("pm", "Threads whose subject includes {W}"),
+        ("retiree", "Find the emails that have {W} in the title line"),
+        ("speaker", "search my email subjects for {W}"),
+        ("british", "Emails with {W} in the subject heading"),
+    ],
+    "last_received_on_day": [
+        ("journalist", "Which email came in last on {D}?"),
+        ("teen", "last email i got {D}"),
+        ("pm", "Most recent inbound email on {D}"),
+        ("retiree", "What was the final email delivered to me on {D}?"),
+        ("speaker", "what was my last email on {D}"),
+        ("academic", "The latest message received on {D}"),
+    ],
+    "attachments_from": [
+        ("journalist", "What documents has {X} sent me as attachments?"),
+        ("teen", "files from {Xf}"),
+        ("pm", "Attachments on the emails {X} sent me"),
+        ("retiree", "What did {X} attach to the emails they sent me?"),
+        ("speaker", "list the attachments from {X}"),
+        ("recruiter", "The files the candidate {Xt} sent me"),
+    ],
+    "attachments_ext": [
+        ("journalist", "Which {EXTS} have been attached to emails?"),
+        ("teen", "{EXT} attachments"),
+        ("pm", "List every emailed {EXT1}"),
+        ("retiree", "Please find the {EXTS} that came attached to emails"),
+        ("speaker", "find {EXT} files attached to my emails"),
+        ("academic", "Attachments of type {EXT} across all emails"),
+    ],
+    "folders_with_attachments_from": [
+        ("journalist", "Where have I saved the files {X} emailed me? Which folders?"),
+        ("teen", "what folders have {Xfp} files"),
+        ("pm", "Folders storing attachments from {X}"),
+        ("retiree", "Which folders are the attachments from {X} kept in?"),
+        ("speaker", "which folders hold attachments from {X}"),
+        ("british", "Which folders have I got {Xlp} attachments in?"),
+    ],
+    "folders_of_file": [
+        ("journalist", "Which folder holds {F}?"),
+        ("teen", "where is {F}"),
+        ("pm", "Folder for {F}?"),
+        ("retiree", "Where is the file {F} kept?"),
+        ("speaker", "what folder is {F} saved in"),
+        ("academic", "The directory containing {F}"),
+    ],
+    "who_sent_file": [
+        ("journalist", "Who emailed me the document {F}?"),
+        ("teen", "who sent me {F} lol"),
+        ("pm", "Who sent over {F}?"),
+        ("retiree", "Which person sent me {F} by email?"),
+        ("speaker", "who was {F} from"),
+        ("academic", "Identify the sender of the attachment {F}"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("journalist", "Who has the person that sent me {F} been emailing with?"),
+        ("teen", "ppl who email with whoever sent {F}"),
+        ("pm", "Whoever sent {F}: list their email contacts"),
+        ("retiree", "Whoever sent me {F} - who have they exchanged emails with?"),
+        ("speaker", "who has the sender of {F} emailed with"),
+        ("academic", "All correspondents of the person who sent {F}"),
+    ],
+    "coattendees_of_person": [
+        ("journalist", "Who has attended the same meetings as {X}?"),
+        ("teen", "who's been at stuff with {Xf}"),
+        ("pm", "Attendees who have shared events with {X}"),
+        ("retiree", "Who was at the events {X} went to?"),
+        ("speaker", "who was in meetings with {X}"),
+        ("british", "Who else turns up to {Xlp} meetings?"),
+    ],
+    "events_of_person": [
+        ("journalist", "Which meetings did {X} attend?"),
+        ("teen", "{Xfp} events"),
+        ("pm", "Meetings {X} was in"),
+        ("retiree", "What appointments has {X} been to?"),
+        ("speaker", "list events with {X} as attendee"),
+        ("academic", "Events with {Xt} among the attendees"),
+    ],
+    "events_at_place": [
+        ("journalist", "Which events have been held {atP}?"),
+        ("teen", "stuff happening {atP}"),
+        ("pm", "Meetings located {atP}"),
+        ("retiree", "What appointments were there {atP}?"),
+        ("speaker", "what happened {atP}"),
+        ("british", "Which meetings were on {atP}?"),
+    ],
+    "events_in_month": [
+        ("journalist", "Which events were scheduled {M}?"),
+        ("teen", "what stuff was on {M}"),
+        ("pm", "Meetings on the calendar {M}"),
+        ("retiree", "What appointments were on {M}?"),
+        ("speaker", "what's on my calendar {M}"),
+        ("british", "What had I got on {M}?"),
+    ],
+    "events_titled": [
+        ("journalist", "Which events are titled {T}?"),
+        ("teen", "all the {T} things"),
+        ("pm", "Calendar items named {T}"),
+        ("retiree", "When were the {T} appointments?"),
+        ("speaker", "find events with {T} in the name"),
+        ("academic", "Events whose title contains {T}"),
+    ],
+    "who_attended_titled": [
+        ("journalist", "Who attended the {T} meetings?"),
+        ("teen", "who was at the {T}"),
+        ("pm", "Attendance of the {T} events"),
+        ("retiree", "Which people went to the {T}?"),
+        ("speaker", "who was in the {T}"),
+        ("british", "Who turned up to the {T}?"),
+    ],
+    "place_of_event": [
+        ("journalist", "Where was the {T} held, exactly?"),
+        ("teen", "where was the {T}"),
+        ("pm", "Location for the {T}"),
+        ("retiree", "Where did we have the {T}?"),
+        ("speaker", "where was the {T} located"),
+        ("academic", "The venue of the {T}"),
+    ],
+    "people_met_at_place": [
+        ("journalist", "Who have I met with in person {atP}?"),
+        ("teen", "who did i meet {atP}"),
+        ("pm", "People I had meetings with {atP}"),
+        ("retiree", "Whom did I see {atP}?"),
+        ("speaker", "who have i seen {atP}"),
+        ("british", "Who've I met up with {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("journalist", "Who did I meet with {M}? I need names"),
+        ("teen", "who'd i see {M}"),
+        ("pm", "People I had meetings with {M}"),
+        ("retiree", "Whom did I meet {M}?"),
+        ("speaker", "who did i meet {M}"),
+        ("british", "Who did I meet up with {M}?"),
+    ],
+    "links_from_person": [
+        ("journalist", "Which links has {X} emailed me?"),
+        ("teen", "links from {Xf}"),
+        ("pm", "URLs in emails from {X}"),
+        ("retiree", "What web links did {X} send me?"),
+        ("speaker", "what links did {X} send me"),
+        ("academic", "Hyperlinks contained in messages from {Xt}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("journalist", "Which links were emailed to me by people I met {M}?"),
+        ("teen", "links from ppl i saw {M}"),
+        ("pm", "URLs from the people I met {M}"),
+        ("retiree", "What web links did the people I met {M} send me?"),
+        ("speaker", "links from the people i met {M}"),
+        ("british", "Links sent by the people I met up with {M}"),
+    ],
+    "links_to_domain": [
+        ("journalist", "Which {U} links have been emailed?"),
+        ("teen", "{U} links ppl sent"),
+        ("pm", "URLs on {U} in my mail"),
+        ("retiree", "Are there any {U} web addresses in my emails?"),
+        ("speaker", "find links to {U} in my email"),
+        ("academic", "All URLs under the domain {U}"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -2363,8 +3054,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
-    """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4 (ids
-    continue after them)."""
+    """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
+    dev5, then test3 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -2393,7 +3084,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     earlier = {shape.name: {text.casefold() for _, _, text in shape.templates} for shape in SHAPES}
     org_names = {org for org, *_ in ORGS}
     for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS),
-                                     (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS)):
+                                     (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS),
+                                     (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS)):
         if set(templates) != names or not set(makers) <= names:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ names}")
         for shape in SHAPES:
@@ -2484,7 +3176,8 @@ def main(argv: list[str] | None = None) -> int:
         print(p, file=sys.stderr)
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
-          f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4), "
+          f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
+          f"{parts['test3']} test3), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -2492,10 +3185,11 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3 or dev4 (tune on them; dev2's, dev3's and dev4's templates were each written "
-                      "independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2 (a second held-out "
-                      "part, written independently of all the others and never used for tuning). 'graph' is the gold "
+                      "dev2, dev3, dev4 or dev5 (tune on them; dev2's, dev3's, dev4's and dev5's templates were each "
+                      "written independently) "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2 or test3 (second "
+                      "and third held-out parts, each written independently of all the others and never used for "
+                      "tuning). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

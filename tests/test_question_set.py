@@ -1,4 +1,4 @@
-"""The corpus question set (benchmarks/questions_corpus.json): its shape, its dev/dev2/dev3/dev4/test/test2 split, and that its
+"""The corpus question set (benchmarks/questions_corpus.json): its shape, its dev/dev2/dev3/dev4/dev5/test/test2/test3 split, and that its
 gold graphs give the stored answers on the regenerated corpus through the real engine."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ DATA = json.loads((BENCHMARKS / "questions_corpus.json").read_text(encoding="utf
 QUESTIONS = DATA["questions"]
 
 
-PARTS = {"dev", "dev2", "dev3", "dev4", "test", "test2"}
+PARTS = {"dev", "dev2", "dev3", "dev4", "dev5", "test", "test2", "test3"}
 
 
 def test_enough_questions_in_every_part():
@@ -38,6 +38,8 @@ def test_enough_questions_in_every_part():
     assert parts["dev3"] >= 150
     assert parts["test2"] >= 160
     assert parts["dev4"] >= 170
+    assert parts["dev5"] >= 190
+    assert parts["test3"] >= 160
     assert len({q["id"] for q in QUESTIONS}) == len(QUESTIONS)
 
 
@@ -50,7 +52,8 @@ def test_every_gold_and_accepted_graph_is_valid():
 def test_split_is_by_phrasing_template():
     """Every shape is asked in every part, with templates (and so question texts) no other part uses; dev2 and
     dev3 have at least three templates per shape, test2 at least four templates and five questions, dev4 at
-    least five templates. (Failures name only shapes and parts: held-out wordings stay unseen.)"""
+    least five templates, dev5 and test3 at least five templates and five questions. (Failures name only shapes
+    and parts: held-out wordings stay unseen.)"""
     templates: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for q in QUESTIONS:
         templates[q["shape"]][q["part"]].add(q["template"].casefold())
@@ -61,7 +64,10 @@ def test_split_is_by_phrasing_template():
         assert len(parts["dev3"]) >= 3, shape
         assert len(parts["test2"]) >= 4, shape
         assert len(parts["dev4"]) >= 5, shape
-        assert sum(q["shape"] == shape and q["part"] == "test2" for q in QUESTIONS) >= 5, shape
+        assert len(parts["dev5"]) >= 5, shape
+        assert len(parts["test3"]) >= 5, shape
+        for part in ("test2", "dev5", "test3"):
+            assert sum(q["shape"] == shape and q["part"] == part for q in QUESTIONS) >= 5, (shape, part)
         for a, b in combinations(sorted(PARTS), 2):
             shared = len(parts[a] & parts[b])  # a count, so a failure never prints held-out wordings
             assert shared == 0, (shape, a, b)
@@ -74,9 +80,9 @@ def test_split_is_by_phrasing_template():
 
 
 def test_dev_and_test_ids_come_first():
-    """dev2 was added after dev and test, dev3 after dev2, test2 after dev3, dev4 after test2: dev and test keep the ids
-    c001.., dev2's follow them, then dev3's, then test2's, then dev4's."""
-    order = {"dev": 0, "test": 0, "dev2": 1, "dev3": 2, "test2": 3, "dev4": 4}
+    """dev2 was added after dev and test, dev3 after dev2, test2 after dev3, dev4 after test2, dev5 and test3 after
+    dev4: dev and test keep the ids c001.., dev2's follow them, then dev3's, test2's, dev4's, dev5's and test3's."""
+    order = {"dev": 0, "test": 0, "dev2": 1, "dev3": 2, "test2": 3, "dev4": 4, "dev5": 5, "test3": 6}
     ranks = [order[q["part"]] for q in QUESTIONS]
     assert ranks == sorted(ranks)
 

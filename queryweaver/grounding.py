@@ -465,9 +465,11 @@ class Grounder:
             return True
         after_article = i > 0 and toks[i - 1].low in ("the", "teh", "a", "an", "our", "my", "this", "that", "named",
                                                       "called", "titled", "any", "every", "each", "all", "those",
-                                                      "these", "for", "me", "about", "find", "show", "list")
+                                                      "these", "for", "me", "about", "find", "show", "list",
+                                                      "attended", "at", "to")
         elsewhere = question[:toks[i].start] + " " + question[toks[i].end:]
-        return after_article and bool(_EVENT_CONTEXT.search(elsewhere))
+        topic = i == 0 and question[toks[i].end:].lstrip().startswith((":", "-", "–", "—"))  # "retro: who went"
+        return (after_article or topic) and bool(_EVENT_CONTEXT.search(elsewhere))
 
     def _name_span(self, question: str, span: list[_Token]) -> Mention | None:
         text = question[span[0].start:span[-1].end]

@@ -332,6 +332,42 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
     (r"^(?:count )?(from|to) (?![^,]*,)(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
                                                               else "emails ") + m.group(1) + " ", 0.02, ""),
+    # shorthand people type: "msgs", "atts", "evts", "subj ~ X", "# mails from X", arrows for to/from
+    (r"\bmsgs\b", "messages", 0.01, ""), (r"\bmsg\b", "message", 0.01, ""), (r"\batts\b", "attachments", 0.01, ""),
+    (r"\batt\b(?= from| by)", "attachment", 0.01, ""), (r"\bevts\b", "events", 0.01, ""),
+    (r"\bevt\b", "event", 0.01, ""), (r"\bmtgs\b", "meetings", 0.01, ""), (r"\bmtg\b", "meeting", 0.01, ""),
+    (r"\bappts\b", "appointments", 0.01, ""), (r"\bappt\b", "appointment", 0.01, ""),
+    (r"\bconvos\b", "conversations", 0.01, ""), (r"\bconvo\b", "conversation", 0.01, ""),
+    (r"\bsubj\b\.?", "subject", 0.01, ""),
+    (r"\bsubject(?: line)?\s*(?:~|=|contains|has|includes|with)\s*", "emails with the subject ", 0.02, ""),
+    (r"\b(?:pre|prior)[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "before ", 0.02, ""),
+    (r"\bpost[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "after ", 0.02, ""),
+    (r"^#\s*(?=\w)", "how many ", 0.02, ""),
+    (r"^(?:(?:my )?(?:outbox|sent(?: mail| items| folder)?))\s*->\s*", "emails I sent to ", 0.02, ""),
+    (r"^(first|last|latest|earliest|newest|oldest|most recent) (?:sent|outgoing)\s*(?:->|to)\s*",
+     r"the \1 email I sent to ", 0.02, ""),
+    (r"\s*->\s*(?:me|I)\b", " to me", 0.01, ""), (r"\s*->\s*", " to ", 0.01, ""), (r"\s*<-\s*", " from ", 0.01, ""),
+    (r"\b(people|persons|ppl|folks|everyone|everybody|those|guys) (met|saw|seen)\b", r"\1 I \2", 0.02, ""),
+    (r"^(⟦person\|[^⟧]+⟧) (?:\+|and|&) (?:me|I)\s*:\s*(?:all )?(?:the )?(e-?mails|messages|mails|correspondence)\b",
+     r"all \2 between me and \1", 0.03, ""),
+    (r"\b(?:me|I) (?:and|&) (⟦person\|[^⟧]+⟧) (?:have |had )?(?:sent|wrote|written|emailed|exchanged)(?: to)? each other\b",
+     r"between me and \1", 0.03, ""),
+    (r"(⟦person\|[^⟧]+⟧) (?:and|&) (?:me|I) (?:have |had )?(?:sent|wrote|written|emailed|exchanged)(?: to)? each other\b",
+     r"between me and \1", 0.03, ""),
+    (r"\b(?:my |our )?(?:e-?mail )?(?:correspondence|conversations?|exchanges?|threads?) with\b(?= ⟦)",
+     "emails between me and", 0.03, ""),
+    # openers and closers that ask nothing: "hey", "would you happen to know", ", can I see the emails"
+    (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo)\b[,!.:]*\s*", "", 0.01, ""),
+    (r"^(?:would|do|did|does) (?:you|anyone) (?:happen to )?know\b[,]?\s*", "", 0.02, ""),
+    (r"^(?:would|could|can|will) you (?:be able to |please |possibly )?(?:tell|show|let) me(?: know)?\s+"
+     r"(?=how many|who|whom|what|when|where|which|if|whether)", "", 0.02, ""),
+    (r",?\s*(?:can|could|may) (?:I|you) (?:see|get|have|view|show)(?: me)?(?: all)? (?:the|those|them|these|it)"
+     r"(?: e-?mails?| messages?| mails?| links?| files?| events?)?[?.!]*$", "", 0.02, ""),
+    (r",\s*(?:i|I) (?:need|want|have|'d like|would like) to (?:check|see|know|verify|confirm|remember|find out|look at)"
+     r"\b.*$", "", 0.02, ""),
+    (r",\s*(?:show|give|get|find|pull up)(?: me)? (?:the|that|those|them|it)(?: e-?mails?| messages?| mails?)?[?.!]*$",
+     "", 0.02, ""),
+    (r"\s*[.?!]\s*(?:list|show|give|find)(?: me)? (?:it|them|those|these|all)[.!]*$", "", 0.02, ""),
     # spoken fillers, politeness, and a few common slips of the keyboard
     (r"\b(?:they|we|you|I)'ve\b", lambda m: m.group()[:-3] + " have", 0.0, ""),
     (r"\bcan u\b", "can you", 0.01, ""), (r"\bwhats\b", "what's", 0.01, ""), (r"\s*\blol\b", "", 0.01, ""),
@@ -345,8 +381,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"\b(?:that |which )?(?:landed|arrived|came|showed up|turned up) in (?:my )?(?:inbox|mailbox)\b", "I received", 0.02,
      ""),
-    (r"\b(links|urls|pages|web pages|files|attachments|emails|messages) that (.+?) (?:sent|emailed|shared|forwarded|"
-     r"mailed)( me| us)?$", lambda m: f"{m.group(1)} sent{' to me' if m.group(3) else ''} by {m.group(2)}", 0.03, ""),
+    (r"\b(links|urls|pages|web pages|files|attachments|emails|messages) (?:that|which) (.+?) (?:have |has |had )?"
+     r"(?:sent|emailed|shared|forwarded|mailed)( me| us)?$", lambda m: f"{m.group(1)} sent{' to me' if m.group(3) else ''} by {m.group(2)}", 0.03, ""),
     (r"\b(?:attached to|in|from) (?:e-?mails?|messages?|mails?) in (?:my|the) (?:mailbox|inbox|mail|e-?mail)\b",
      "attached to emails", 0.02, ""),
     (r"^has:\s*attachments? filename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
@@ -390,6 +426,19 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"\bI (?:was|got|have been|'ve been|had been|were) (?:sent|emailed|mailed|forwarded)\b", "sent to me", 0.03, ""),
     (r"\b(?:shared|sent) (?:with|to) (me|us)\b", "sent me", 0.02, ""),
+    (r"^what'?s (⟦person\|[^⟧]+⟧) (sent|emailed|mailed|forwarded|shared)\b", r"what has \1 \2", 0.02, ""),
+    (r"^(?:the )?(latest|last|most recent|newest|first|earliest|oldest) incoming(?: (?:e-?mail|mail|message))?"
+     r"(?: (?:on|from|dated))?\b", r"the \1 email I received on", 0.03, ""),
+    (r"\b(e-?mails?|mails?|messages?) (?:that came |that arrived )?in on\b", r"\1 I received on", 0.03, ""),
+    (r"^from whom? (?:did|have|had) (?:I|we) (?:receive|received|get|got|gotten)\b", "who sent me", 0.03, ""),
+    (r"(⟦person\|[^⟧]+⟧) in (?:the|their|his|her|my) (?:e-?mails|mails|messages)(?: to me)?\b", r"\1", 0.02, ""),
+    (r"\battach(ed)? in (?:their|his|her|the) (?:e-?mails|messages|mails)(?: to me)?\b", r"attach\1", 0.02, ""),
+    (r"\bco-?attendees(?: of)? (⟦person\|[^⟧]+⟧)", r"people who attended events with \1", 0.03, ""),
+    (r"^(?:anything|something|stuff|what'?s|what is|what was|whatever) (?:booked|scheduled|planned|happening|going on|"
+     r"on(?: my calendar)?) (in|at|near)\b", r"events \1", 0.03, ""),
+    (r"\b(?:have|has|having|with|bearing|carrying) the (?:name|title)\b", "named", 0.02, ""),
+    (r"\bwhere the subject (?:is having|has|contains|includes|mentions|is)(?: the (?:words?|phrase|term))?\b", "about",
+     0.02, ""),
     # attachments in other words: "everything X attached", "stuff X sent as attachments"
     (r"\b(?:everything|anything|all|whatever|stuff|things|what)(?: that)? (⟦person\|[^⟧]+⟧|he|she|they) (?:has |have |"
      r"had )?(?:ever )?attached\b", r"the files \1 attached", 0.03, ""),

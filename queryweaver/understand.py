@@ -439,6 +439,38 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:have|has|having|with|bearing|carrying) the (?:name|title)\b", "named", 0.02, ""),
     (r"\bwhere the subject (?:is having|has|contains|includes|mentions|is)(?: the (?:words?|phrase|term))?\b", "about",
      0.02, ""),
+    # what emails are about, in other words
+    (r"^what (?:did|have|has|do|does) (?:people|anyone|anybody|everyone|everybody|folks|they|others|the team) (?:say|said|"
+     r"write|written|wrote|send|sent|email(?:ed)?|share|shared)(?: me| to me)? (?:about|on|regarding|concerning)\b",
+     "emails about", 0.03, ""),
+    (r"^what (?:did|has|have|does) (⟦person\|[^⟧]+⟧) (?:say|said|write|written|wrote|tell|told)(?: me| to me| us)? "
+     r"(?:about|on|regarding|concerning)\b", r"emails from \1 about", 0.03, ""),
+    (r"\b(e-?mails?|messages?|mails?|threads?) (?:mentioning|referencing|citing)(?= ⟦title\|| (?!⟦)[a-z][a-z -]*$)",
+     r"\1 about", 0.02, ""),
+    (r"\b([a-z]+(?: [a-z]+)?|⟦title\|[^⟧]+⟧)[- ]related (e-?mails?|messages?|mails?|threads?)\b", r"\2 about \1", 0.02, ""),
+    (r"^(?:search|check|look through|go through|scan) (?:my |the )?(?:e-?mails?|mail|inbox|mailbox|messages) for\b",
+     "emails about", 0.03, ""),
+    (r"\b(?:that|which) (?:talk|talks|talked|speak|speaks|discuss|discusses|discussed|deal|deals|dealt|cover|covers|"
+     r"covered|mention|mentions|mentioned|refer|refers|referred|relate|relates|related)(?: about| to| with)?\b", "about",
+     0.02, ""),
+    (r"^(?:(?:are|were) there |(?:do|did) (?:I|we) (?:have|get|got) )?(?:any |the |some )?(?:updates?|news|info|"
+     r"information|word|follow-?ups?|chatter) (?:on|about|regarding|re|concerning)\b", "emails about", 0.03, ""),
+    (r"^(?:(?:look|search|check)(?: for)? |find )?(⟦title\|[^⟧]+⟧|\"[^\"]+\"|(?!(?:the|my|all|any) )[\w'-]+"
+     r"(?: [\w'-]+){0,3}) in (?:the |my )?(?:e-?mail |message )?(?:subject|subject lines?|"
+     r"subjects|titles?|headers?)[?.!]*$", r"emails about \1", 0.03, ""),
+    (r"^(?:was|is|were|are) there (?:an?|any|some|one) (e-?mails?|messages?|mails?|threads?|notes?)\b", r"\1", 0.02, ""),
+    (r"^(?:have|did|do) (?:I|we) (?:got|get|gotten|have|had) (?:an?|any|some) (e-?mails?|messages?|mails?|threads?)"
+     r"(?= about| regarding| on| re\b| concerning)", r"\1", 0.02, ""),
+    (r"^(?:what|which) (e-?mails|messages|mails|threads) (?:do|did) (?:I|we) have (?=about|regarding|on|re\b|concerning)",
+     r"\1 ", 0.02, ""),
+    (r"^(?:did|has|have) (?:anyone|anybody|someone|somebody|people) (?:e-?mail(?:ed)?|written|wrote|write|send|sent|"
+     r"message(?:d)?)(?: me| us)? (?:about|regarding|re|on|concerning)\b", "emails about", 0.03, ""),
+    (r"\bwith (?:a |the )?subject(?: lines?)? (?:containing|that contains?|including|that includes?|mentioning|"
+     r"that mentions?|like|saying|that says)\b", "about", 0.02, ""),
+    (r"^where(?:'s| is| are) (?:the|that|my|those) (e-?mails?|messages?|mails?|threads?)\b", r"show the \1", 0.03, ""),
+    (r"\b(e-?mails?|messages?|mails?|threads?) on (?!(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|"
+     r"thu|fri|sat|sun|the \d|today|yesterday|tomorrow|⟦person|my |the day|that day|this day))", r"\1 about ", 0.03, ""),
+    (r"\babout (?:the )?(?:topic|subject|matter|issue|theme|question)(?: of)?\b", "about", 0.02, ""),
     # attachments in other words: "everything X attached", "stuff X sent as attachments"
     (r"\b(?:everything|anything|all|whatever|stuff|things|what)(?: that)? (⟦person\|[^⟧]+⟧|he|she|they) (?:has |have |"
      r"had )?(?:ever )?attached\b", r"the files \1 attached", 0.03, ""),
@@ -895,6 +927,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "email(ed) me the most" has no ranking in the graph: note it
     (r"\b(?:the most(?! recent)|most often|the least|most frequently)\b", "", 0.45,
      "ranking by how often is not something the graph can express; every match is listed"),
+    # late: earlier rules may have just made these ("anything on X" -> "the emails on X")
+    (r"\b(e-?mails?|messages?|mails?|threads?) (?:on|regarding|concerning) (⟦title\|[^⟧]+⟧)", r"\1 about \2", 0.02, ""),
 ]
 _COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n)
              for p, r, c, n in REWRITES]
@@ -905,15 +939,20 @@ def paraphrase(text: str, only: int | None = None) -> _Candidate:
     cost, notes = 0.0, []
     question_mark = text.rstrip().endswith("?")
     body = text.rstrip(" ?.!,;")
-    for index, (pattern, replacement, rule_cost, note) in enumerate(_COMPILED):
-        if only is not None and index != only:
-            continue
-        new = pattern.sub(replacement, body)
-        if new != body:
-            body = " ".join(new.split())
-            cost += rule_cost
-            if note:
-                notes.append(note)
+    fired: set[int] = set()
+    for _round in range(1 if only is not None else 1):  # a rewrite can make an earlier rule's pattern appear
+        for index, (pattern, replacement, rule_cost, note) in enumerate(_COMPILED):
+            if (only is not None and index != only) or index in fired:
+                continue
+            new = pattern.sub(replacement, body)
+            if new != body:
+                body = " ".join(new.split())
+                fired.add(index)
+                cost += rule_cost
+                if note:
+                    notes.append(note)
+        if not fired:
+            break
     return _Candidate(body + ("?" if question_mark and body else ""), cost, notes)
 
 
@@ -1132,9 +1171,20 @@ def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
 
 
 _SUBJECT_FIRST = re.compile(
-    r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all)(?: me)?(?: all)? )?"
-    r"(?:(?:the|my|our|those|these) )?)(?P<words>⟦title\|[^⟧]+⟧|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
-    r"(?P<noun>e-?mails?|mails?|messages?|threads?|conversations?|correspondence)\b(?P<tail>.*)$", re.I)
+    r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all|pull|pull up|fetch|grab|open)"
+    r"(?: me)?(?: all)? )?"
+    r"(?:(?:the|my|our|those|these) )?)(?P<words>⟦title\|[^⟧]+⟧|\"[^\"]+\"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
+    r"(?P<noun>e-?mails?|mails?|messages?|threads?|conversations?|correspondence|stuff|things)\b(?P<tail>.*)$", re.I)
+# a bare topic, as typed into a search box: "hiring plan", "find offsite"
+_BARE_TOPIC = re.compile(r"^(?P<lead>(?:(?:show|find|search(?: for)?|look for|look up|anything on|anything about)"
+                         r"(?: me)? )?(?:(?:the|my) )?)(?P<words>⟦title\|[^⟧]+⟧|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3})"
+                         r"(?P<noun>)(?P<tail>)[?.!]*$", re.I)
+
+
+# words that say which emails, not what they are about ("recent emails", "unread messages")
+_NOT_TOPICS = frozenset("""recent new newer newest latest last first earliest oldest old older unread read important
+starred flagged sent received incoming outgoing other some any all every more most few those these today yesterday
+week month year daily weekly monthly work personal long short big large small""".split())
 
 
 def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
@@ -1143,18 +1193,26 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
     reads itself, like "recent" or "unread")."""
     from . import rules_parser as rp
 
-    match = _SUBJECT_FIRST.match(cand.text)
+    match = _SUBJECT_FIRST.match(cand.text) or _BARE_TOPIC.match(cand.text)
     if match is None or lexicon is None or not lexicon.subject_words:
         return cand
     phrase = match.group("words")
+    if phrase.startswith('"'):  # quoted: the user's own words, whatever the data holds
+        noun = "emails" if match.group("noun").lower() in ("stuff", "things") else match.group("noun")
+        return _Candidate(f"{match.group('lead')}{noun} about {phrase}{match.group('tail')}", cand.cost + 0.03,
+                          cand.notes)
     if phrase.startswith("⟦"):  # an event title before "emails": the same words in subjects
         phrase = phrase[len("⟦title|"):-1]
-    words = phrase.split()
+    words = [w.lower() for w in phrase.split()]
     known = rp._KNOWN_WORDS | set(rp._FILTER_INDEX)
-    if any(w.lower() in known or w.lower() not in lexicon.subject_words for w in words if len(w) > 2) \
-            or all(len(w) <= 2 for w in words):
+    if any(w in _NOT_TOPICS or w not in lexicon.subject_words for w in words if len(w) > 2) \
+            or all(len(w) <= 2 for w in words) or all(w in known for w in words):
         return cand
-    text = f"{match.group('lead')}{match.group('noun')} about {phrase}{match.group('tail')}"
+    noun = match.group("noun") or "emails"
+    if noun.lower() in ("stuff", "things"):
+        noun = "emails"
+    lead = "" if match.re is _BARE_TOPIC else match.group("lead")
+    text = f"{lead}{noun} about {phrase}{match.group('tail')}"
     return _Candidate(text, cand.cost + 0.03, cand.notes + [f"read '{phrase}' as what the emails are about"])
 
 

@@ -72,6 +72,14 @@ def test_common_words_are_not_names(lexicon):
     assert [m.value for m in ground("emails from May", lexicon)] == ["May Lee"]
 
 
+def test_everyday_words_are_not_corrected_into_parser_words(lexicon):
+    from queryweaver.understand import fix_spelling
+
+    for word in ("older", "match", "contract", "even", "director"):
+        assert fix_spelling(f"the {word} emails", lexicon)[0] == f"the {word} emails"
+    assert fix_spelling("evnets and emials", lexicon)[0] == "events and emails"  # real typos still are
+
+
 def test_edit_distance_counts_a_transposition_once():
     assert edit_distance("jnae", "jane") == 1
     assert edit_distance("emials", "emails") == 1
@@ -79,6 +87,10 @@ def test_edit_distance_counts_a_transposition_once():
 
 
 # ---- reading questions -----------------------------------------------------------------------------
+
+CONVERSATIONS = ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 from p2", "e2 has_attachment f",
+                 "f.name = budget.xlsx")
+
 
 @pytest.mark.parametrize("question, spec", [
     ("When did I last hear from jane doe?",
@@ -135,6 +147,44 @@ def test_edit_distance_counts_a_transposition_once():
     ("who has been in email contact with whoever sent budget.xlsx",
      ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 from p2", "e2 has_attachment f",
       "f.name = budget.xlsx")),
+    # the sender of a file, and emailing with someone, however it is said
+    ("the sender of budget.xlsx - who do they email with?", CONVERSATIONS),
+    ("whoever emailed me budget.xlsx, show everyone they've been in email contact with", CONVERSATIONS),
+    ("Which people has the person who mailed me budget.xlsx exchanged messages with?", CONVERSATIONS),
+    ("email partners of budget.xlsx's sender", CONVERSATIONS),
+    ("messages I exchanged with Jane Doe", ("find e all", "e participants p", "e participants self",
+                                            "p.name = Jane Doe")),
+    ("all the emails me and Jane sent each other", ("find e all", "e participants p", "e participants self",
+                                                   "p.name = Jane Doe")),
+    ("My correspondence with Jane Doe, all of it", ("find e all", "e participants p", "e participants self",
+                                                    "p.name = Jane Doe")),
+    # what emails are about
+    ("find invoice emails", ("find e all", "e.subject contains invoice")),
+    ("show me the budget thread", ("find e all", "e.subject contains budget")),
+    ("was there an email about the invoice?", ("find e all", "e.subject contains invoice")),
+    ("invoice in the subject line", ("find e all", "e.subject contains invoice")),
+    ("did anyone email about the budget", ("find e all", "e.subject contains budget")),
+    ("what did people say about the invoice", ("find e all", "e.subject contains invoice")),
+    ("search my email for invoice", ("find e all", "e.subject contains invoice")),
+    ('"quarterly numbers" emails', ("find e all", "e.subject contains quarterly numbers")),
+    ("subj ~ invoice", ("find e all", "e.subject contains invoice")),
+    ("invoice", ("find e all", "e.subject contains invoice")),
+    # shorthand, openers and closers
+    ("msgs by jane doe", ("find e all", "e from p", "p.name = Jane Doe")),
+    ("atts from jane doe", ("find f all", "e from p", "e has_attachment f", "p.name = Jane Doe")),
+    ("outbox -> jane doe", ("find e all", "e from self", "e to p", "p.name = Jane Doe")),
+    ("# mails from jane doe", ("count e all", "e from p", "p.name = Jane Doe")),
+    ("hey what has Jane been emailing me about, can I see the emails",
+     ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Would you happen to know who sent me the document budget.xlsx?",
+     ("find p all", "e from p", "e to self", "e has_attachment f", "f.name = budget.xlsx")),
+    ("show me everything Jane Doe attached", ("find f all", "e from p", "e has_attachment f", "p.name = Jane Doe")),
+    ("meetings named \"offsite\"", ("find ev all", "ev.name contains offsite")),
+    ("calendar entries for the offsite", ("find ev all", "ev.name contains Offsite")),
+    # section 4.1: the people I met sent me links: no recipient edge, the user is there as the one who met them
+    ("the people I had meetings with in February - which links did they send me?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in February")),
 ])
 def test_questions_in_other_words(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -439,6 +439,24 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:have|has|having|with|bearing|carrying) the (?:name|title)\b", "named", 0.02, ""),
     (r"\bwhere the subject (?:is having|has|contains|includes|mentions|is)(?: the (?:words?|phrase|term))?\b", "about",
      0.02, ""),
+    # counting in other words: "total emails from X", "number of messages I've had from X", "tally up"
+    (r"^(?:(?:show|give|get|tell)(?: me)? )?(?:the |a )?(?:total|total number of|number of|count of|tally of|tally up|"
+     r"tally|sum of|amount of)(?: the| all the)? (e-?mails?|messages?|mails?|notes|attachments|files|events|"
+     r"meetings)\b", r"how many \1", 0.03, ""),
+    (r"\bI(?:'ve| have)? (?:had|gotten|got) from\b", "I received from", 0.02, ""),
+    # received on a day in other words
+    (r"^what (?:came in|arrived|landed|showed up|got in)(?: last| latest| most recently)\b", "the last email I received",
+     0.03, ""),
+    (r"^which (e-?mail|message|mail) (?:came in|arrived|landed|showed up|got in) (?:last|latest|most recently)\b",
+     r"the last \1 I received", 0.03, ""),
+    (r"\b(?:final|latest|newest|most recent) (e-?mail|message|mail)\b", r"last \1", 0.01, ""),
+    (r"\b(last|first) (e-?mail|message|mail) (?:of|from) (?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
+     r"\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|"
+     r"\d{1,2}/\d{1,2}|(?:yesterday|today)\b)", r"\1 \2 on ", 0.02, ""),
+    # file types said twice: "zip archive attachments", "CSV file attachments"
+    (r"\b(pdf|docx?|xlsx?|csv|zip|png|jpe?g|gif|txt|md|markdown|pptx?|word|excel|powerpoint|json|html|text) "
+     r"(?:file|archive|document|image|spreadsheet|deck|presentation|photo|picture)s? (attachments?|files?)\b",
+     r"\1 \2", 0.02, ""),
     # what emails are about, in other words
     (r"^what (?:did|have|has|do|does) (?:people|anyone|anybody|everyone|everybody|folks|they|others|the team) (?:say|said|"
      r"write|written|wrote|send|sent|email(?:ed)?|share|shared)(?: me| to me)? (?:about|on|regarding|concerning)\b",

@@ -553,7 +553,7 @@ love rich cash best bell bird fox hunt little lee west north south""".split())
 _CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())
-_EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions
+_EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions entries
 invite invites invitation invitations gathering gatherings get-together get-togethers hangout hangouts""".split())
 _ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())
 # Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"

@@ -401,8 +401,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bpeoples\b", "people", 0.02, ""), (r"\bhow much (e-?mails?|messages?|mails?|files?|links?|events?|"
                                              r"meetings?|attachments?)\b", r"how many \1", 0.02, ""),
     # topic first: "The file X: who emailed it?", "From the people I met, the links"
-    (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)\b(?:it|them|those|these|this one)\b(.*)$",
-     r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
+    (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)\b(?:it|them|those|these|this one|they|he|she|him|"
+     r"her)\b(.*)$", r"\2\3\1\4", 0.05, "read with the part before ':' put in place"),
     (r"^(.+?):\s*(who|whom|what|which|where|when|how many)\b(.*?)[?.!]*$", r"\2\3 \1", 0.05,
      "read with the part before ':' put in place"),
     (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
@@ -511,6 +511,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(⟦file\|[^⟧]+⟧)(?: (?:file|attachment|document|doc|one))?(?: to (?:me|us))?(?: by (?:e-?mail|mail))?",
      r"the sender of \1", 0.03, ""),
     (r"(?:the )?(⟦file\|[^⟧]+⟧)'s? (?:sender|author)\b", r"the sender of \1", 0.02, ""),
+    (r"(?<!the )\b(?:sender|author) of (?=⟦file\|)", "the sender of ", 0.01, ""),
+    (r"\bwho(?:m)? ((?:the sender of )?⟦(?:file|person)\|[^⟧]+⟧) (?:has |have |had )?(?:been )?(?:(?:e-?mailing|"
+     r"corresponding|messaging|writing to)(?: with)?|(?:e-?mailed|corresponded|messaged) with)\b",
+     r"people who emailed with \1", 0.03, ""),
     (r"\b(?:e-?mail )?(?:contacts|partners|correspondents|pen pals)\b(?= of the sender of)", "email contacts", 0.02,
      ""),
     (r"\b(?:has|have|had) (?:had )?(?:e-?mail|message) (?:exchanges|conversations|threads|contact) with\b",
@@ -946,6 +950,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:the most(?! recent)|most often|the least|most frequently)\b", "", 0.45,
      "ranking by how often is not something the graph can express; every match is listed"),
     # late: earlier rules may have just made these ("anything on X" -> "the emails on X")
+    (r"^show (?:me )?(?:pull up|dig out|dig up|bring up|fetch|grab|find|get|list)\b", "show", 0.01, ""),
     (r"\b(e-?mails?|messages?|mails?|threads?) (?:on|regarding|concerning) (⟦title\|[^⟧]+⟧)", r"\1 about \2", 0.02, ""),
 ]
 _COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n)

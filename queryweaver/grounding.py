@@ -348,7 +348,7 @@ class Grounder:
         toks = _tokens(question)
         mentions: list[Mention] = []
         # quoted text is the user's own literal ("hiring plan" in the subject): not grounded
-        quoted = [(m.start(), m.end()) for m in re.finditer(r'"[^"]*"|“[^”]*”', question)]
+        quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(question)]
         taken = [any(a <= t.start < b for a, b in quoted) for t in toks]
 
         def claim(i: int, j: int, mention: Mention) -> None:
@@ -553,6 +553,8 @@ love rich cash best bell bird fox hunt little lee west north south""".split())
 _CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())
+# quoted text, as the rules parser's tokenizer reads it: "...", “...”, ‘...’ and '...' (not an apostrophe)
+_QUOTED = re.compile(r""""[^"]*"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?!\w)""")
 _EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions entries
 invite invites invitation invitations gathering gatherings get-together get-togethers hangout hangouts""".split())
 _ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())

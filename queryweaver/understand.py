@@ -342,7 +342,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bsubject(?: line)?\s*(?:~|=|contains|has|includes|with)\s*", "emails with the subject ", 0.02, ""),
     (r"\b(?:pre|prior)[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "before ", 0.02, ""),
     (r"\bpost[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "after ", 0.02, ""),
-    (r"^#\s*(?=\w)", "how many ", 0.02, ""),
+    (r"^#\s+(?=\w)|^#(?=(?:e-?mails?|messages?|mails?|meetings?|events?|files?|attachments?|links?|people)\b)",
+     "how many ", 0.02, ""),
     (r"^(?:(?:my )?(?:outbox|sent(?: mail| items| folder)?))\s*->\s*", "emails I sent to ", 0.02, ""),
     (r"^(first|last|latest|earliest|newest|oldest|most recent) (?:sent|outgoing)\s*(?:->|to)\s*",
      r"the \1 email I sent to ", 0.02, ""),
@@ -458,6 +459,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:file|archive|document|image|spreadsheet|deck|presentation|photo|picture)s? (attachments?|files?)\b",
      r"\1 \2", 0.02, ""),
     # what emails are about, in other words
+    (r"^(?:re|fwd?|fw)\s*:\s*(?!⟦person)(.+)$", r"emails about \1", 0.03, ""),
+    (r"(?<![\w&])#([a-z][\w-]*)\b", r"\1", 0.02, ""),
+    (r"^(?:anything|something|everything|stuff|all|any)(?= with .+ in (?:the|its|their|a) subject)", "emails", 0.02, ""),
     (r"^what (?:did|have|has|do|does) (?:people|anyone|anybody|everyone|everybody|folks|they|others|the team) (?:say|said|"
      r"write|written|wrote|send|sent|email(?:ed)?|share|shared)(?: me| to me)? (?:about|on|regarding|concerning)\b",
      "emails about", 0.03, ""),
@@ -473,8 +477,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"^(?:(?:are|were) there |(?:do|did) (?:I|we) (?:have|get|got) )?(?:any |the |some )?(?:updates?|news|info|"
      r"information|word|follow-?ups?|chatter) (?:on|about|regarding|re|concerning)\b", "emails about", 0.03, ""),
-    (r"^(?:(?:look|search|check)(?: for)? |find )?(⟦title\|[^⟧]+⟧|\"[^\"]+\"|(?!(?:the|my|all|any) )[\w'-]+"
-     r"(?: [\w'-]+){0,3}) in (?:the |my )?(?:e-?mail |message )?(?:subject|subject lines?|"
+    (r"^(?:(?:look|search|check)(?: for)? |find )?(⟦title\|[^⟧]+⟧|\"[^\"]+\"|(?!(?:the|my|all|any|e-?mails?|messages?|"
+     r"mails?|anything|something|everything|stuff|threads?)\b)[\w'-]+(?: (?!with\b|about\b)[\w'-]+){0,3}) in "
+     r"(?:the |my )?(?:e-?mail |message )?(?:subject|subject lines?|"
      r"subjects|titles?|headers?)[?.!]*$", r"emails about \1", 0.03, ""),
     (r"^(?:was|is|were|are) there (?:an?|any|some|one) (e-?mails?|messages?|mails?|threads?|notes?)\b", r"\1", 0.02, ""),
     (r"^(?:have|did|do) (?:I|we) (?:got|get|gotten|have|had) (?:an?|any|some) (e-?mails?|messages?|mails?|threads?)"

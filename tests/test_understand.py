@@ -168,6 +168,11 @@ CONVERSATIONS = ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 
     ("search my email for invoice", ("find e all", "e.subject contains invoice")),
     ('"quarterly numbers" emails', ("find e all", "e.subject contains quarterly numbers")),
     ("subj ~ invoice", ("find e all", "e.subject contains invoice")),
+    ("emails with 'planning session' in the subject", ("find e all", "e.subject contains planning session")),
+    ("emails titled ‘Offsite’", ("find e all", "e.subject contains Offsite")),
+    ("Re: budget", ("find e all", "e.subject contains budget")),
+    ("#invoice emails", ("find e all", "e.subject contains invoice")),
+    ("anything with invoice in the subject line?", ("find e all", "e.subject contains invoice")),
     ("invoice", ("find e all", "e.subject contains invoice")),
     # shorthand, openers and closers
     ("msgs by jane doe", ("find e all", "e from p", "p.name = Jane Doe")),

@@ -423,7 +423,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"with\b", "I met with", 0.03, ""),
     (r"^(?:my )?(?:inbox|mailbox|incoming(?: mail)?)\b(?= from\b| ⟦)", "emails", 0.03, ""),
     (r"^(?:my )?(?:outgoing|outbox|sent)(?: (?:mail|mails|items|messages|emails))?(?= to\b)", "emails I sent", 0.03, ""),
-    (r"\b(?:older|newer|earlier|later|previous|past|old|recent) (e-?mails?|mails?|messages?)\b(?= from| to| ⟦)", r"\1",
+    (r"(?<!most )(?<!the )\b(?:older|newer|earlier|later|previous|past|old|recent) (e-?mails?|mails?|messages?)\b"
+     r"(?= from| to| ⟦)", r"\1",
      0.02, ""),
     (r"\bI (?:was|got|have been|'ve been|had been|were) (?:sent|emailed|mailed|forwarded)\b", "sent to me", 0.03, ""),
     (r"\b(?:shared|sent) (?:with|to) (me|us)\b", "sent me", 0.02, ""),

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
+from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
@@ -999,6 +1000,34 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         for key, found in self._emails_by_ids(bare).items():
             items[key].merge(found)
+
+
+    def read_text(self, type_: EntityType, key: str) -> str | None:
+        """An email's body as plain text (the HTML part's text when there is no plain part), read from its file."""
+        if type_ != EMAIL:
+            return None
+        self._ensure_index()
+        with self._lock:
+            row = self._index.conn.execute(
+                "SELECT i.path, m.byte_offset FROM messages m JOIN inputs i ON i.id = m.input "
+                "WHERE m.message_id = ? ORDER BY m.id LIMIT 1", (key,)).fetchone()
+        if row is None:
+            return None
+        try:
+            raw = self._read_message(Path(row["path"]), row["byte_offset"])
+        except (OSError, ValueError) as exc:
+            raise ConnectorError(f"cannot read {key} from {row['path']} ({exc}); 'queryweaver index' brings the "
+                                 f"index up to date with the mail on disk") from exc
+        if raw is None:
+            return None
+        msg, body = split_entity(raw)
+        texts, htmls, _ = _read_parts(msg, body, [])
+        plain = "\n".join(texts)
+        return plain if plain.strip() else "\n".join(html_to_text(h) for h in htmls)
+
+    def _read_message(self, path: Path, offset: int) -> bytes | None:
+        """The raw message stored at ``offset`` of input ``path`` (a Maildir file holds one message)."""
+        return path.read_bytes()
 
 
 def _file_item(filename: str, sha256: str) -> Item:

@@ -71,6 +71,11 @@ class MboxConnector(MailStoreConnector):
         self.context.progress(stage, size, size)
         return writer.count
 
+    def _read_message(self, path: Path, offset: int) -> bytes | None:
+        """The message whose entry starts at byte ``offset`` of the mbox file."""
+        entry = next(iter_mbox(path, offset), None)
+        return entry[2] if entry is not None else None
+
 
 def iter_mbox(path: Path, offset: int = 0) -> Iterator[tuple[int, bytes, bytes]]:
     """(byte offset, From line, message bytes) of each entry from ``offset``, read through mmap."""

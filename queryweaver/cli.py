@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "serve": "Start the web UI on 127.0.0.1.",
     "auth": "Sign in to a remote account (Google), read-only.",
     "tools": "Search the tool catalogue for the tools a question needs.",
+    "mcp": "Serve QueryWeaver to AI agents over the Model Context Protocol (stdio, or --http on 127.0.0.1).",
 }
 
 
@@ -123,6 +124,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("question")
     p.add_argument("--top", type=int, default=10)
     common(p)
+
+    p = sub.add_parser("mcp", help=COMMANDS["mcp"])
+    common(p)
+    p.add_argument("--http", action="store_true",
+                   help="serve streamable HTTP on 127.0.0.1 (with a launch token) instead of stdio")
+    p.add_argument("--port", type=int, default=8766, help="with --http: the port (0 picks a free one)")
+    p.add_argument("--page-size", type=int, default=None, metavar="N", help="answers per page (default 10)")
+    p.add_argument("--budget", type=int, default=None, metavar="CHARS",
+                   help="characters per tool result (default 8000)")
     return parser
 
 
@@ -340,8 +350,25 @@ def cmd_tools(args: argparse.Namespace) -> int:
     return search_tools_command(config, args.question, top=args.top)
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    try:
+        from . import mcp_server
+        import mcp  # noqa: F401  (the SDK: an optional extra)
+    except ImportError as exc:
+        raise QueryWeaverError(f"the MCP server needs the mcp package ({exc}); install it with "
+                               f"pip install 'queryweaver-desktop[mcp]'") from exc
+
+    config = load_config(args.config)
+    options = {name: value for name, value in (("page_size", args.page_size), ("budget", args.budget))
+               if value is not None}
+    if args.http:
+        return mcp_server.serve_http(config, port=args.port, **options)
+    return mcp_server.serve_stdio(config, **options)
+
+
 COMMAND_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "ask": cmd_ask, "run": cmd_run, "index": cmd_index, "serve": cmd_serve, "auth": cmd_auth, "tools": cmd_tools,
+    "mcp": cmd_mcp,
 }
 
 

@@ -196,6 +196,11 @@ class Connector(ABC):
         """Fill missing output fields of ``items`` in place (e.g. a File's path on disk)."""
         return None
 
+    def read_text(self, type_: EntityType, key: str) -> str | None:
+        """The readable text of one item (an email's body) for a bounded excerpt; None when this source does
+        not hold the item or keeps no text for it."""
+        return None
+
     def refresh_index(self) -> IndexReport | None:
         """Build or refresh the local index; None for sources without one."""
         return None

@@ -43,6 +43,7 @@ from pydantic import Field
 
 from .config import Config
 from .errors import GraphError, QueryWeaverError
+from .items import OUTPUT_FIELDS
 from .schema import EDGE_RULES, ORDINAL_VALUES, TYPE_DESCRIPTIONS, VAR_PREFIX, EntityType, fields_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -246,7 +247,8 @@ class McpTools:
             raise ToolProblem(f"offset {offset} is past the end of the answer ({len(items)} items)")
         records = []
         for item in items[offset: offset + self.page_size]:
-            record = {k: clip(v) for k, v in item.output().items() if v not in (None, "", [])}
+            fields = item.output()
+            record = {k: clip(fields[k]) for k in RECORD_FIELDS.get(item.type, ()) if fields.get(k) not in (None, "", [])}
             if item.key not in record.values():  # a recurring event's occurrence: get_item needs its key
                 record = {"key": item.key, **record}
             chains = evidence_chains(result.evidence(item.key))
@@ -354,6 +356,11 @@ class McpTools:
 
 
 E, P, S = EntityType.EMAIL, EntityType.PERSON, EntityType.SELF
+# The fields of an answer record: the CLI's documented fields (DESIGN.md), the location of an event and the
+# name of a folder; get_item gives everything else (a file's hash and every copy's path).
+RECORD_FIELDS: dict[EntityType, tuple[str, ...]] = {
+    **OUTPUT_FIELDS, EntityType.EVENT: OUTPUT_FIELDS[EntityType.EVENT] + ("location",),
+    EntityType.FOLDER: OUTPUT_FIELDS[EntityType.FOLDER] + ("name",)}
 # What get_item lists about each type it reads: (label, edge, other type), each through a connector tool.
 ITEM_LINKS: dict[EntityType, tuple[tuple[str, str, EntityType], ...]] = {
     E: (("from", "from", P), ("to", "to", P), ("attachments", "has_attachment", EntityType.FILE),

@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 HOST = "127.0.0.1"
 HTTP_PATH = "/mcp"
 TOKEN_ENV = "QUERYWEAVER_MCP_TOKEN"   # fixes the HTTP launch token (else a fresh random one each launch)
+MAX_QUESTION = 2000        # characters of a question (as the web UI)
 PAGE_SIZE = 10            # answers per page
 RESULT_BUDGET = 8000      # characters of one tool result (its JSON text)
 FIELD_LIMIT = 200         # characters of one field value
@@ -184,12 +185,14 @@ class McpTools:
 
     # ask / run_graph ------------------------------------------------------------------------------
     def ask(self, question: str, offset: int = 0) -> dict[str, Any]:
-        from .graph import QueryGraph  # noqa: F401  (the graph model is needed by generation anyway)
-
         question = " ".join((question or "").split())
         if not question:
             raise ToolProblem("the question is empty; ask something like 'Find the emails Jane Doe sent me "
                               "last week'")
+        if len(question) > MAX_QUESTION:
+            raise ToolProblem(f"the question is {len(question)} characters long; ask in at most {MAX_QUESTION}")
+        if offset < 0:
+            raise ToolProblem("offset must be 0 or more (use the next_offset of the previous page)")
         generate = self.generate
         if generate is None:
             from .llm import generate_graph as generate
@@ -218,6 +221,8 @@ class McpTools:
             raise ToolProblem("the graph is not valid", problems=exc.problems,
                               fix="correct each problem and call run_graph again; describe_schema lists the "
                                   "types, edges and filter fields") from None
+        if offset < 0:
+            raise ToolProblem("offset must be 0 or more (use the next_offset of the previous page)")
         with self.engine() as engine:
             said = len(engine.warnings)
             result = engine.run(parsed)
@@ -227,8 +232,6 @@ class McpTools:
         """``base`` with the answer's page from ``offset``, within the budget."""
         from .cli import evidence_chains
 
-        if offset < 0:
-            raise ToolProblem("offset must be 0 or more (use the next_offset of the previous page)")
         base = dict(base)
         if warnings:
             base["warnings"] = [clip(w) for w in warnings[:LIST_LIMIT]]

@@ -143,6 +143,16 @@ async def test_stdio_runs_a_graph_and_returns_a_broken_ones_problems(cli, tmp_pa
         got, error = await call(client, "run_graph", graph="{not json")
         assert error and "not valid JSON" in got["problems"][0]
 
+        # an ambiguous question (the demo has two Nadias): the other reading comes with a graph to run
+        question = "Find the emails Nadia sent me"
+        got, error = await call(client, "ask", question=question)
+        assert not error and got["confidence"] < 0.6 and got["alternatives"]
+        assert got["answer"]["count"] == cli_json(cli, "ask", question)["result"]["count"]
+        other, error = await call(client, "run_graph", graph=got["alternatives"][0]["graph"])
+        picked = cli_json(cli, "ask", "--pick", "1", question)
+        assert not error and other["graph"] == picked["graph"]
+        assert answer_ids(other["answer"]["items"]) == answer_ids(picked["result"]["items"])[:10]
+
 
 async def test_stdio_pages_through_a_large_answer_within_the_budget(cli, tmp_path):
     graph_file = tmp_path / "all.json"

@@ -1025,6 +1025,20 @@ class GmailConnector(Connector):
                 for key, name in self.cache.names(unnamed).items():
                     items[key].fields["name"] = name
 
+    def read_text(self, type_: EntityType, key: str) -> str | None:
+        """An email's body as written (the cache keeps only its search form), fetched whole; None when the
+        id is not this account's."""
+        if type_ != EMAIL or not is_gmail_id(key):
+            return None
+        answers = self.api.call_many([self._get_request(key, True)], "messages.get", "reading a message")
+        if not answers or not answers[0]:
+            return None
+        texts: list[str] = []
+        htmls: list[str] = []
+        _walk(answers[0].get("payload") or {}, texts, htmls, [])
+        plain = "\n".join(texts)
+        return plain if plain.strip() else "\n".join(html_to_text(h) for h in htmls)
+
 
 def _name_words(text: str) -> set[str]:
     return set(re.split(r"[\s,]+", text.lower())) - {""}

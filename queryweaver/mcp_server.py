@@ -177,6 +177,15 @@ class McpTools:
                 self._refreshed_at = time.monotonic()
             yield self._engine
 
+    def warm(self) -> None:
+        """Build the engine and read what the data names, ahead of the first call (run on a thread at start,
+        so a large mailbox is indexed while the client connects). A failure is left for that call to report."""
+        try:
+            with self.engine() as engine:
+                engine.lexicon()
+        except Exception:  # noqa: BLE001 - the first tool call meets the same error and returns it
+            log.info("warming the engine failed", exc_info=True)
+
     def close(self) -> None:
         with self._lock:
             if self._engine is not None:
@@ -311,7 +320,8 @@ class McpTools:
             }.get(type_)
             for connector in engine.connectors:
                 if type_ == EntityType.EVENT:  # by key, else by UID (a series: its first occurrence)
-                    events = list(connector.find(type_, []) or [])
+                    connector.describe(type_, {key: item})  # a source that knows its events by key
+                    events = [] if item.fields else list(connector.find(type_, []) or [])
                     found = ([i for i in events if i.key == key]
                              or sorted((i for i in events if i.fields.get("uid") == key), key=lambda i: i.key)[:1])
                     if found and found[0].key != key:
@@ -555,6 +565,7 @@ def serve_stdio(config: Config, **options: Any) -> int:
     """``queryweaver mcp``: speak MCP on stdin/stdout until the client closes them."""
     tools = McpTools(config, **options)
     server = build_server(tools)
+    threading.Thread(target=tools.warm, name="queryweaver-warm", daemon=True).start()
     try:
         server.run("stdio")
     except KeyboardInterrupt:
@@ -628,6 +639,7 @@ def serve_http(config: Config, *, port: int = 8766, token: str | None = None, ou
     port = sock.getsockname()[1]
     tools = McpTools(config, **options)
     app = http_app(tools, token, port)
+    threading.Thread(target=tools.warm, name="queryweaver-warm", daemon=True).start()
     where = "the demo data" if config.is_demo else (str(config.path) if config.path else "your config")
     print(f"QueryWeaver MCP server at http://{HOST}:{port}{HTTP_PATH} on {where} (Ctrl+C to stop)", file=out)
     print(f"clients send the header: Authorization: Bearer {token}", file=out, flush=True)

@@ -343,3 +343,55 @@ def test_queryweaver_mcp_is_listed_and_other_commands_do_not_import_the_sdk():
             "print('mcp' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+# -- the email text behind get_item's excerpt -------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["mbox", "maildir"])
+def test_local_mail_gives_an_emails_text_as_written(kind, tmp_path):
+    from connectors.maildir import MaildirConnector
+    from connectors.mbox import MboxConnector
+    from queryweaver.schema import EntityType
+    from tests import mail_fixtures as fx
+
+    path = fx.write_mbox(tmp_path / "mail.mbox") if kind == "mbox" else tmp_path / "Maildir"
+    if kind == "maildir":
+        fx.write_maildir(path)
+    cls = MboxConnector if kind == "mbox" else MaildirConnector
+    with cls(fx.source(kind, path), fx.make_context(tmp_path / "cache")) as connector:
+        text = connector.read_text(EntityType.EMAIL, fx.QP_LATIN1)
+        assert text.startswith("Notes from the tasting: https://example.com/menu.")   # case and accents kept
+        assert "Crème_(dessert)" in text
+        html = connector.read_text(EntityType.EMAIL, fx.HTML_ONLY)                  # the HTML part, as text
+        assert "quarterly forecast" in html and "<b>" not in html
+        assert connector.read_text(EntityType.EMAIL, "<nobody@nowhere>") is None
+        assert connector.read_text(EntityType.FILE, "report.pdf") is None
+
+
+def test_gmail_fetches_the_same_text_as_the_mbox_export(tmp_path):
+    from zoneinfo import ZoneInfo
+
+    from connectors.gmail import GmailConnector
+    from connectors.google_http import RetryPolicy
+    from connectors.mbox import MboxConnector
+    from queryweaver.config import SourceConfig
+    from queryweaver.connector import Context
+    from queryweaver.schema import EntityType
+    from tests.fake_google import FakeGoogle, service_factory, write_small_corpus
+
+    corpus = write_small_corpus(tmp_path / "corpus")
+    context = Context(self_name="Alex Morgan", self_emails=frozenset({"alex.morgan@home.example"}),
+                      tz=ZoneInfo(corpus.tz), today=corpus.today, cache_dir=tmp_path / "cache")
+    with FakeGoogle.from_files(corpus.mbox, corpus.ics, account=corpus.account, tz=corpus.tz) as fake, \
+            GmailConnector(SourceConfig("gmail", {}), context, service_factory=service_factory(fake, "gmail"),
+                           retry=RetryPolicy(attempts=3, sleep=lambda s: None)) as gmail, \
+            MboxConnector(SourceConfig("mbox", {"path": str(corpus.mbox)}),
+                          corpus.context(tmp_path / "mbox-cache")) as mbox:
+        emails = {item.key: item for item in gmail.find(EntityType.EMAIL, [])}
+        gmail.describe(EntityType.EMAIL, emails)
+        assert len(emails) > 5
+        for gmail_id, item in emails.items():
+            text = gmail.read_text(EntityType.EMAIL, gmail_id)
+            assert text and text == mbox.read_text(EntityType.EMAIL, item.fields["message_id"])
+        assert gmail.read_text(EntityType.EMAIL, "18c0000000000000") is None   # not in this account
+        assert gmail.read_text(EntityType.EMAIL, "<m1@acme.test>") is None    # a Message-ID is not a Gmail id

@@ -54,9 +54,10 @@ log = logging.getLogger(__name__)
 HOST = "127.0.0.1"
 HTTP_PATH = "/mcp"
 TOKEN_ENV = "QUERYWEAVER_MCP_TOKEN"   # fixes the HTTP launch token (else a fresh random one each launch)
-MAX_QUESTION = 2000        # characters of a question (as the web UI)
+MAX_QUESTION = 2000       # characters of a question (as the web UI)
 PAGE_SIZE = 10            # answers per page
 RESULT_BUDGET = 8000      # characters of one tool result (its JSON text)
+MIN_BUDGET = 5000         # the schema (describe_schema) takes about 4,300
 FIELD_LIMIT = 200         # characters of one field value
 LIST_LIMIT = 5            # entries of a list-valued field (a file's paths)
 CHAINS_PER_ITEM = 3       # evidence chains shown per answer
@@ -160,9 +161,9 @@ class McpTools:
     def __post_init__(self) -> None:
         if self.engine_factory is None:
             self.engine_factory = lambda: default_engine(self.config)
-        if self.budget < 1000:
-            raise QueryWeaverError(f"a result budget of {self.budget} characters is too small for an answer; "
-                                   f"use 1000 or more")
+        if self.budget < MIN_BUDGET:
+            raise QueryWeaverError(f"a result budget of {self.budget} characters is too small (the schema alone "
+                                   f"takes about 4,300); use --budget {MIN_BUDGET} or more")
         if self.page_size < 1:
             raise QueryWeaverError("the page size must be 1 or more")
 

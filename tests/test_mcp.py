@@ -160,19 +160,21 @@ async def test_stdio_pages_through_a_large_answer_within_the_budget(cli, tmp_pat
     expected = cli_json(cli, "run", str(graph_file))
     expected_ids = answer_ids(expected["result"]["items"])
     assert len(expected_ids) > 100
-    budget = 2500  # a small budget: pages are cut by characters before the page size is reached
-    async with Client(server_params("--page-size", "40", "--budget", str(budget))) as client:
+    budget = 5000  # the smallest budget: pages are cut by characters before the page size is reached
+    async with Client(server_params("--page-size", "100", "--budget", str(budget))) as client:
         seen, offset, pages = [], 0, 0
         while offset is not None:
             got, error = await call(client, "run_graph", budget=budget, graph=ALL_EMAILS, offset=offset)
             assert not error, got
             answer = got["answer"]
-            assert answer["offset"] == offset and 0 < len(answer["items"]) < 40
+            assert answer["offset"] == offset and 0 < len(answer["items"]) < 100
             seen += answer_ids(answer["items"])
             offset, pages = answer["next_offset"], pages + 1
             if offset is not None:
                 assert f"offset={offset}" in answer["more"]
         assert seen == expected_ids and pages > 5
+        schema, error = await call(client, "describe_schema", budget=budget)
+        assert not error and schema["edges"]
 
         got, error = await call(client, "run_graph", budget=budget, graph=ALL_EMAILS, offset=len(expected_ids))
         assert error and "past the end" in got["error"]
@@ -395,3 +397,18 @@ def test_gmail_fetches_the_same_text_as_the_mbox_export(tmp_path):
             assert text and text == mbox.read_text(EntityType.EMAIL, item.fields["message_id"])
         assert gmail.read_text(EntityType.EMAIL, "18c0000000000000") is None   # not in this account
         assert gmail.read_text(EntityType.EMAIL, "<m1@acme.test>") is None    # a Message-ID is not a Gmail id
+
+
+def test_a_budget_too_small_or_a_busy_port_is_one_clear_line(cli):
+    import socket
+
+    out = cli("mcp", "--budget", "1000")
+    assert out.code == 1 and out.stderr.strip().splitlines() == [
+        "error: a result budget of 1000 characters is too small (the schema alone takes about 4,300); "
+        "use --budget 5000 or more"]
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        out = cli("mcp", "--http", "--port", str(busy.getsockname()[1]))
+    assert out.code == 1 and out.stderr.startswith("error: cannot listen on 127.0.0.1:")
+    assert "pick another port with --port" in out.stderr and len(out.stderr.strip().splitlines()) == 1

@@ -157,6 +157,8 @@ class McpTools:
     _engine: "Engine | None" = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _refreshed_at: float = field(default_factory=time.monotonic, repr=False)
+    _catalog: Any = field(default=None, repr=False)
+    _encoder: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.engine_factory is None:
@@ -288,8 +290,14 @@ class McpTools:
             raise ToolProblem("the task is empty; describe what you want to find, e.g. 'folders holding "
                               "attachments from Jane'")
         top = max(1, min(int(top), 25))
-        encoder = default_encoder(self.config.cache_dir)
-        rows = search_tools(task, product_catalog(self.config), top=top, encoder=encoder)
+        with self._lock:  # the catalogue and the encoder (a model, when installed) are loaded once
+            if self._catalog is None:
+                self._catalog = product_catalog(self.config)
+                self._encoder = default_encoder(self.config.cache_dir)
+            catalog, encoder = self._catalog, self._encoder
+            rows = search_tools(task, catalog, top=top, encoder=encoder)
+            if encoder is not None and hasattr(encoder, "save"):
+                encoder.save()  # the embeddings of the tool texts, for the next launch
         tools = [{"tool": r.tool, "provided_by": r.owner, "score": round(float(r.score), 3),
                   "why": clip(r.reason, 300)} for r in rows]
         page = fit_page({"task": task, "method": "Graph RAG-Tool Fusion" + (" (dense)" if encoder else " (BM25)")},

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -252,6 +253,7 @@ def http_server():
         assert len(lines) == 2, f"the server did not start: {lines}"
         url = re.search(r"(http://127\.0\.0\.1:\d+/mcp)", lines[0]).group(1)
         token = lines[1].rsplit(" ", 1)[1]
+        threading.Thread(target=proc.stderr.read, daemon=True).start()  # a full pipe must not stall the server
         yield url, token
     finally:
         proc.kill()

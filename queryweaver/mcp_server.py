@@ -641,6 +641,7 @@ def serve_http(config: Config, *, port: int = 8766, token: str | None = None, ou
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((HOST, port))
+        sock.listen(128)  # clients that connect as soon as the URL is printed wait until the server is up
     except OSError as exc:
         sock.close()
         raise QueryWeaverError(f"cannot listen on {HOST}:{port} ({exc.strerror or exc}); another program may be "

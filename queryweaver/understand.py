@@ -428,7 +428,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"\bI (?:was|got|have been|'ve been|had been|were) (?:sent|emailed|mailed|forwarded)\b", "sent to me", 0.03, ""),
     (r"\b(?:shared|sent) (?:with|to) (me|us)\b", "sent me", 0.02, ""),
-    (r"^what'?s (⟦person\|[^⟧]+⟧) (sent|emailed|mailed|forwarded|shared)\b", r"what has \1 \2", 0.02, ""),
+    (r"^what'?s (⟦person\|[^⟧]+⟧) (sent|emailed|mailed|forwarded|shared)\b", r"what has \1 \2", 0.0, ""),
     (r"^(?:the )?(latest|last|most recent|newest|first|earliest|oldest) incoming(?: (?:e-?mail|mail|message))?"
      r"(?: (?:on|from|dated))?\b", r"the \1 email I received on", 0.03, ""),
     (r"\b(e-?mails?|mails?|messages?) (?:that came |that arrived )?in on\b", r"\1 I received on", 0.03, ""),
@@ -439,6 +439,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:anything|something|stuff|what'?s|what is|what was|whatever) (?:booked|scheduled|planned|happening|going on|"
      r"on(?: my calendar)?) (in|at|near)\b", r"events \1", 0.03, ""),
     (r"\b(?:have|has|having|with|bearing|carrying) the (?:name|title)\b", "named", 0.02, ""),
+    (r"\b(?:which|that) (?:are|is|were|was) (named|called|titled)\b", r"\1", 0.01, ""),
     (r"\bwhere the subject (?:is having|has|contains|includes|mentions|is)(?: the (?:words?|phrase|term))?\b", "about",
      0.02, ""),
     # counting in other words: "total emails from X", "number of messages I've had from X", "tally up"

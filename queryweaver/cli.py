@@ -185,6 +185,9 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
+    from .understand import check_question
+
+    check_question(question, english=False)  # too long or no words: said before any index is opened or built
     if generate is None:
         from .llm import generate_graph as generate
     config = load_config(args.config)

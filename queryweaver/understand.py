@@ -60,8 +60,9 @@ class _Candidate:
 
 # ------------------------------------------------------------------------------------- the question
 
-def check_question(question: str) -> str:
-    """The question with its spaces collapsed, or a GenerationError saying what to ask instead."""
+def check_question(question: str, *, english: bool = True) -> str:
+    """The question with its spaces collapsed, or a GenerationError saying what to ask instead (``english``:
+    also refuse a question mostly in another script, which only an LLM can read)."""
     text = " ".join((question or "").split())
     if not text:
         raise GenerationError("the question is empty; ask something like 'Find the emails Jane Doe sent me "
@@ -74,7 +75,7 @@ def check_question(question: str) -> str:
         raise GenerationError(f"'{text}' has no words in it; ask about your emails, people, files, folders, "
                               "events, places or links, e.g. 'Who did I meet last week?'")
     latin = sum(1 for c in letters if "LATIN" in unicodedata.name(c, ""))
-    if latin < len(letters) / 2:
+    if english and latin < len(letters) / 2:
         raise GenerationError("the offline parser reads English questions only; ask in English, or set "
                               "[llm] backend to an LLM backend (ollama, openai or llamacpp)")
     return text
@@ -1120,7 +1121,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
         if id(graph) not in penalties:
             bare = 0.3 if long_question and len(graph.vars) == 1 else 0.0  # half a long question as a bare name
             penalties[id(graph)] = (0.5 * len(unknown_values(graph, lexicon, suggest=False))
-                                    + 0.3 * len(uncovered(graph, mentions)) + bare)
+                                    + 0.3 * len(uncovered(graph, mentions)) + bare
+                                    + _wh_mismatch(graph, base.text))
         return candidate.cost + penalties[id(graph)]
 
     tried: set[str] = set()
@@ -1159,6 +1161,31 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
     candidate = min(same, key=score)[1]  # read the same as written: no rewrite was needed, none is charged
     return (graph, _Candidate(candidate.text, score((graph, candidate)) - 0.3 * len(uncovered(graph, mentions)),
                               candidate.notes)), first_error
+
+
+_WH_WORD = re.compile(r"^\W*(who|whom|whose|where|how many|what|when)\b(?:'s|\s+(\w+))?", re.IGNORECASE)
+
+
+def _wh_mismatch(graph: QueryGraph, question: str) -> float:
+    """A reading whose answer is not what the question word asks for pays 0.2: "who" asks for people,
+    "where" for a folder or a place, "how many" for a count, "what did/has/is ..." (no noun after "what")
+    and "when" for something other than a person."""
+    match = _WH_WORD.match(question)
+    if match is None:
+        return 0.0
+    word, after = match.group(1).lower(), (match.group(2) or "").lower()
+    returned = getattr(graph.vars[graph.return_var], "value", graph.vars[graph.return_var])
+    if word in ("who", "whom"):
+        return 0.0 if returned in ("Person", "Self") or graph.action == "count" else 0.2
+    if word == "where":
+        return 0.0 if returned in ("Folder", "Place") else 0.2
+    if word == "how many":
+        return 0.0 if graph.action == "count" else 0.2
+    verbish = match.group(0).lower().endswith("'s") or after in ("did", "do", "does", "has", "have", "had", "is",
+                                                                  "was", "were", "are", "came", "arrived")
+    if (word == "when" or (word == "what" and verbish)) and returned == "Person":
+        return 0.2
+    return 0.0
 
 
 _CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"

@@ -396,28 +396,53 @@ class MessageCache(MetaTable):
 
 # ---- the connector ------------------------------------------------------------------------------------------
 
+def gmail_api(source, service_factory: ServiceFactory | None = None, retry: RetryPolicy | None = None,
+              max_in_flight: int | None = None) -> tuple[GoogleApi, str]:
+    """The Gmail API of a source's account, and the digest that names its local files."""
+    options = source.options
+    token_path = Path(options.get("token_file") or default_token_path()).expanduser()
+    client_secrets = options.get("client_secrets") or token_client_secrets(token_path)
+    factory = service_factory or default_service_factory("gmail", "v1", token_path, client_secrets)
+    api = GoogleApi(factory, label="Gmail", retry=retry, auth_hint=lambda: sign_in_hint(client_secrets, token_path),
+                    max_in_flight=int(max_in_flight or options.get("max_in_flight", 4)))
+    account_key = str(options.get("account") or token_path)
+    return api, hashlib.sha1(account_key.encode()).hexdigest()[:12]
+
+
+def wants_sync(source) -> bool:
+    """``sync = true`` in the source's entry: answer from a local mirror kept in step with the account."""
+    value = source.options.get("sync", False)
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "yes", "1", "on")
+    return bool(value)
+
+
 class GmailConnector(Connector):
-    """Mail from a Google account, read through the Gmail API (read-only)."""
+    """Mail from a Google account, read through the Gmail API (read-only).
+
+    A source with ``sync = true`` gets a ``GmailMirrorConnector`` instead (``connectors/gmail_mirror.py``):
+    the same tools, answered from a local copy that is synced through the history API.
+    """
 
     name = "gmail"
     description = "mail from a Google account through the Gmail API (sign in with 'queryweaver auth google')"
     types: ClassVar[frozenset[EntityType]] = frozenset({EMAIL, PERSON, SELF, FILE, WEBPAGE, DATE})
     needs_auth = True
 
+    def __new__(cls, source, context: Context, **kwargs):
+        if cls is GmailConnector and wants_sync(source):
+            from .gmail_mirror import GmailMirrorConnector
+
+            return GmailMirrorConnector(source, context, **kwargs)   # not a subclass: __init__ is not re-run
+        return super().__new__(cls)
+
     def __init__(self, source, context: Context, *, service_factory: ServiceFactory | None = None,
                  retry: RetryPolicy | None = None, max_in_flight: int | None = None,
                  eager_limit: int | None = None):
         super().__init__(source, context)
         options = source.options
-        self.token_path = Path(options.get("token_file") or default_token_path()).expanduser()
-        client_secrets = options.get("client_secrets") or token_client_secrets(self.token_path)
-        hint = lambda: sign_in_hint(client_secrets, self.token_path)  # noqa: E731
-        factory = service_factory or default_service_factory("gmail", "v1", self.token_path, client_secrets)
-        self.api = GoogleApi(factory, label="Gmail", retry=retry, auth_hint=hint,
-                             max_in_flight=int(max_in_flight or options.get("max_in_flight", 4)))
+        self.api, digest = gmail_api(source, service_factory, retry, max_in_flight)
         self.eager_limit = int(eager_limit if eager_limit is not None else options.get("eager_limit", 50))
-        account_key = str(options.get("account") or self.token_path)
-        digest = hashlib.sha1(account_key.encode()).hexdigest()[:12]
         self._cache_path = Path(context.cache_dir) / "google" / f"gmail-{digest}.sqlite"
         self._cache: MessageCache | None = None
         self._lists: dict[str, tuple[float, list[str]]] = {}

@@ -9,14 +9,20 @@ tests use), converted to the Gmail and Calendar API JSON shapes:
   ``rfc822msgid:``; ``in:``/``label:``; quoted phrases and bare words over the visible text; ``OR``, ``{…}``,
   ``(…)`` and ``-`` negation), ``users.messages.get`` (formats minimal/metadata/full/raw, ``metadataHeaders``)
   and ``users.messages.attachments.get``; partial responses through ``fields=``.
+  ``users.history.list`` (``startHistoryId``, ``historyTypes``, pages; 404 for a historyId older than the
+  history kept, as Gmail answers once its history has expired).
 * Calendar: ``calendarList.list`` and ``events.list`` (``timeMin``/``timeMax``, ``q``, ``singleEvents``,
-  ``iCalUID``, ``eventTypes``, pages).
+  ``iCalUID``, ``eventTypes``, pages; ``nextSyncToken`` on a listing's last page, ``syncToken`` for the
+  changes since, cancelled events included, and 410 Gone for a token older than the changes kept).
+* Changes: ``add_message``, ``delete_message``, ``change_labels``, ``expire_history``; ``put_event``,
+  ``cancel_event``, ``expire_sync_tokens`` (and ``/_control/`` endpoints for a fake in another process).
 * Batches: ``POST /batch…`` with ``multipart/mixed`` bodies of ``application/http`` parts.
 * OAuth: ``POST /token`` for the authorization-code and refresh-token grants; revoked refresh tokens answer
   ``invalid_grant``; API calls need a live bearer token (401 otherwise, so the client refreshes).
 
 Fault injection: ``fault_rate`` of answers (top-level requests and batch items alike) are replaced by 429, 500
-or 503 (or any of ``fault_statuses``; 403 comes with Gmail's ``userRateLimitExceeded`` reason). ``counts``
+or 503 (or any of ``fault_statuses``; 403 comes with Gmail's ``userRateLimitExceeded`` reason), of every method
+or only of ``fault_methods``. ``counts``
 tallies API calls per method (a batch of n is n calls, as Google's quota counts them) and ``http_requests``
 the requests on the wire.
 
@@ -72,10 +78,11 @@ class FakeMessage:
     filenames: list[str]
     text: str
     msgid: str
+    history_id: int = 1            # the mailbox's historyId when the message was added
 
     def resource(self, fmt: str = "full", headers: Iterable[str] | None = None) -> dict:
         base = {"id": self.id, "threadId": self.thread_id, "labelIds": list(self.labels),
-                "snippet": self.text[:100], "sizeEstimate": len(self.raw), "historyId": "1",
+                "snippet": self.text[:100], "sizeEstimate": len(self.raw), "historyId": str(self.history_id),
                 "internalDate": str(self.internal_ms)}
         if fmt == "minimal":
             return base
@@ -577,6 +584,7 @@ class FakeGoogle:
         self.calendar_tz = calendar_tz
         self.fault_rate = fault_rate
         self.fault_statuses = fault_statuses
+        self.fault_methods: set[str] | None = None   # only these methods fail (batches as a whole never); None = all
         self.rng = random.Random(seed)
         self.token_lifetime = token_lifetime
         self.require_auth = require_auth
@@ -592,8 +600,17 @@ class FakeGoogle:
         self.revoked: set[str] = set()
         self.codes: dict[str, str] = {"good-code": "refresh-1"}
         self._search_memo: dict[tuple, list[FakeMessage]] = {}
+        # Gmail history: one record per change, ids increasing; records at or below history_floor are gone
+        self.history_id = 1
+        self.history: list[dict] = []
+        self.history_floor = 0
+        # Calendar changes: calendar -> event id -> the change number that last touched it
+        self.change_seq = 1
+        self.event_changes: dict[str, dict[str, int]] = {cal: {} for cal in self.calendars}
+        self.sync_floor = 0
+        self.cancelled: dict[str, dict[str, dict]] = {}
         self._n = 0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -671,6 +688,79 @@ class FakeGoogle:
     def token_uri(self) -> str:
         return self.url + "token"
 
+    # -- changes to the mailbox and calendars ------------------------------------------------------------
+    def _record(self, **change) -> None:
+        self.history_id += 1
+        self.history.append({"id": str(self.history_id), **change})
+
+    def add_message(self, message: FakeMessage) -> None:
+        """New mail: visible to listings and to history.list (messageAdded)."""
+        with self._lock:
+            message.history_id = self.history_id + 1
+            self._record(messages=[{"id": message.id, "threadId": message.thread_id}],
+                         messagesAdded=[{"message": {"id": message.id, "threadId": message.thread_id,
+                                                     "labelIds": list(message.labels)}}])
+            self.by_id[message.id] = message
+            self.messages = sorted(self.by_id.values(), key=lambda m: (-m.internal_ms, m.id))
+            self._search_memo.clear()
+
+    def delete_message(self, msg_id: str) -> None:
+        with self._lock:
+            message = self.by_id.pop(msg_id)
+            self._record(messages=[{"id": msg_id, "threadId": message.thread_id}],
+                         messagesDeleted=[{"message": {"id": msg_id, "threadId": message.thread_id}}])
+            self.messages = [m for m in self.messages if m.id != msg_id]
+            self._search_memo.clear()
+
+    def change_labels(self, msg_id: str, add: Iterable[str] = (), remove: Iterable[str] = ()) -> None:
+        with self._lock:
+            message = self.by_id[msg_id]
+            add, remove = [l for l in add if l not in message.labels], [l for l in remove if l in message.labels]
+            message.labels = [l for l in message.labels if l not in remove] + add
+            ref = {"id": msg_id, "threadId": message.thread_id, "labelIds": list(message.labels)}
+            if add:
+                self._record(messages=[ref], labelsAdded=[{"message": ref, "labelIds": add}])
+            if remove:
+                self._record(messages=[ref], labelsRemoved=[{"message": ref, "labelIds": remove}])
+            self._search_memo.clear()
+
+    def expire_history(self) -> None:
+        """Forget every history record so far: older startHistoryIds then answer 404."""
+        with self._lock:
+            self.history_floor = self.history_id
+            self.history.clear()
+
+    def put_event(self, calendar_id: str, event: dict) -> None:
+        """Add or change an event (by its id) of one calendar."""
+        with self._lock:
+            events = self.calendars.setdefault(calendar_id, [])
+            events[:] = [e for e in events if e["id"] != event["id"]] + [event]
+            self.cancelled.get(calendar_id, {}).pop(event["id"], None)
+            self.change_seq += 1
+            self.event_changes.setdefault(calendar_id, {})[event["id"]] = self.change_seq
+
+    def cancel_event(self, calendar_id: str, event_id: str) -> None:
+        """Delete an event: gone from listings, shown as cancelled to a syncToken listing."""
+        with self._lock:
+            events = self.calendars[calendar_id]
+            old = next(e for e in events if e["id"] == event_id)
+            events[:] = [e for e in events if e["id"] != event_id]
+            self.change_seq += 1
+            self.event_changes[calendar_id][event_id] = self.change_seq
+            self.cancelled.setdefault(calendar_id, {})[event_id] = {
+                "kind": "calendar#event", "id": event_id, "iCalUID": old.get("iCalUID"), "status": "cancelled"}
+
+    def expire_sync_tokens(self) -> None:
+        """Every sync token issued so far answers 410 Gone (Google's 'full sync required')."""
+        with self._lock:
+            self.sync_floor = self.change_seq
+
+    def revoke(self, refresh_token: str = "refresh-1") -> None:
+        """The user revoked access: the refresh token is refused and live access tokens stop working."""
+        with self._lock:
+            self.revoked.add(refresh_token)
+            self.access_tokens.clear()
+
     # -- accounting ---------------------------------------------------------------------------------
     def reset_counts(self) -> None:
         with self._lock:
@@ -684,8 +774,10 @@ class FakeGoogle:
     def total_calls(self) -> int:
         return sum(self.counts.values())
 
-    def _fault(self) -> Answer | None:
+    def _fault(self, method: str | None = None) -> Answer | None:
         if self.fault_rate <= 0:
+            return None
+        if self.fault_methods is not None and method not in self.fault_methods:
             return None
         with self._lock:
             if self.rng.random() >= self.fault_rate:
@@ -767,6 +859,15 @@ class FakeGoogle:
         elif path == "/_control/reset" and method == "POST":
             self.reset_counts()
             data = {"ok": True}
+        elif path == "/_control/add_messages" and method == "POST":
+            settings = json.loads(body or b"{}")
+            for raw in settings.get("raw", []):
+                data = base64.b64decode(raw)
+                self.add_message(message_from_bytes(data, len(self.by_id) + self.history_id, self.account))
+            data = {"ok": True, "history_id": self.history_id}
+        elif path == "/_control/expire_history" and method == "POST":
+            self.expire_history()
+            data = {"ok": True}
         elif path == "/_control/faults" and method == "POST":
             settings = json.loads(body or b"{}")
             with self._lock:
@@ -785,7 +886,7 @@ class FakeGoogle:
             return _error(404, f"no such method: {method} {url.path}", "notFound")
         with self._lock:
             self.counts[name] += 1
-        fault = self._fault()
+        fault = self._fault(name)
         if fault is not None:
             return fault
         if not self._authorized(headers):
@@ -811,6 +912,8 @@ class FakeGoogle:
                 return "gmail.users.getProfile"
             if len(rest) == 2 and rest[1] == "messages":
                 return "gmail.users.messages.list"
+            if len(rest) == 2 and rest[1] == "history":
+                return "gmail.users.history.list"
             if len(rest) == 3 and rest[1] == "messages":
                 return "gmail.users.messages.get"
             if len(rest) == 5 and rest[1] == "messages" and rest[3] == "attachments":
@@ -832,7 +935,9 @@ class FakeGoogle:
                 return _error(403, "Delegation denied", "forbidden")
         if name == "gmail.users.getProfile":
             return Answer(200, {"emailAddress": self.account, "messagesTotal": len(self.messages),
-                                "threadsTotal": len(self.messages), "historyId": "1"})
+                                "threadsTotal": len(self.messages), "historyId": str(self.history_id)})
+        if name == "gmail.users.history.list":
+            return self._history_list(one, params)
         if name == "gmail.users.messages.list":
             return self._messages_list(one, params)
         if name == "gmail.users.messages.get":
@@ -882,6 +987,29 @@ class FakeGoogle:
             body["nextPageToken"] = token
         return Answer(200, body)
 
+    def _history_list(self, one: dict[str, str], params: dict[str, list[str]]) -> Answer:
+        try:
+            start = int(one.get("startHistoryId") or "")
+        except ValueError:
+            return _error(400, "Invalid startHistoryId", "invalidArgument", "INVALID_ARGUMENT")
+        with self._lock:
+            if start < self.history_floor:
+                return _error(404, "Requested entity was not found.", "notFound", "NOT_FOUND")
+            types = set(params.get("historyTypes", []))
+            keys = {"messageAdded": "messagesAdded", "messageDeleted": "messagesDeleted",
+                    "labelAdded": "labelsAdded", "labelRemoved": "labelsRemoved"}
+            wanted = {keys[t] for t in types if t in keys} or set(keys.values())
+            found = [h for h in self.history if int(h["id"]) > start and any(k in h for k in wanted)]
+            found = [{k: v for k, v in h.items() if k in wanted or k in ("id", "messages")} for h in found]
+            current = str(self.history_id)
+        page, token = self._page(found, one, 100, 500)
+        body: dict[str, Any] = {"historyId": current}
+        if page:
+            body["history"] = page
+        if token:
+            body["nextPageToken"] = token
+        return Answer(200, body)
+
     def _calendar_list(self, one: dict[str, str]) -> Answer:
         items = []
         for n, cal_id in enumerate(self.calendars):
@@ -906,6 +1034,8 @@ class FakeGoogle:
             return _error(400, "the fake serves expanded events only; pass singleEvents=true", "invalid")
         with self._lock:
             self.event_queries.append({"calendarId": cal_id, **one})
+        if "syncToken" in one:
+            return self._events_changed(cal_id, one)
         tz = ZoneInfo(self.calendar_tz)
         tmin = datetime.fromisoformat(one["timeMin"]) if one.get("timeMin") else None
         tmax = datetime.fromisoformat(one["timeMax"]) if one.get("timeMax") else None
@@ -937,6 +1067,34 @@ class FakeGoogle:
                                 "items": page}
         if token:
             body["nextPageToken"] = token
+        elif not (one.keys() & {"timeMin", "timeMax", "q", "iCalUID"}):
+            body["nextSyncToken"] = f"sync-{self.change_seq}"   # only a complete listing can be synced from
+        return Answer(200, body)
+
+    def _events_changed(self, cal_id: str, one: dict[str, str]) -> Answer:
+        """events.list with a syncToken: every event changed since, cancelled ones included; 410 once expired."""
+        if one.keys() & {"timeMin", "timeMax", "q", "iCalUID", "orderBy", "updatedMin"}:
+            return _error(400, "syncToken cannot be combined with timeMin, timeMax, q, iCalUID, orderBy or "
+                               "updatedMin", "invalid")
+        token = one["syncToken"]
+        if not re.fullmatch(r"sync-\d+", token):
+            return _error(400, "Invalid sync token value.", "invalid")
+        since = int(token[5:])
+        with self._lock:
+            if since < self.sync_floor:
+                return _error(410, "Sync token is no longer valid, a full sync is required.", "fullSyncRequired")
+            changed = {eid for eid, seq in self.event_changes.get(cal_id, {}).items() if seq > since}
+            live = [ev for ev in self.calendars.get(cal_id, []) if ev["id"] in changed]
+            gone = [ev for eid, ev in self.cancelled.get(cal_id, {}).items()
+                    if eid in changed and eid not in {e["id"] for e in live}]
+            current = self.change_seq
+        page, token = self._page(live + gone, one, 250, 2500)
+        body: dict[str, Any] = {"kind": "calendar#events", "summary": cal_id, "timeZone": self.calendar_tz,
+                                "items": page}
+        if token:
+            body["nextPageToken"] = token
+        else:
+            body["nextSyncToken"] = f"sync-{current}"
         return Answer(200, body)
 
     # -- batches ------------------------------------------------------------------------------------

@@ -20,11 +20,17 @@ dir, the source of this connector's lexicon (``lexicon()`` never makes a request
 Every calendar in ``calendarList`` is read (``calendars = [...]`` in the source narrows it), all pages.
 A question about one or two people is asked with ``q`` (attendee addresses are searchable); about more,
 the calendar is listed once (2,500 events a page) and filtered here, which costs fewer requests.
+
+With ``sync = true`` the source is a ``GcalMirrorConnector``: every calendar is listed once into a local
+mirror (``<cache dir>/index/gcal-…sqlite``, the events as Google sent them), later syncs ask only for the
+changes since each calendar's ``nextSyncToken`` (a 410 Gone token relists that calendar), and questions
+filter the mirror locally the way the API would (time bounds, ``q`` words, ``iCalUID``) with no request.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import sqlite3
 import threading
@@ -45,7 +51,8 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory
+from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory,
+                          wants_sync)
 from .ics import expansion_horizon
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
@@ -199,6 +206,11 @@ class GcalConnector(Connector):
     types: ClassVar[frozenset[EntityType]] = frozenset({EVENT, PERSON, SELF, DATE, PLACE})
     needs_auth = True
 
+    def __new__(cls, source, context: Context, **kwargs):
+        if cls is GcalConnector and wants_sync(source):
+            return super().__new__(GcalMirrorConnector)
+        return super().__new__(cls)
+
     def __init__(self, source, context: Context, *, service_factory: ServiceFactory | None = None,
                  retry: RetryPolicy | None = None, max_in_flight: int | None = None,
                  person_query_limit: int | None = None):
@@ -219,7 +231,7 @@ class GcalConnector(Connector):
         self._by_key: dict[str, GEvent] = {}
         self._names: dict[str, Counter] = defaultdict(Counter)
         account_key = str(options.get("account") or self.token_path)
-        digest = hashlib.sha1(account_key.encode()).hexdigest()[:12]
+        self.digest = digest = hashlib.sha1(account_key.encode()).hexdigest()[:12]
         self._seen_path = Path(context.cache_dir) / "google" / f"gcal-{digest}.sqlite"
         self._seen: SeenEvents | None = None
 
@@ -513,6 +525,226 @@ class GcalConnector(Connector):
                 ev = self._by_key.get(key)
                 if ev is not None and "_ts" not in item.fields:
                     item.merge(ev.item())
+
+
+def event_text(ev: dict) -> str:
+    """What Calendar's ``q`` searches in an event: title, description, place, attendees and organizer."""
+    parts = [ev.get("summary", ""), ev.get("description", ""), ev.get("location", "")]
+    for person in [*(ev.get("attendees") or []), ev.get("organizer") or {}]:
+        parts += [person.get("email", ""), person.get("displayName", "")]
+    return "\n".join(str(p) for p in parts if p).lower()
+
+
+def _instant(value: dict, tz) -> datetime | None:
+    found = _local(value or {}, tz)
+    return datetime.fromtimestamp(found[2], tz) if found else None
+
+
+def matches_listing(ev: dict, params: dict, tz) -> bool:
+    """Whether events.list with ``params`` (timeMin, timeMax, q, iCalUID) would return ``ev``."""
+    if ev.get("status") == "cancelled":
+        return False
+    start, end = _instant(ev.get("start"), tz), _instant(ev.get("end"), tz)
+    if start is None:
+        return False
+    end = end or start
+    if params.get("timeMin") and end <= datetime.fromisoformat(params["timeMin"]):
+        return False
+    if params.get("timeMax") and start >= datetime.fromisoformat(params["timeMax"]):
+        return False
+    if params.get("iCalUID") and ev.get("iCalUID") != params["iCalUID"]:
+        return False
+    words = str(params.get("q") or "").lower().split()
+    if words:
+        text = event_text(ev)
+        return all(w in text for w in words)
+    return True
+
+
+MIRROR_VERSION = 1
+MIRROR_SCHEMA = """
+CREATE TABLE events (
+    input INTEGER NOT NULL DEFAULT 0,   -- SourceIndex's convention; a mirror has no input files
+    calendar TEXT NOT NULL,
+    id TEXT NOT NULL,
+    body TEXT NOT NULL,                 -- the events.list item as JSON
+    PRIMARY KEY (calendar, id)
+);
+"""
+SYNC_TOKEN = "gcal_sync_token:"          # + calendar id
+CALENDARS = "gcal_calendars"             # the calendars mirrored (calendarList items, JSON)
+SYNCED_AT = "gcal_synced_at"
+DEFAULT_SYNC_MINUTES = 15.0
+
+
+class GcalMirrorConnector(GcalConnector):
+    """Google Calendar answered from a local mirror, kept in step with ``syncToken`` (``sync = true``).
+
+    Each calendar is synced on its own: a first listing (every page, expanded instances) replaces the
+    calendar's events and stores its ``nextSyncToken`` in one transaction; later a listing with that token
+    gives only what changed (cancelled events included) and is applied the same way. A token Google no
+    longer accepts (410 Gone) relists that calendar. A failed sync changes nothing: the mirror answers as
+    of its last sync (with one warning when a question's sync failed).
+    """
+
+    def __init__(self, source, context: Context, **kwargs):
+        super().__init__(source, context, **kwargs)
+        from queryweaver.index import SourceIndex
+
+        self.sync_seconds = 60 * float(source.options.get("sync_every", DEFAULT_SYNC_MINUTES))
+        self.path = Path(context.cache_dir).absolute() / "google" / f"gcal-{self.digest}"
+        self._index = SourceIndex(context.cache_dir, "gcal", self.path, MIRROR_SCHEMA, MIRROR_VERSION, ("events",),
+                                  warn=context.warn)
+        self._lock = threading.RLock()
+        self._ready = False
+        self._syncing = False
+        self._raw: list[dict] | None = None
+
+    def indexes(self):
+        return [self._index]
+
+    def close(self) -> None:
+        super().close()
+        self._index.close()
+
+    def _meta(self, key: str) -> str | None:
+        row = self._index.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def is_complete(self) -> bool:
+        with self._lock:
+            return self._meta(SYNCED_AT) is not None
+
+    # -- calendars: live while syncing, else as mirrored ---------------------------------------------------
+    def calendars(self) -> list[dict]:
+        if self._syncing:
+            return super().calendars()
+        if self._calendars is None:
+            self._ensure_synced()
+            self._calendars = json.loads(self._meta(CALENDARS) or "[]")
+        return self._calendars
+
+    # -- syncing ---------------------------------------------------------------------------------------
+    def refresh_index(self):
+        """Sync every calendar: changes since its sync token, or a full listing when it has none (or 410)."""
+        from queryweaver.connector import IndexReport
+
+        with self._lock:
+            started = time.perf_counter()
+            report = IndexReport(source=f"gcal:{self.path.name} (mirror)")
+            self._syncing, self._calendars = True, None
+            try:
+                calendars = self.calendars()
+                conn = self._index.conn
+                kept = {c["id"] for c in calendars}
+                with self._index.write_transaction(conn):
+                    gone = [r[0] for r in conn.execute("SELECT DISTINCT calendar FROM events")
+                            if r[0] not in kept]
+                    for cal_id in gone:
+                        report.removed += conn.execute("DELETE FROM events WHERE calendar = ?", (cal_id,)).rowcount
+                        conn.execute("DELETE FROM meta WHERE key = ?", (SYNC_TOKEN + cal_id,))
+                for n, cal in enumerate(calendars):
+                    self.context.progress("gcal: syncing calendars", n, len(calendars))
+                    self._sync_calendar(cal["id"], report)
+                self.context.progress("gcal: syncing calendars", len(calendars), len(calendars))
+                with self._index.write_transaction(conn):
+                    conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CALENDARS, json.dumps(calendars)))
+                    conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (SYNCED_AT, str(time.time())))
+                report.reused = conn.execute("SELECT count(*) FROM events").fetchone()[0] - report.parsed
+            except sqlite3.Error as exc:
+                raise self._index.translate(exc) from exc
+            finally:
+                self._syncing, self._calendars, self._raw = False, None, None
+                self._memo.clear()
+                self._by_key.clear()
+            self._ready = True
+            self._parse_listing(self._mirrored())  # stores the titles, places and people the lexicon names
+            report.seconds = time.perf_counter() - started
+            return report
+
+    def _sync_calendar(self, cal_id: str, report) -> None:
+        from googleapiclient.errors import HttpError
+
+        token = self._meta(SYNC_TOKEN + cal_id)
+        try:
+            items, next_token = self._listing(cal_id, token)
+        except ConnectorError as exc:
+            cause = exc.__cause__
+            if token is None or not (isinstance(cause, HttpError) and cause.resp is not None
+                                     and cause.resp.status == 410):
+                raise
+            self.context.warn(f"Google Calendar no longer accepts the sync token of {cal_id} (410 Gone); listing "
+                              f"that calendar again")
+            token = None
+            items, next_token = self._listing(cal_id, None)
+        with self._index.write_transaction() as conn:
+            if token is None:
+                report.removed += conn.execute("DELETE FROM events WHERE calendar = ?", (cal_id,)).rowcount
+            for ev in items:
+                if ev.get("status") == "cancelled":
+                    report.removed += conn.execute("DELETE FROM events WHERE calendar = ? AND id = ?",
+                                                   (cal_id, ev.get("id"))).rowcount
+                else:
+                    conn.execute("INSERT OR REPLACE INTO events (calendar, id, body) VALUES (?, ?, ?)",
+                                 (cal_id, ev["id"], json.dumps(ev)))
+                    report.parsed += 1
+            if next_token:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (SYNC_TOKEN + cal_id, next_token))
+
+    def _listing(self, cal_id: str, sync_token: str | None) -> tuple[list[dict], str | None]:
+        """Every page of one calendar (or of its changes since ``sync_token``) and the next sync token."""
+        items: list[dict] = []
+        page: str | None = None
+        while True:
+            kwargs: dict[str, Any] = {"calendarId": cal_id, "singleEvents": True, "maxResults": PAGE_SIZE}
+            if sync_token:
+                kwargs["syncToken"] = sync_token
+            if page:
+                kwargs["pageToken"] = page
+            answer = self.api.call(lambda s, kw=kwargs: s.events().list(**kw), "events.list",
+                                   f"syncing the calendar {cal_id}") or {}
+            items += answer.get("items", [])
+            page = answer.get("nextPageToken")
+            if not page:
+                return items, answer.get("nextSyncToken")
+
+    def _ensure_synced(self) -> None:
+        """Before a question: sync a mirror never completed, or one older than ``sync_every`` (on failure,
+        one warning and the mirror as it is)."""
+        if self._ready or self._syncing:
+            return
+        with self._lock:
+            if self._ready:
+                return
+            if not self.is_complete():
+                self.refresh_index()
+                return
+            last = float(self._meta(SYNCED_AT) or 0)
+            if self.sync_seconds > 0 and time.time() - last >= self.sync_seconds:
+                try:
+                    self.refresh_index()
+                except ConnectorError as exc:
+                    when = datetime.fromtimestamp(last, tz=self.context.tz).strftime("%Y-%m-%d %H:%M")
+                    self.context.warn(f"{exc}; answering from the Google Calendar mirror as synced at {when}")
+            self._ready = True
+
+    # -- answering from the mirror ------------------------------------------------------------------------
+    def _mirrored(self) -> list[dict]:
+        if self._raw is None:
+            with self._lock:
+                self._raw = [json.loads(r[0]) for r in self._index.conn.execute("SELECT body FROM events ORDER BY rowid")]
+        return self._raw
+
+    def fetch_events(self, param_keys: list[tuple]) -> dict[tuple, list[dict]]:
+        """Each listing answered from the mirror, filtered as Calendar would filter it."""
+        self._ensure_synced()
+        events = self._mirrored()
+        tz = self.context.tz
+        return {key: [ev for ev in events if matches_listing(ev, dict(key), tz)] for key in param_keys}
+
+    def lexicon(self, lexicon: Lexicon) -> None:
+        """What the mirrored events name; never a request."""
+        add_cache_lexicon(lexicon, self.seen)
 
 
 def register_connectors(register: Callable[[type], None]) -> None:

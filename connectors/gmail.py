@@ -57,7 +57,8 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory
+from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory,
+                          wants_sync)
 from .mailstore import (
     MAX_BODY_CHARS,
     day_bounds,
@@ -407,14 +408,6 @@ def gmail_api(source, service_factory: ServiceFactory | None = None, retry: Retr
                     max_in_flight=int(max_in_flight or options.get("max_in_flight", 4)))
     account_key = str(options.get("account") or token_path)
     return api, hashlib.sha1(account_key.encode()).hexdigest()[:12]
-
-
-def wants_sync(source) -> bool:
-    """``sync = true`` in the source's entry: answer from a local mirror kept in step with the account."""
-    value = source.options.get("sync", False)
-    if isinstance(value, str):
-        return value.strip().lower() in ("true", "yes", "1", "on")
-    return bool(value)
 
 
 class GmailConnector(Connector):

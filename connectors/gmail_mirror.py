@@ -53,7 +53,7 @@ from queryweaver.items import Item
 from queryweaver.schema import EntityType
 
 from .gmail import GmailConnector, Record, gmail_api, record_from_resource
-from .google_http import RetryPolicy, ServiceFactory
+from .google_http import RetryPolicy, ServiceFactory, source_flag
 from .mailstore import (
     INDEX_SCHEMA,
     INDEX_TABLES,
@@ -126,7 +126,7 @@ class GmailMirrorConnector(MailStoreConnector):
         Connector.__init__(self, source, context)
         options = source.options
         self.api, digest = gmail_api(source, service_factory, retry, max_in_flight)
-        self.bodies = bool(options.get("bodies", False))
+        self.bodies = source_flag(source, "bodies")
         self.sync_seconds = 60 * float(options.get("sync_every", DEFAULT_SYNC_MINUTES))
         # not a file: the name the index is filed and labelled under (one mirror per account)
         self.path = Path(context.cache_dir).absolute() / "google" / f"gmail-{digest}"

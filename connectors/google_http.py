@@ -54,6 +54,19 @@ class MetaTable:
             self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
 
+def source_flag(source, key: str) -> bool:
+    """A yes/no option of a source's entry (TOML true/false, or a string such as "yes")."""
+    value = source.options.get(key, False)
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "yes", "1", "on")
+    return bool(value)
+
+
+def wants_sync(source) -> bool:
+    """``sync = true`` in a Google source's entry: answer from a local mirror kept in step with the account."""
+    return source_flag(source, "sync")
+
+
 def add_cache_lexicon(lexicon, cache) -> None:
     """A Google source's part of the grounding lexicon: what its local cache has seen, and the account's
     address as the user's own (never a request)."""

@@ -753,6 +753,7 @@ class FakeGoogle:
     def expire_sync_tokens(self) -> None:
         """Every sync token issued so far answers 410 Gone (Google's 'full sync required')."""
         with self._lock:
+            self.change_seq += 1
             self.sync_floor = self.change_seq
 
     def revoke(self, refresh_token: str = "refresh-1") -> None:

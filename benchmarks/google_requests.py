@@ -1,6 +1,7 @@
 """What the paper's seven questions cost against Google: our Gmail/Calendar connectors vs a naive client.
 
     python benchmarks/google_requests.py [--emails 25000] [--events 2000] [--files 5000] [--faults 0.2]
+                                         [--mode live|synced|both]
 
 A synthetic account (``queryweaver.corpus``, with the story that gives each question a known answer) is served
 by the fake Google server (``tests/fake_google.py``) in its own process, on 127.0.0.1; the real
@@ -18,6 +19,13 @@ executor) with three sources: gmail, gcal, and files (for Q6's folders). For eve
 "calls" are API calls as Google counts them (a batch of n is n calls); "http" are requests on the wire;
 "units" are Gmail quota units at the published per-method cost. The last line is
 ``RESULT requests_ratio=<ours cold calls / naive calls> exact=<questions exact in every run>/7``.
+
+The synced mode (``--mode synced``; ``both`` runs it after the live one) uses ``sync = true`` sources
+(Gmail with ``bodies = true``, for Q7's links): it reports the first sync, a day's incremental sync with
+``--new-mail`` (200) new messages (from new people, on the corpus's today, so no answer changes), and the
+seven questions after it (each in a fresh engine; the goal is 0 requests), then all of it again in a new
+cache with ``--faults`` injected. Its last line is ``RESULT synced first_sync_calls=… incremental_calls=…
+question_calls=… exact=…/7``.
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ from queryweaver.graph import QueryGraph  # noqa: E402
 from queryweaver.paper_graphs import DEMO_NAMES, paper_graphs  # noqa: E402
 from tests.fake_google import (  # noqa: E402
     FakeMessage,
+    _mail,
     Matcher,
     RemoteFake,
     _event_text,
@@ -63,6 +72,7 @@ from tests.fake_google import (  # noqa: E402
 # https://developers.google.com/workspace/calendar/api/guides/quota), so each Calendar call is 1 here.
 QUOTA_UNITS = {
     "gmail.users.getProfile": 1,
+    "gmail.users.history.list": 2,
     "gmail.users.messages.list": 5,
     "gmail.users.messages.get": 5,
     "gmail.users.messages.attachments.get": 5,
@@ -205,13 +215,19 @@ class Run:
     retries: int = 0
 
 
+GMAIL_SYNCED = {"sync": True, "bodies": True}
+GCAL_SYNCED = {"sync": True}
+
+
 def run_question(fake: RemoteFake, query, config: Config, cache_dir: Path, files_root: Path, expected: list[str],
-                 *, naive: bool = False) -> Run:
+                 *, naive: bool = False, synced: bool = False) -> Run:
     ctx = Context.from_config(config)
     ctx.cache_dir = cache_dir
     gmail_cls, gcal_cls = (NaiveGmail, NaiveGcal) if naive else (GmailConnector, GcalConnector)
-    gmail = gmail_cls(SourceConfig("gmail", {}), ctx, service_factory=service_factory(fake, "gmail"), retry=NO_WAIT)
-    gcal = gcal_cls(SourceConfig("gcal", {}), ctx, service_factory=service_factory(fake, "calendar"), retry=NO_WAIT)
+    gmail = gmail_cls(SourceConfig("gmail", GMAIL_SYNCED if synced else {}), ctx,
+                      service_factory=service_factory(fake, "gmail"), retry=NO_WAIT)
+    gcal = gcal_cls(SourceConfig("gcal", GCAL_SYNCED if synced else {}), ctx,
+                    service_factory=service_factory(fake, "calendar"), retry=NO_WAIT)
     files_ctx = Context.from_config(config)   # the files index lives in the shared cache dir: built once
     files = FilesConnector(SourceConfig("files", {"root": str(files_root)}), files_ctx)
     engine = Engine(config, connectors=[gmail, gcal, files])
@@ -228,6 +244,62 @@ def run_question(fake: RemoteFake, query, config: Config, cache_dir: Path, files
                seconds, got == expected, counts, gmail.api.stats.retries + gcal.api.stats.retries)
 
 
+def sync_once(fake: RemoteFake, config: Config, cache_dir: Path) -> Run:
+    """One sync of both mirrors (first, resumed or incremental, as their state says)."""
+    ctx = Context.from_config(config)
+    ctx.cache_dir = cache_dir
+    gmail = GmailConnector(SourceConfig("gmail", GMAIL_SYNCED), ctx, service_factory=service_factory(fake, "gmail"),
+                           retry=NO_WAIT)
+    gcal = GcalConnector(SourceConfig("gcal", GCAL_SYNCED), ctx, service_factory=service_factory(fake, "calendar"),
+                         retry=NO_WAIT)
+    fake.reset_counts()
+    started = time.perf_counter()
+    try:
+        gmail.refresh_index()
+        gcal.refresh_index()
+    finally:
+        seconds = time.perf_counter() - started
+        gmail.close()
+        gcal.close()
+    stats = fake.stats()
+    counts = {k: v for k, v in stats["counts"].items() if k != "oauth2.token"}
+    return Run(sum(counts.values()), stats["http_requests"], sum(QUOTA_UNITS.get(k, 0) * v for k, v in counts.items()),
+               seconds, True, counts, gmail.api.stats.retries + gcal.api.stats.retries)
+
+
+def new_mail(n: int, facts: Facts, round_: int) -> list[bytes]:
+    """A day of mail from people the corpus does not know, on its today: no question's answer changes."""
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    start = datetime.combine(facts.today, datetime.min.time(), tzinfo=ZoneInfo(facts.timezone))
+    return [_mail(f"<day{round_}-{i}@newsletters.test>", f"Sender {i} <sender{i}@newsletters.test>", [ACCOUNT],
+                  f"Daily note {i}", start + timedelta(seconds=i * 400), f"note {i} of the day")
+            for i in range(n)]
+
+
+def synced_mode(fake: RemoteFake, config: Config, work: Path, files_root: Path, expected, queries, facts: Facts,
+                args, label: str, round_: int) -> tuple[Run, Run, list[Run]]:
+    cache = work / f"synced-{label}"
+    first = sync_once(fake, config, cache)
+    print(f"[{label}] first sync: {first.calls} calls / {first.http} http / {first.units} units / "
+          f"{first.seconds:.1f} s (retries {first.retries})", flush=True)
+    fake.add_messages(new_mail(args.new_mail, facts, round_))
+    incremental = sync_once(fake, config, cache)
+    print(f"[{label}] incremental sync with {args.new_mail} new messages: {incremental.calls} calls / "
+          f"{incremental.http} http / {incremental.units} units / {incremental.seconds:.2f} s "
+          f"(retries {incremental.retries}): " + ", ".join(f"{k.split('.', 1)[1]} {v}"
+                                                            for k, v in sorted(incremental.by_method.items())),
+          flush=True)
+    runs = []
+    for q in queries:
+        run = run_question(fake, q, config, cache, files_root, expected[q.number], synced=True)
+        runs.append(run)
+        print(f"[{label}] Q{q.number} after sync: {run.calls} calls, {run.seconds:.2f} s "
+              f"{'exact' if run.exact else 'WRONG'}", flush=True)
+    return first, incremental, runs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--emails", type=int, default=25_000)
@@ -236,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--faults", type=float, default=0.2, help="share of answers replaced by 429/500/503")
     parser.add_argument("--out", type=Path, default=None, help="corpus dir (kept and reused; default a temp dir)")
+    parser.add_argument("--mode", choices=("live", "synced", "both"), default="both",
+                        help="query-time requests (live), sync = true mirrors (synced), or both")
+    parser.add_argument("--new-mail", type=int, default=200, help="new messages for the synced mode's incremental sync")
     args = parser.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="qw-google-bench-"))
@@ -262,26 +337,60 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     with RemoteFake(mbox=out / "mail.mbox", ics=out / "calendar.ics", account=ACCOUNT, tz=facts.timezone) as fake:
         print(f"fake Google server at {fake.url} (loaded in {time.perf_counter() - t0:.0f} s)", flush=True)
-        rows = []
-        for q in queries:
-            cache = work / f"cache-q{q.number}"
-            cold = run_question(fake, q, config, cache, files_root, expected[q.number])
-            warm = run_question(fake, q, config, cache, files_root, expected[q.number])
-            naive = run_question(fake, q, config, work / f"naive-q{q.number}", files_root, expected[q.number],
-                                 naive=True)
-            rows.append([q, cold, warm, naive])
-            print(f"Q{q.number}: ours cold {cold.calls} calls / {cold.http} http / {cold.seconds:.1f} s "
-                  f"{'exact' if cold.exact else 'WRONG'}; warm {warm.calls} calls; naive {naive.calls} calls "
-                  f"/ {naive.seconds:.1f} s {'exact' if naive.exact else 'WRONG'}", flush=True)
-        fake.set_faults(args.faults, seed=args.seed)
-        for row in rows:
-            q = row[0]
-            row.append(run_question(fake, q, config, work / f"faults-q{q.number}", files_root, expected[q.number]))
-            print(f"Q{q.number} with {args.faults:.0%} faults: {row[-1].calls} calls (retries {row[-1].retries}) "
-                  f"{'exact' if row[-1].exact else 'WRONG'}", flush=True)
-
-    _report(rows, args)
+        code = 0
+        if args.mode in ("live", "both"):
+            code = live_mode(fake, config, work, files_root, expected, queries, args)
+        if args.mode in ("synced", "both"):
+            clean = synced_mode(fake, config, work, files_root, expected, queries, facts, args, "no faults", 1)
+            fake.set_faults(args.faults, seed=args.seed)
+            faulted = synced_mode(fake, config, work, files_root, expected, queries, facts, args,
+                                  f"{args.faults:.0%} faults", 2)
+            fake.set_faults(0.0)
+            code = max(code, _report_synced(clean, faulted, args))
     shutil.rmtree(work, ignore_errors=True)
+    return code
+
+
+def _report_synced(clean, faulted, args) -> int:
+    print()
+    print(f"synced mode ({args.emails} emails, {args.events} events; calls = API calls, batch items counted)")
+    print(f"{'':<34}{'calls':>9}{'http':>8}{'units':>9}{'s':>8}{'retries':>9}")
+    for label, (first, incremental, runs) in (("no faults", clean), (f"{args.faults:.0%} faults", faulted)):
+        for name, run in (("first sync", first), (f"incremental ({args.new_mail} new)", incremental)):
+            print(f"{label + ': ' + name:<34}{run.calls:>9}{run.http:>8}{run.units:>9}{run.seconds:>8.1f}"
+                  f"{run.retries:>9}")
+        print(f"{label + ': 7 questions after sync':<34}{sum(r.calls for r in runs):>9}{sum(r.http for r in runs):>8}"
+              f"{sum(r.units for r in runs):>9}{sum(r.seconds for r in runs):>8.1f}{'':>9}"
+              f"  exact {sum(r.exact for r in runs)}/7")
+    first, incremental, runs = clean
+    exact = sum(1 for a, b in zip(clean[2], faulted[2]) if a.exact and b.exact)
+    question_calls = sum(r.calls for r in runs) + sum(r.calls for r in faulted[2])
+    print(f"RESULT synced first_sync_calls={first.calls} incremental_calls={incremental.calls} "
+          f"incremental_http={incremental.http} question_calls={question_calls} exact={exact}/7")
+    return 0 if exact == 7 and question_calls == 0 else 1
+
+
+def live_mode(fake: RemoteFake, config: Config, work: Path, files_root: Path, expected, queries, args) -> int:
+    """Each question cold, warm, through the naive client, and cold with faults (query-time requests)."""
+    rows = []
+    for q in queries:
+        cache = work / f"cache-q{q.number}"
+        cold = run_question(fake, q, config, cache, files_root, expected[q.number])
+        warm = run_question(fake, q, config, cache, files_root, expected[q.number])
+        naive = run_question(fake, q, config, work / f"naive-q{q.number}", files_root, expected[q.number],
+                             naive=True)
+        rows.append([q, cold, warm, naive])
+        print(f"Q{q.number}: ours cold {cold.calls} calls / {cold.http} http / {cold.seconds:.1f} s "
+              f"{'exact' if cold.exact else 'WRONG'}; warm {warm.calls} calls; naive {naive.calls} calls "
+              f"/ {naive.seconds:.1f} s {'exact' if naive.exact else 'WRONG'}", flush=True)
+    fake.set_faults(args.faults, seed=args.seed)
+    for row in rows:
+        q = row[0]
+        row.append(run_question(fake, q, config, work / f"faults-q{q.number}", files_root, expected[q.number]))
+        print(f"Q{q.number} with {args.faults:.0%} faults: {row[-1].calls} calls (retries {row[-1].retries}) "
+              f"{'exact' if row[-1].exact else 'WRONG'}", flush=True)
+    fake.set_faults(0.0)
+    _report(rows, args)
     total_ours = sum(r[1].calls for r in rows)
     total_naive = sum(r[3].calls for r in rows)
     exact = sum(1 for r in rows if r[1].exact and r[2].exact and r[4].exact)

@@ -1175,6 +1175,13 @@ class RemoteFake:
     def set_faults(self, fault_rate: float, seed: int = 0) -> None:
         self._control("faults", {"fault_rate": fault_rate, "seed": seed})
 
+    def add_messages(self, raws: Iterable[bytes]) -> int:
+        """New mail in the served mailbox; returns the mailbox's historyId after it."""
+        return self._control("add_messages", {"raw": [base64.b64encode(r).decode() for r in raws]})["history_id"]
+
+    def expire_history(self) -> None:
+        self._control("expire_history", {})
+
     def stop(self) -> None:
         try:
             self._conn.send("stop")

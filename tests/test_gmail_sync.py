@@ -358,3 +358,29 @@ def test_a_sync_killed_mid_batch_resumes_and_the_mirror_is_complete(tmp_path, co
             assert conn.execute("SELECT count(*) FROM addresses a LEFT JOIN messages m ON m.id = a.msg "
                                 "WHERE m.id IS NULL").fetchone()[0] == 0
             assert subjects(gmail) == {f"bulk {i}" for i in range(300)}
+
+
+# -- through the engine ----------------------------------------------------------------------------------------
+
+def test_the_engine_refreshes_checks_and_answers_from_the_mirror(fake, context, corpus):
+    from queryweaver.config import Config
+    from queryweaver.engine import Engine
+    from queryweaver.graph import QueryGraph
+
+    config = Config(self_name="Alex Morgan", self_emails=("alex.morgan@home.example",), timezone=corpus.tz,
+                    today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
+    graph = QueryGraph.parse({"action": "find", "return_var": "f", "return_mode": "all",
+                              "vars": {"f": "File", "e": "Email", "self": "Self"},
+                              "constraints": [{"kind": "edge", "from": "e", "edge": "has_attachment", "to": "f"},
+                                              {"kind": "edge", "from": "e", "edge": "to", "to": "self"},
+                                              {"kind": "filter", "var": "f", "field": "extension", "op": "=",
+                                               "value": "txt"}]})
+    with Engine(config, connectors=[make_mirror(fake, context)]) as engine:
+        reports = engine.refresh_indexes()
+        assert [r.parsed for r in reports] == [9]
+        [status] = engine.check_indexes()
+        assert status.state == "ok" and status.items == 9 and status.source.startswith("gmail:")
+        fake.reset_counts()
+        result = engine.run(graph)
+    assert sorted(i.key for i in result.items) == ["notes.txt", "server.log.txt"]
+    assert fake.total_calls == 0

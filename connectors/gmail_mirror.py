@@ -377,7 +377,8 @@ class GmailMirrorConnector(MailStoreConnector):
             pages += 1
             self.context.progress(stage, pages, None)
         listed = [r[0] for r in conn.execute("SELECT gmail_id FROM gmail_listed ORDER BY gmail_id")]
-        missing = [i for i in listed if i not in self._known(conn, listed)]
+        known = self._known(conn, listed)
+        missing = [i for i in listed if i not in known]
         have = len(listed) - len(missing)
         self._fetch(missing, report, "gmail: syncing messages", total=len(listed), done=have)
         with self._index.write_transaction(conn):

@@ -384,3 +384,23 @@ def test_the_engine_refreshes_checks_and_answers_from_the_mirror(fake, context, 
         result = engine.run(graph)
     assert sorted(i.key for i in result.items) == ["notes.txt", "server.log.txt"]
     assert fake.total_calls == 0
+
+
+def test_a_message_in_the_mirror_and_in_an_mbox_export_is_one_email(fake, context, corpus, tmp_path):
+    from queryweaver.config import Config
+    from queryweaver.engine import Engine
+    from queryweaver.graph import QueryGraph
+
+    config = Config(self_name="Alex Morgan", self_emails=corpus.self_emails, timezone=corpus.tz,
+                    today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
+    mbox = MboxConnector(SourceConfig("mbox", {"path": str(corpus.mbox)}), context)
+    graph = QueryGraph.parse({"action": "find", "return_var": "e", "return_mode": "all",
+                              "vars": {"e": "Email", "p": "Person"},
+                              "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                                              {"kind": "filter", "var": "p", "field": "name", "op": "=",
+                                               "value": "Jane Doe"}]})
+    with Engine(config, connectors=[make_mirror(fake, context), mbox]) as engine:
+        engine.refresh_indexes()
+        result = engine.run(graph)
+    # both sources hold m1, m3 and m6; keyed by Message-ID in both, each is one Email
+    assert sorted(i.key for i in result.items) == ["<m1@acme.test>", "<m3@acme.test>", "<m6@acme.test>"]

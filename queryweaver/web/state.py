@@ -18,7 +18,7 @@ from flask import current_app
 
 from ..config import Config
 from ..engine import Engine
-from ..errors import GenerationError
+from ..errors import ConnectorError, GenerationError
 from ..schema import EntityType
 from .history import RecentQuestions
 from .opener import Opener
@@ -96,8 +96,11 @@ class WebState:
         ``index_max_age``, so mail and events that arrived while the app runs are found and named."""
         now = time.monotonic()
         if now - self._refreshed_at > self.index_max_age:
-            engine.refresh_indexes()
             self._refreshed_at = now
+            try:
+                engine.refresh_indexes()
+            except ConnectorError as exc:  # e.g. a Google mirror that cannot sync now: it answers as it is
+                self.pending_warnings.append(f"{exc}; answering from the local copy as it is")
 
     def _relay_progress(self, stage: str, done: int, total: int | None = None) -> None:
         target = self._progress_to

@@ -205,6 +205,7 @@ class GcalConnector(Connector):
     description = "events from a Google account's calendars (sign in with 'queryweaver auth google')"
     types: ClassVar[frozenset[EntityType]] = frozenset({EVENT, PERSON, SELF, DATE, PLACE})
     needs_auth = True
+    store_seen = True   # listings feed the lexicon's store (a mirror fills it once per sync instead)
 
     def __new__(cls, source, context: Context, **kwargs):
         if cls is GcalConnector and wants_sync(source):
@@ -359,7 +360,8 @@ class GcalConnector(Connector):
             else:
                 parsed[g.key].self_attended |= g.self_attended
         self._by_key.update(parsed)
-        self.seen.store(parsed.values())
+        if self.store_seen:
+            self.seen.store(parsed.values())
         return list(parsed.values())
 
     def all_events(self) -> list[GEvent]:
@@ -406,12 +408,17 @@ class GcalConnector(Connector):
                         yield addr, ev.item()
             return
         people = [k.lower() for k in known.keys() if k.lower() not in me]
-        if len(people) <= self.person_query_limit:
-            horizon = self._bounds(None)[1]
-            listings = self.events_many([{"q": addr, "timeMax": horizon} for addr in people])
-        else:
-            everything = self.all_events()
-            listings = [everything] * len(people)
+        if len(people) > self.person_query_limit:  # one listing, looked up by attendee (not scanned per person)
+            by_attendee: dict[str, list[GEvent]] = defaultdict(list)
+            for ev in self.all_events():
+                for addr, _n in ev.attended:
+                    by_attendee[addr].append(ev)
+            for addr in people:
+                for ev in by_attendee.get(addr, ()):
+                    yield addr, ev.item()
+            return
+        horizon = self._bounds(None)[1]
+        listings = self.events_many([{"q": addr, "timeMax": horizon} for addr in people])
         for addr, events in zip(people, listings, strict=True):
             for ev in events:
                 if any(a == addr for a, _n in ev.attended):
@@ -599,6 +606,7 @@ class GcalMirrorConnector(GcalConnector):
         self._ready = False
         self._syncing = False
         self._raw: list[dict] | None = None
+        self.store_seen = False
 
     def indexes(self):
         return [self._index]
@@ -658,7 +666,11 @@ class GcalMirrorConnector(GcalConnector):
                 self._memo.clear()
                 self._by_key.clear()
             self._ready = True
-            self._parse_listing(self._mirrored())  # stores the titles, places and people the lexicon names
+            self.store_seen = True
+            try:
+                self._parse_listing(self._mirrored())  # stores the titles, places and people the lexicon names
+            finally:
+                self.store_seen = False
             report.seconds = time.perf_counter() - started
             return report
 

@@ -1048,14 +1048,22 @@ class GmailConnector(Connector):
         id is not this account's."""
         if type_ != EMAIL or not is_gmail_id(key):
             return None
-        answers = self.api.call_many([self._get_request(key, True)], "messages.get", "reading a message")
-        if not answers or not answers[0]:
-            return None
-        texts: list[str] = []
-        htmls: list[str] = []
-        _walk(answers[0].get("payload") or {}, texts, htmls, [])
-        plain = "\n".join(texts)
-        return plain if plain.strip() else "\n".join(html_to_text(h) for h in htmls)
+        return message_text(self.api, key)
+
+
+def message_text(api: GoogleApi, gmail_id: str) -> str | None:
+    """One message's body as written (plain text, else the HTML part's text), fetched whole; None when gone."""
+    def build(service):
+        return service.users().messages().get(userId="me", id=gmail_id, format="full", fields=FULL_FIELDS)
+
+    answers = api.call_many([build], "messages.get", "reading a message")
+    if not answers or not answers[0]:
+        return None
+    texts: list[str] = []
+    htmls: list[str] = []
+    _walk(answers[0].get("payload") or {}, texts, htmls, [])
+    plain = "\n".join(texts)
+    return plain if plain.strip() else "\n".join(html_to_text(h) for h in htmls)
 
 
 def _name_words(text: str) -> set[str]:

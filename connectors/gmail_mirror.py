@@ -52,7 +52,7 @@ from queryweaver.index import SourceIndex, add_to_lexicon, batch_size, lexicon_s
 from queryweaver.items import Item
 from queryweaver.schema import EntityType
 
-from .gmail import GmailConnector, Record, gmail_api, record_from_resource
+from .gmail import GmailConnector, Record, gmail_api, message_text, record_from_resource
 from .google_http import RetryPolicy, ServiceFactory, source_flag
 from .mailstore import (
     INDEX_SCHEMA,
@@ -464,6 +464,17 @@ class GmailMirrorConnector(MailStoreConnector):
             elif dropped or lexicon_stale(conn):
                 write_lexicon(conn, mail_lexicon_rows(conn))
         report.reused = conn.execute("SELECT count(*) FROM inputs").fetchone()[0] - report.parsed
+
+    def read_text(self, type_: EntityType, key: str) -> str | None:
+        """An email's body as written: the mirror keeps at most its search form, so it is fetched from Gmail."""
+        if type_ != EMAIL:
+            return None
+        self._ensure_index()
+        with self._lock:
+            row = self._index.conn.execute(
+                "SELECT i.path FROM messages m JOIN inputs i ON i.id = m.input WHERE m.message_id = ? "
+                "ORDER BY m.id LIMIT 1", (key,)).fetchone()
+        return message_text(self.api, row[0]) if row is not None else None
 
     # -- links and text: only with bodies ------------------------------------------------------------------
     def _no_bodies(self) -> None:

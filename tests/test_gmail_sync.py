@@ -404,3 +404,12 @@ def test_a_message_in_the_mirror_and_in_an_mbox_export_is_one_email(fake, contex
         result = engine.run(graph)
     # both sources hold m1, m3 and m6; keyed by Message-ID in both, each is one Email
     assert sorted(i.key for i in result.items) == ["<m1@acme.test>", "<m3@acme.test>", "<m6@acme.test>"]
+
+
+def test_an_emails_text_is_read_from_gmail_as_written(fake, context):
+    with make_mirror(fake, context) as gmail:
+        gmail.refresh_index()
+        fake.reset_counts()
+        assert "See the numbers at https://acme.test/budget." in gmail.read_text(EMAIL, "<m1@acme.test>")
+        assert gmail.read_text(EMAIL, "<nowhere@acme.test>") is None
+    assert fake.counts["gmail.users.messages.get"] == 1

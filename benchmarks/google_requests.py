@@ -46,6 +46,7 @@ sys.path.insert(0, str(REPO))
 from connectors.files import FilesConnector  # noqa: E402
 from connectors.gcal import GcalConnector  # noqa: E402
 from connectors.gmail import GmailConnector, _addresses, _headers, _walk, record_from_resource  # noqa: E402
+from connectors.gmail_mirror import SyncInterrupted  # noqa: E402
 from connectors.google_http import RetryPolicy  # noqa: E402
 from connectors.mailstore import html_to_text, normalize_message_id  # noqa: E402
 from queryweaver.config import Config, SourceConfig  # noqa: E402
@@ -255,8 +256,15 @@ def sync_once(fake: RemoteFake, config: Config, cache_dir: Path) -> Run:
     fake.reset_counts()
     started = time.perf_counter()
     try:
-        gmail.refresh_index()
-        gcal.refresh_index()
+        for connector in (gmail, gcal):
+            for resumes in range(5):   # a sync stopped by the faults continues where it stopped, as a user's rerun would
+                try:
+                    connector.refresh_index()
+                    break
+                except SyncInterrupted as exc:
+                    if resumes == 4:
+                        raise
+                    print(f"  sync stopped ({exc}); running it again (resume {resumes + 1})", flush=True)
     finally:
         seconds = time.perf_counter() - started
         gmail.close()

@@ -286,9 +286,14 @@ class GoogleApi:
 
     def _run_batch(self, builds: Sequence[Build], indexes: list[int], results: list[Any], method: str,
                    what: str, missing_ok: bool) -> None:
-        """One chunk: send it as a batch, then re-send only the items that failed transiently."""
+        """One chunk: send it as a batch, then re-send only the items that failed transiently.
+
+        Tries are counted per item (and, for the batch as a whole, in a row): a long sync sends thousands of
+        batches, and one unlucky item must not use up the tries of the 49 beside it.
+        """
         pending = list(indexes)
-        attempt = 0
+        attempt = 0                           # failures of the batch as a whole, in a row
+        tries = dict.fromkeys(indexes, 0)     # transient failures of each item
         while pending:
             failed: list[int] = []
             fatal: list[Exception] = []
@@ -341,14 +346,17 @@ class GoogleApi:
                 continue
             if fatal:
                 raise self._fail(fatal[0], what) from fatal[0]
+            attempt = 0
             if failed:
-                if attempt >= self.retry.attempts - 1:
+                for index in failed:
+                    tries[index] += 1
+                worst = max(tries[index] for index in failed)
+                if worst >= self.retry.attempts:
                     raise ConnectorError(f"{self.label} kept refusing {len(failed)} requests while {what} "
                                          f"(rate limited or unavailable); wait a minute and try again")
                 for _ in failed:
                     self._note_retry()
-                self.retry.pause(attempt, max(retry_after) if retry_after else None)
-                attempt += 1
+                self.retry.pause(worst - 1, max(retry_after) if retry_after else None)
             pending = sorted(failed)
 
 

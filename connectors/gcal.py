@@ -52,7 +52,7 @@ from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
 from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory,
-                          wants_sync)
+                          sync_seconds, wants_sync)
 from .ics import expansion_horizon
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
@@ -598,7 +598,7 @@ class GcalMirrorConnector(GcalConnector):
         super().__init__(source, context, **kwargs)
         from queryweaver.index import SourceIndex
 
-        self.sync_seconds = 60 * float(source.options.get("sync_every", DEFAULT_SYNC_MINUTES))
+        self.sync_seconds = sync_seconds(source, DEFAULT_SYNC_MINUTES)
         self.path = Path(context.cache_dir).absolute() / "google" / f"gcal-{self.digest}"
         self._index = SourceIndex(context.cache_dir, "gcal", self.path, MIRROR_SCHEMA, MIRROR_VERSION, ("events",),
                                   warn=context.warn)

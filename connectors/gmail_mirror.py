@@ -36,7 +36,6 @@ Syncing:
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timezone
@@ -45,15 +44,15 @@ from typing import Any, Callable
 
 from googleapiclient.errors import HttpError
 
-from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
+from queryweaver.config import SourceConfig
+from queryweaver.connector import Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import AuthError, ConnectorError, IndexStorageError
 from queryweaver.grounding import LEXICON_VERSION, Lexicon
 from queryweaver.index import SourceIndex, add_to_lexicon, batch_size, lexicon_stale, write_lexicon
-from queryweaver.items import Item
 from queryweaver.schema import EntityType
 
 from .gmail import GmailConnector, Record, gmail_api, message_text, record_from_resource
-from .google_http import RetryPolicy, ServiceFactory, source_flag
+from .google_http import RetryPolicy, ServiceFactory, source_flag, sync_seconds
 from .mailstore import (
     INDEX_SCHEMA,
     INDEX_TABLES,
@@ -95,7 +94,7 @@ LISTING = "gmail_listing"                # a full listing in progress: '' before
 LISTING_HISTORY = "gmail_listing_history"  # the historyId when that listing started
 ACCOUNT = "gmail_account"
 SYNCED_AT = "gmail_synced_at"            # epoch seconds of the last complete sync
-NOTED = "gmail_bodies"                   # whether the mirror was filled with bodies ('1') or not ('0')
+BODIES_KEPT = "gmail_bodies"                   # whether the mirror was filled with bodies ('1') or not ('0')
 
 
 class SyncInterrupted(ConnectorError):
@@ -123,20 +122,16 @@ class GmailMirrorConnector(MailStoreConnector):
 
     def __init__(self, source, context: Context, *, service_factory: ServiceFactory | None = None,
                  retry: RetryPolicy | None = None, max_in_flight: int | None = None, **_live_only: Any):
-        Connector.__init__(self, source, context)
-        options = source.options
-        self.api, digest = gmail_api(source, service_factory, retry, max_in_flight)
-        self.bodies = source_flag(source, "bodies")
-        self.sync_seconds = 60 * float(options.get("sync_every", DEFAULT_SYNC_MINUTES))
+        api, digest = gmail_api(source, service_factory, retry, max_in_flight)
         # not a file: the name the index is filed and labelled under (one mirror per account)
-        self.path = Path(context.cache_dir).absolute() / "google" / f"gmail-{digest}"
+        where = Path(context.cache_dir).absolute() / "google" / f"gmail-{digest}"
+        super().__init__(SourceConfig(source.type, {**source.options, "path": str(where)}), context)
+        self.source = source
+        self.api = api
+        self.bodies = source_flag(source, "bodies")
+        self.sync_seconds = sync_seconds(source, DEFAULT_SYNC_MINUTES)
         self._index = SourceIndex(context.cache_dir, "gmail", self.path, MIRROR_SCHEMA, MIRROR_VERSION,
                                   MIRROR_TABLES, warn=context.warn)
-        self._self_emails = frozenset(e.strip().lower() for e in context.self_emails)
-        self._lock = threading.RLock()
-        self._ready = False
-        self._warned = 0
-        self._persons: dict[str, Item] | None = None
         self._said_no_bodies = False
 
     # -- MailStoreConnector's file hooks: a mirror has no input files -----------------------------------
@@ -197,7 +192,7 @@ class GmailMirrorConnector(MailStoreConnector):
     def _match_bodies_setting(self) -> None:
         """A mirror filled with bodies when they are no longer wanted, or without them when they now are,
         is emptied and synced afresh (bodies are fetched per message; no request can add them later)."""
-        noted = self._meta(NOTED)
+        noted = self._meta(BODIES_KEPT)
         if noted is None or noted == ("1" if self.bodies else "0"):
             return
         self.context.warn(f"the gmail source's bodies setting changed; the mirror is synced afresh "
@@ -205,7 +200,7 @@ class GmailMirrorConnector(MailStoreConnector):
         with self._index.write_transaction() as conn:
             self._drop(conn, [r[0] for r in conn.execute("SELECT path FROM inputs").fetchall()])
             conn.execute("DELETE FROM gmail_listed")
-            for key in (HISTORY_ID, LISTING, LISTING_HISTORY, NOTED, SYNCED_AT):
+            for key in (HISTORY_ID, LISTING, LISTING_HISTORY, BODIES_KEPT, SYNCED_AT):
                 self._set(conn, key, None)
 
     def _ensure_index(self) -> None:
@@ -358,7 +353,7 @@ class GmailMirrorConnector(MailStoreConnector):
                 self._set(conn, ACCOUNT, account or old)
                 self._set(conn, LISTING_HISTORY, str(profile.get("historyId") or ""))
                 self._set(conn, LISTING, "")
-                self._set(conn, NOTED, "1" if self.bodies else "0")
+                self._set(conn, BODIES_KEPT, "1" if self.bodies else "0")
             listing = ""
         stage = "gmail: listing messages"
         pages = conn.execute("SELECT count(*) FROM gmail_listed").fetchone()[0] // LIST_PAGE

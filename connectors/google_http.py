@@ -29,7 +29,7 @@ import httplib2
 from google.auth.exceptions import RefreshError, TransportError
 from googleapiclient.errors import HttpError
 
-from queryweaver.errors import AuthError, ConnectorError
+from queryweaver.errors import AuthError, ConfigError, ConnectorError
 
 from .google_auth import load_credentials, sign_in_hint, translate_refresh_error
 
@@ -60,6 +60,19 @@ def source_flag(source, key: str) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("true", "yes", "1", "on")
     return bool(value)
+
+
+def sync_seconds(source, default_minutes: float) -> float:
+    """``sync_every`` (minutes) of a synced source, in seconds: how old a mirror may be before a question syncs it."""
+    value = source.options.get("sync_every", default_minutes)
+    try:
+        minutes = float(value)
+    except (TypeError, ValueError):
+        minutes = -1.0
+    if minutes < 0:
+        raise ConfigError(f"sync_every = {value!r} in the {source.type} source is not a number of minutes; write "
+                          f"e.g. sync_every = 15 (0 syncs only on 'queryweaver index')")
+    return 60 * minutes
 
 
 def wants_sync(source) -> bool:

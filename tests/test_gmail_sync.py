@@ -28,7 +28,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, Selection
 from queryweaver.errors import AuthError, ConnectorError
 from queryweaver.graph import FilterConstraint
-from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.items import SELF_KEY, Item
 from queryweaver.schema import EntityType
 from tests.fake_google import (FakeGoogle, _mail, fake_credentials, message_from_bytes, service_factory,
                                write_small_corpus)
@@ -194,6 +194,13 @@ def test_a_question_syncs_a_stale_mirror_once_and_a_fresh_one_not_at_all(fake, c
     assert fake.counts["gmail.users.history.list"] == 1
 
 
+def test_a_sync_every_that_is_not_minutes_is_a_config_error(fake, context):
+    from queryweaver.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="sync_every = 'hourly' in the gmail source is not a number of minutes"):
+        make_mirror(fake, context, sync_every="hourly")
+
+
 # -- faults --------------------------------------------------------------------------------------------------
 
 def test_an_expired_history_id_falls_back_to_a_full_listing_fetching_only_what_is_new(fake, context, corpus):
@@ -208,7 +215,7 @@ def test_an_expired_history_id_falls_back_to_a_full_listing_fetching_only_what_i
         assert report.parsed == 3 and report.removed == 1
         assert fake.counts["gmail.users.messages.get"] == 3     # the 8 it had are not fetched again
         assert fake.counts["gmail.users.messages.list"] == 1
-        assert subjects(gmail) == {m.subject for m in []} | {
+        assert subjects(gmail) == {
             "Budget review", "Lunch?", "Notes", "Proposal", "Re: Proposal", "FYI", "Not for you", "Budget numbers",
             "new 0", "new 1", "new 2"}
         fake.reset_counts()

@@ -374,7 +374,7 @@ class Grounder:
             if "." in t.low and t.low in self.full and "@" not in t.low and not (
                     webpage_next and t.low.removeprefix("www.") in self.domains):
                 claim(i, i + 1, self._person_mention(t.start, t.end, question[t.start:t.end], self.full[t.low], True))
-            elif "@" in t.low:
+            elif re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", t.low):  # an address, not "events @ the office"
                 kind = MentionKind.SELF if t.low in self.lexicon.self_addresses else MentionKind.PERSON
                 # the address itself is the value: the parser filters on it as written
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], kind, t.low,

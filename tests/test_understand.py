@@ -274,9 +274,13 @@ def test_a_value_the_data_does_not_hold_gets_a_did_you_mean(lexicon):
     ("from Jane Doe, the mails of March",
      ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = March")),
 ])
-def test_an_odd_wording_is_read_from_its_mentions_and_marked_unsure(lexicon, question, spec):
+def test_an_odd_wording_is_read_from_its_mentions_and_says_so(lexicon, question, spec):
+    # such readings were right for 71 of 75 questions of the dev parts, as often as the parser's own: not
+    # "unsure", but the lowest confidence a sure reading has, and the notes say how it was read
+    from queryweaver.understand import MENTION_READING_COST
+
     got = reads_as(lexicon, question, *spec)
-    assert got.low_confidence
+    assert got.confidence == pytest.approx(1 - MENTION_READING_COST) and not got.low_confidence
     assert any("names, dates and type words alone" in note for note in got.notes)
 
 
@@ -322,6 +326,6 @@ def test_a_reading_that_leaves_out_something_named_yields_to_one_that_uses_every
     got = understand("emails from Jane Doe budget.xlsx", None, lexicon)
     assert uncovered(got.graph, got.mentions) == []
     assert {str(f.value) for f in got.graph.filters} == {"Jane Doe", "budget.xlsx"}
-    assert got.low_confidence and got.alternatives
+    assert got.confidence < 0.7 and got.alternatives
     partial = graph("find e all", "e from p", "p.name = Jane Doe")
     assert [m.value for m in uncovered(partial, got.mentions)] == ["budget.xlsx"]

@@ -63,7 +63,7 @@ _VERB_PATTERNS: tuple[tuple[str, str], ...] = (
     ("sent", r"\bmy\s+(?:\w+\s+)?(?:messages?|emails?|e-mails?|mails?|notes?|repl(?:y|ies))\s+to\b"),
     # "sent me", "emailed you", "wrote to me", "I received", "did I get ... from", "I was sent", "my inbox"
     ("received", r"\b(?:sent|send|sends|emailed|emails|e-mailed|mailed|wrote|written|writes|forwarded|forwards"
-                 r"|shared|shares)\s+(?:to\s+)?(?:me|you|us)\b"),
+                 r"|shared|shares)\s+(?:to\s+)?(?:me|you|us)\b(?!\s+(?:and|&)\b)"),
     ("received", rf"{_SUBJECT}\s+(?:received|receive|been\s+sent|was\s+sent|were\s+sent|heard\s+from"
                  r"|hear\s+from)\b"),
     ("received", r"\bmy\s+inbox\b"),
@@ -71,7 +71,7 @@ _VERB_PATTERNS: tuple[tuple[str, str], ...] = (
                  r"(?:were\s+|was\s+|have\s+been\s+)?received\b"),
     ("attended", rf"{_SUBJECT}\s+(?:attended|attend|went\s+to|go\s+to|joined|join|was\s+at|were\s+at)\b"),
     ("attended", rf"\b(?:meetings?|events?|appointments?|calls?)\s+{_ASKED}\s+(?:have|had|attend)\b"),
-    ("attended", r"\bmy\s+(?:meetings?|events?|appointments?|calendar)\b"),
+    ("attended", r"\bmy\s+(?:meetings?|events?|appointments?)\b"),
 )
 _GOT = re.compile(rf"{_SUBJECT}\s+(?:got|get|gotten)\b", re.I)
 _MAIL_WORDS = re.compile(r"\b(?:from|e-?mails?|mails?|messages?|notes?|attachments?|attached|links?|sent)\b", re.I)
@@ -301,9 +301,13 @@ def _verb_problem(graph: "QueryGraph", verb: FirstPersonVerb) -> str | None:
     if verb.needs == "received":
         if any(_has_edge(graph, e, "to", s) for e in emails for s in selves):
             return None
-        # "the links the people I met sent me": the user is in the graph as the one who met them (section 4.1)
+        # "the links the people I met sent me": the user is in the graph as the one who met them (section 4.1);
+        # "whoever sent me F": the sender of a named file is who it is, whoever else got it
         met = [p for p in people if any(_has_edge(graph, p, "attended", ev) for ev in mine)]
-        if any(_has_edge(graph, e, "from", p) for e in emails for p in met):
+        named_files = {f.var for f in graph.filters if f.field == "name" and graph.var_type(f.var).value == "File"}
+        if any(_has_edge(graph, e, "from", p) and (p in met or any(_has_edge(graph, e, "has_attachment", f)
+                                                                   for f in named_files))
+               for e in emails for p in people):
             return None
         return f"{said}, so add Email to Self (the user received the email)"
     if verb.needs == "attended":
@@ -341,7 +345,9 @@ _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": 
              "earliest": "first", "oldest": "first"}
 _ORDINAL = re.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
                       r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
-                      r"saturday|sunday|name|names)\b)", re.I)
+                      r"saturday|sunday|name|names|weekend|spring|summer|fall|autumn|winter|couple|few|several|two|"
+                      r"three|four|five|six|seven|eight|nine|ten|twelve|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
+                      r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)", re.I)
 
 
 def _ordinal_problems(graph: "QueryGraph", question: str, mentions: list["Mention"]) -> list[str]:

@@ -25,10 +25,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-import httplib2
-from google.auth.exceptions import RefreshError, TransportError
-from googleapiclient.errors import HttpError
-
 from queryweaver.errors import AuthError, ConnectorError
 
 from .google_auth import load_credentials, sign_in_hint, translate_refresh_error
@@ -39,6 +35,25 @@ ServiceFactory = Callable[[], Any]    # () -> googleapiclient Resource; called o
 RATE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded", "RATE_LIMIT_EXCEEDED"})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_BATCH = 50   # Gmail: "sending batches larger than 50 requests is not recommended"
+
+# The client libraries take a third of a second to import, so they are bound here by ``import_google`` when
+# a Google source first needs them (a ``GoogleApi`` is built): a setup without one never loads them.
+httplib2: Any = None
+HttpError: Any = None
+RefreshError: Any = None
+TransportError: Any = None
+
+
+def import_google() -> None:
+    """Import httplib2, google-auth and the API client's errors into this module (once)."""
+    global httplib2, HttpError, RefreshError, TransportError
+    if HttpError is not None:
+        return
+    import httplib2 as http_lib
+    from google.auth.exceptions import RefreshError as refresh_error, TransportError as transport_error
+    from googleapiclient.errors import HttpError as http_error
+
+    httplib2, RefreshError, TransportError, HttpError = http_lib, refresh_error, transport_error, http_error
 
 
 class MetaTable:
@@ -139,6 +154,7 @@ class GoogleApi:
     def __init__(self, service_factory: ServiceFactory, *, label: str, max_in_flight: int = 4,
                  batch_size: int = MAX_BATCH, retry: RetryPolicy | None = None,
                  auth_hint: Callable[[], str] | None = None):
+        import_google()
         self.factory = service_factory
         self.label = label
         self.max_in_flight = max(1, int(max_in_flight))
@@ -350,6 +366,7 @@ def default_service_factory(api: str, version: str, token_path, client_secrets=N
 
     def build() -> Any:
         import google_auth_httplib2
+        import_google()
         from googleapiclient.discovery import build as build_service
 
         with lock:

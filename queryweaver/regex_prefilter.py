@@ -11,12 +11,11 @@ conditionals, numeric escapes) gives ``None``, "might match anything", and the p
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 # Under re.IGNORECASE these non-ASCII letters match ASCII ones (the re docs list them); folding them first keeps
 # "the text holds none of the words" true whenever the pattern cannot match.
 _CASE_TWINS = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
-_REPEAT = re.compile(r"\{(\d*)(?:,(\d*))?\}")
-_FLAGS = re.compile(r"\(\?([aiLmsux]*)(?:-([imsx]+))?([:)])")
 
 
 def fold(text: str) -> str:
@@ -56,9 +55,27 @@ class LazyPattern:
             return None
         return self.compiled.search(text)
 
+    def finditer(self, text: str, folded: str | None = None) -> Iterator[re.Match]:
+        if not self.may_match(fold(text) if folded is None else folded):
+            return iter(())
+        return self.compiled.finditer(text)
+
 
 class _Unsure(Exception):
     """The pattern uses something the analysis does not model."""
+
+
+# A pattern's pieces, read without the re parser: escapes, classes, group openers, quantifiers, letter runs.
+_TOKEN = re.compile(r"""
+    (?P<escape>\\.)
+  | (?P<cls>\[\^?\]?(?:\\.|[^\]\\])*\])
+  | (?P<open>\((?:\?(?::|=|!|<=|<!|P<\w+>|[aiLmsux]*(?:-[imsx]+)?[:)]))?)
+  | (?P<close>\))
+  | (?P<bar>\|)
+  | (?P<quant>(?:[*+?]|\{\d*(?:,\d*)?\})[?+]?)
+  | (?P<word>[A-Za-z]+)
+  | (?P<other>.)
+""", re.VERBOSE | re.DOTALL)
 
 
 def required_words(pattern: str) -> frozenset[str] | None:
@@ -68,19 +85,20 @@ def required_words(pattern: str) -> frozenset[str] | None:
     quantifier); an alternation needs one word from each branch; an optional group or a lookaround needs
     nothing. Of the requirements found along a sequence the one with the longest shortest word is kept.
     """
+    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(pattern)]
     try:
-        needs, end = _alternation(pattern, 0)
-    except (_Unsure, IndexError):
+        needs, end = _alternation(tokens, 0)
+    except _Unsure:
         return None
-    return needs if end == len(pattern) else None
+    return needs if end == len(tokens) else None
 
 
-def _alternation(p: str, i: int) -> tuple[frozenset[str] | None, int]:
+def _alternation(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] | None, int]:
     branches = []
     while True:
-        needs, i = _sequence(p, i)
+        needs, i = _sequence(tokens, i)
         branches.append(needs)
-        if i < len(p) and p[i] == "|":
+        if i < len(tokens) and tokens[i][0] == "bar":
             i += 1
             continue
         break
@@ -89,100 +107,53 @@ def _alternation(p: str, i: int) -> tuple[frozenset[str] | None, int]:
     return frozenset().union(*branches), i
 
 
-def _sequence(p: str, i: int) -> tuple[frozenset[str] | None, int]:
+def _sequence(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] | None, int]:
     found: list[frozenset[str]] = []
     run = ""
-
-    def flush() -> None:
-        nonlocal run
+    n = len(tokens)
+    while i < n and tokens[i][0] not in ("bar", "close"):
+        kind, text = tokens[i]
+        i += 1
+        quantifier = tokens[i][1] if i < n and tokens[i][0] == "quant" else ""
+        if quantifier:
+            i += 1
+        optional = quantifier[:1] in ("*", "?") or quantifier.startswith(("{}", "{,", "{0"))
+        if kind == "word":
+            if not quantifier:
+                run += text.lower()
+                continue
+            run += text[:-1].lower() if optional else text.lower()  # the quantifier repeats the last letter
+        elif kind == "open":
+            if run:
+                found.append(frozenset({run}))
+                run = ""
+            if text == "(" and quantifier:
+                raise _Unsure  # "(?" of an extension not modelled ((?P=name), (?#...), (?(1)...))
+            if "x" in text and not text.startswith("(?P<"):
+                raise _Unsure  # verbose mode changes what a space means
+            if text.endswith(")"):  # a global flag group such as (?i): matches nothing
+                continue
+            needs, i = _alternation(tokens, i)
+            if i >= n or tokens[i][0] != "close":
+                raise _Unsure
+            i += 1
+            quantifier = tokens[i][1] if i < n and tokens[i][0] == "quant" else ""
+            if quantifier:
+                i += 1
+            optional = quantifier[:1] in ("*", "?") or quantifier.startswith(("{}", "{,", "{0"))
+            lookaround = text in ("(?=", "(?!", "(?<=", "(?<!")
+            if needs is not None and not optional and not lookaround:
+                found.append(needs)
+            continue
+        elif kind == "escape" and text[1].isalnum() and text[1] not in "dswDSWbBAZ":
+            raise _Unsure  # back-references, \x.., \u...., \N{...}, octal: not modelled
+        elif kind == "quant":
+            raise _Unsure  # a quantifier with nothing before it
         if run:
             found.append(frozenset({run}))
             run = ""
-
-    n = len(p)
-    while i < n and p[i] not in "|)":
-        c = p[i]
-        if c == "\\":
-            escaped = p[i + 1]
-            flush()
-            if escaped.isalnum() and escaped not in "dswDSWbBAZ":
-                raise _Unsure(p)  # back-references, \x.., \u...., \N{...}, octal: not modelled
-            i, _repeat, _optional = _quantifier(p, i + 2)
-        elif c == "[":
-            flush()
-            i, _repeat, _optional = _quantifier(p, _class_end(p, i))
-        elif c == "(":
-            flush()
-            inner, counts = _group_start(p, i)
-            if inner is None:  # a global flag group such as (?i): matches nothing
-                i = counts
-                continue
-            needs, i = _alternation(p, inner)
-            if p[i] != ")":
-                raise _Unsure(p)
-            i, _repeat, optional = _quantifier(p, i + 1)
-            if needs is not None and counts and not optional:
-                found.append(needs)
-        elif c in "*+?{":
-            raise _Unsure(p)  # a quantifier with nothing before it
-        else:
-            i, repeat, optional = _quantifier(p, i + 1)
-            if c.isascii() and c.isalpha() and not optional:
-                run += c.lower()
-                if repeat:
-                    flush()  # "ab+c" matches "abbc": "ab" is required, "abc" is not
-            else:
-                flush()
-    flush()
+    if run:
+        found.append(frozenset({run}))
     if not found:
         return None, i
     return max(found, key=lambda words: (min(map(len, words)), -len(words))), i
-
-
-def _group_start(p: str, i: int) -> tuple[int | None, int | bool]:
-    """Where a group's content starts and whether its content must match; (None, end) for a flag group."""
-    if not p.startswith("(?", i):
-        return i + 1, True
-    if p.startswith(("(?:",), i):
-        return i + 3, True
-    if p.startswith(("(?=", "(?!"), i):
-        return i + 3, False
-    if p.startswith(("(?<=", "(?<!"), i):
-        return i + 4, False
-    if p.startswith("(?P<", i):
-        return p.index(">", i) + 1, True
-    flags = _FLAGS.match(p, i)
-    if flags is None or "x" in (flags.group(1) + (flags.group(2) or "")):
-        raise _Unsure(p)  # (?P=name), (?(1)...), comments, verbose mode
-    if flags.group(3) == ")":
-        return None, flags.end()
-    return flags.end(), True
-
-
-def _class_end(p: str, i: int) -> int:
-    """The index after the character class starting at ``i``."""
-    j = i + 1
-    if p[j] == "^":
-        j += 1
-    if p[j] == "]":
-        j += 1
-    while p[j] != "]":
-        j += 2 if p[j] == "\\" else 1
-    return j + 1
-
-
-def _quantifier(p: str, i: int) -> tuple[int, bool, bool]:
-    """(index after any quantifier at ``i``, whether there is one, whether it allows zero repeats)."""
-    if i >= len(p) or p[i] not in "*+?{":
-        return i, False, False
-    if p[i] == "{":
-        repeat = _REPEAT.match(p, i)
-        if repeat is None:
-            raise _Unsure(p)  # a literal brace: not modelled
-        low = repeat.group(1)
-        optional, i = not low or int(low) == 0, repeat.end()
-    else:
-        optional, i = p[i] in "*?", i + 1
-    if i < len(p) and p[i] in "?+":  # lazy or possessive
-        i += 1
-    return i, True, optional

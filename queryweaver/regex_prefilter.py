@@ -102,13 +102,16 @@ def _alternation(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] 
             i += 1
             continue
         break
+    if len(branches) == 1:
+        return branches[0], i
     if any(needs is None for needs in branches):
         return None, i
     return frozenset().union(*branches), i
 
 
 def _sequence(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] | None, int]:
-    found: list[frozenset[str]] = []
+    best: frozenset[str] | None = None
+    best_key = (0, 0)  # (shortest word, -number of words): longer words, fewer of them, filter better
     run = ""
     n = len(tokens)
     while i < n and tokens[i][0] not in ("bar", "close"):
@@ -124,9 +127,9 @@ def _sequence(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] | N
                 continue
             run += text[:-1].lower() if optional else text.lower()  # the quantifier repeats the last letter
         elif kind == "open":
-            if run:
-                found.append(frozenset({run}))
-                run = ""
+            if run and (len(run), -1) > best_key:
+                best, best_key = frozenset({run}), (len(run), -1)
+            run = ""
             if text == "(" and quantifier:
                 raise _Unsure  # "(?" of an extension not modelled ((?P=name), (?#...), (?(1)...))
             if "x" in text and not text.startswith("(?P<"):
@@ -143,17 +146,17 @@ def _sequence(tokens: list[tuple[str, str]], i: int) -> tuple[frozenset[str] | N
             optional = quantifier[:1] in ("*", "?") or quantifier.startswith(("{}", "{,", "{0"))
             lookaround = text in ("(?=", "(?!", "(?<=", "(?<!")
             if needs is not None and not optional and not lookaround:
-                found.append(needs)
+                key = (min(map(len, needs)), -len(needs))
+                if key > best_key:
+                    best, best_key = needs, key
             continue
         elif kind == "escape" and text[1].isalnum() and text[1] not in "dswDSWbBAZ":
             raise _Unsure  # back-references, \x.., \u...., \N{...}, octal: not modelled
         elif kind == "quant":
             raise _Unsure  # a quantifier with nothing before it
-        if run:
-            found.append(frozenset({run}))
-            run = ""
-    if run:
-        found.append(frozenset({run}))
-    if not found:
-        return None, i
-    return max(found, key=lambda words: (min(map(len, words)), -len(words))), i
+        if run and (len(run), -1) > best_key:
+            best, best_key = frozenset({run}), (len(run), -1)
+        run = ""
+    if run and (len(run), -1) > best_key:
+        best = frozenset({run})
+    return best, i

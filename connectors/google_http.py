@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import json
 import random
-import socket
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from queryweaver.errors import AuthError, ConnectorError
 
 from .google_auth import load_credentials, sign_in_hint, translate_refresh_error
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 Build = Callable[[Any], Any]          # service -> googleapiclient HttpRequest
 ServiceFactory = Callable[[], Any]    # () -> googleapiclient Resource; called once per worker thread
@@ -191,6 +192,8 @@ class GoogleApi:
     def _executor(self) -> ThreadPoolExecutor:
         with self._pool_lock:
             if self._pool is None:
+                from concurrent.futures import ThreadPoolExecutor
+
                 self._pool = ThreadPoolExecutor(self.max_in_flight, thread_name_prefix=f"qw-{self.label}")
             return self._pool
 
@@ -238,7 +241,7 @@ class GoogleApi:
                 self.retry.pause(attempt, _retry_after(exc.resp))
             except RefreshError as exc:
                 raise translate_refresh_error(exc, self.auth_hint()) from exc
-            except (httplib2.HttpLib2Error, TransportError, OSError, socket.timeout) as exc:
+            except (httplib2.HttpLib2Error, TransportError, OSError, TimeoutError) as exc:
                 if attempt == self.retry.attempts - 1:
                     raise self._fail(exc, what) from exc
                 self._note_retry()
@@ -334,7 +337,7 @@ class GoogleApi:
                 continue
             except RefreshError as exc:
                 raise translate_refresh_error(exc, self.auth_hint()) from exc
-            except (httplib2.HttpLib2Error, TransportError, OSError, socket.timeout) as exc:
+            except (httplib2.HttpLib2Error, TransportError, OSError, TimeoutError) as exc:
                 if attempt >= self.retry.attempts - 1:
                     raise self._fail(exc, what) from exc
                 self._note_retry()

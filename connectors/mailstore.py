@@ -28,7 +28,6 @@ import email
 import email.policy
 import email.utils
 import hashlib
-import html
 import re
 import sqlite3
 import threading
@@ -490,11 +489,15 @@ def _filename(part: Message, problems: list[str]) -> str:
 
 def html_to_text(markup: str) -> str:
     """Visible text of an HTML body, good enough for word search."""
+    import html  # here: its entity table is a cost a question on a built index need not pay
+
     return html.unescape(_TAG.sub(" ", _SCRIPT.sub(" ", markup)))
 
 
 def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
     """URLs as written: href targets of the HTML parts, and bare URLs in the text; each once, in order."""
+    import html
+
     found: list[str] = []
     for markup in htmls:
         for groups in _HREF.findall(markup):

@@ -21,7 +21,6 @@ Three checks:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
@@ -452,6 +451,8 @@ _KIND_WORD = {
 
 
 def _closest(value: str, pool: list[str], n: int = 2) -> list[str]:
+    import difflib
+
     by_norm: dict[str, str] = {}
     for item in pool:
         by_norm.setdefault(norm(item), item)

@@ -64,3 +64,21 @@ def test_a_configured_google_source_still_says_how_to_sign_in(tmp_path):
     done = subprocess.run([sys.executable, "-c", RUN_MAIN, "ask", "How many emails did Jane Doe send me?",
                            "--config", str(config)], capture_output=True, text=True, cwd=REPO, timeout=300)
     assert "queryweaver auth google" in done.stderr  # not signed in: the error names the command
+
+
+def test_auto_with_no_local_ollama_loads_no_llm_client(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port on this machine where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    demo = DEMO_CONFIG.read_text()
+    assert 'backend = "rules"' in demo
+    config = tmp_path / "config.toml"
+    config.write_text(demo.replace('backend = "rules"', f'backend = "auto"\nhost = "http://127.0.0.1:{port}"')
+                      .replace('path = "', f'path = "{DEMO_CONFIG.parent}/').replace('root = "', f'root = "{DEMO_CONFIG.parent}/'))
+    run_main("index", config=config)
+    result = run_main("ask", "Find the file folders that contain email attachments from Jane Doe.", config=config)
+    assert "Answer: 4 Folders" in result["stdout"] and "(rules" in result["stdout"]
+    loaded = set(result["modules"])
+    assert loaded.isdisjoint(LLM_CLIENTS + GOOGLE_AND_WEB), sorted(loaded & set(LLM_CLIENTS + GOOGLE_AND_WEB))

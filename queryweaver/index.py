@@ -737,8 +737,14 @@ class SourceIndex:
         its flags): a new path whose name matches a path gone in this refresh, with the same size, takes over
         its rows instead of being parsed again.
         """
+        folders = list(folders)
         try:
-            return self._refresh_folders(list(folders), list_files, parse, progress, stage, warn, lexicon,
+            if self.conn is not None and self.read_only:
+                # opened as it is, perhaps from before the folders table: every file is compared instead
+                files = sorted(path for folder in folders for path in list_files(folder))
+                return self.refresh([Path(f) for f in files], parse, progress, stage, warn, lexicon=lexicon,
+                                    lexicon_mark=lexicon_mark)
+            return self._refresh_folders(folders, list_files, parse, progress, stage, warn, lexicon,
                                          lexicon_mark, same_file)
         except (sqlite3.Error, OSError) as exc:
             if self._conn is not None:
@@ -771,14 +777,12 @@ class SourceIndex:
         known = recorded()
         if not stale(known) and known.keys() == current.keys():
             report.reused = sum(files for _mtime, files in known.values())
-            if lexicon is not None and not self.read_only and self.lexicon_stale():
+            if lexicon is not None and self.lexicon_stale():
                 with self.write_transaction(conn):
                     if self.lexicon_stale():
                         self.write_lexicon(conn, lexicon)
             report.seconds = time.perf_counter() - started
             return report
-        if self.read_only:
-            raise self.storage_error(sqlite3.OperationalError("attempt to write a readonly database"))
         self.source_bytes = None  # measured only if a full disk needs the estimate
         label = stage or f"indexing {self.kind} {self.source_path.name}"
         with self.write_transaction(conn):

@@ -640,3 +640,16 @@ def test_an_index_without_folder_records_is_reconciled_without_duplicates(tmp_pa
     report = store.connector.refresh_index()
     assert (report.parsed, report.removed, report.reused) == (0, 0, message_files(store.path))
     assert message_counts(store) == before
+
+
+def test_a_read_only_maildir_index_is_compared_file_by_file(tmp_path):
+    from queryweaver.errors import IndexStorageError
+
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    store.connector._index.read_only = True  # as when the cache dir cannot be written (see SourceIndex._open_read_only)
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed, report.reused) == (0, 0, message_files(store.path))
+    mailbox.Maildir(store.path, create=False).add(fx.appended())
+    with pytest.raises(IndexStorageError):
+        store.connector.refresh_index()

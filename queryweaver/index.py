@@ -777,6 +777,7 @@ class SourceIndex:
         known = recorded()
         if not stale(known) and known.keys() == current.keys():
             report.reused = sum(files for _mtime, files in known.values())
+            self._remembered_unreadable(conn, report, warn)
             if lexicon is not None and self.lexicon_stale():
                 with self.write_transaction(conn):
                     if self.lexicon_stale():
@@ -852,7 +853,7 @@ class SourceIndex:
                     continue
                 self._index_input(conn, report, warn, path, (st.st_mtime_ns, st.st_size), parse, None, None)
                 if conn.execute("SELECT 1 FROM inputs WHERE path = ?", (path,)).fetchone() is None:
-                    failed.add(folder)  # skipped with a warning: tried again next time
+                    failed.add(folder)  # could not be opened: tried again next time (unreadable content is kept)
                 since_commit += report.parsed - before
                 if since_commit >= self.batch:
                     self.commit_batch(conn)
@@ -861,6 +862,7 @@ class SourceIndex:
                 self._forget(conn, input_id)
             report.removed += len(gone)
             progress(label, len(todo), len(todo))
+            self._remembered_unreadable(conn, report, warn, {path for _folder, path in todo})
             for folder in set(known) - set(current):
                 conn.execute("DELETE FROM folders WHERE path = ?", (folder,))
             for folder, (mtime, _paths) in listings.items():

@@ -868,7 +868,8 @@ class SourceIndex:
             for folder, (mtime, _paths) in listings.items():
                 if folder in failed or mtime >= racy_after:
                     mtime = -1
-                files = len(self._folder_inputs(conn, folder))
+                files = conn.execute("SELECT count(*) FROM inputs WHERE path > ? AND path < ?",
+                                     (folder + os.sep, folder + chr(ord(os.sep) + 1))).fetchone()[0]
                 conn.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?)", (folder, mtime, files))
             if lexicon is not None:
                 if mark is not None and not self._forgot:

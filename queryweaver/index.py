@@ -965,7 +965,8 @@ class SourceIndex:
                                just_read: set[str] = frozenset()) -> None:
         """Inputs found unreadable by an earlier refresh and unchanged since: listed in the report (``queryweaver
         index`` prints them) and summed up in one warning instead of one warning each, every time."""
-        rows = conn.execute("SELECT i.path, u.reason FROM unreadable u JOIN inputs i ON i.id = u.input").fetchall()
+        # CROSS JOIN keeps the (usually empty) unreadable table outside: SQLite would otherwise walk every input
+        rows = conn.execute("SELECT i.path, u.reason FROM unreadable u CROSS JOIN inputs i ON i.id = u.input").fetchall()
         earlier = [f"skipped {r['path']}: {r['reason']}" for r in rows if r["path"] not in just_read]
         report.unreadable = earlier
         if earlier and warn:

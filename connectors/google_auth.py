@@ -19,14 +19,15 @@ import shlex
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import platformdirs
-from google.auth.exceptions import RefreshError, TransportError
-from google.auth.transport.requests import Request
-from google.oauth2.credentials import Credentials
 
 from queryweaver.errors import AuthError, ConfigError
+
+if TYPE_CHECKING:  # google-auth is imported where it is used: only a configured Google source pays for it
+    from google.auth.exceptions import RefreshError
+    from google.oauth2.credentials import Credentials
 
 APP_NAME = "queryweaver"
 SCOPES = (
@@ -37,7 +38,7 @@ TOKEN_FILE_NAME = "google-token.json"
 # Kept in the token file next to Google's fields, so an expired sign-in can name the exact command.
 CLIENT_SECRETS_KEY = "queryweaver_client_secrets"
 
-FlowRunner = Callable[[Any], Credentials]
+FlowRunner = Callable[[Any], "Credentials"]
 
 
 def default_token_path(data_dir: str | Path | None = None) -> Path:
@@ -75,6 +76,7 @@ class SignInResult:
 def sign_in(client_secrets: str | Path, token_path: str | Path | None = None, *,
             flow_runner: FlowRunner = default_flow_runner) -> SignInResult:
     """Run the installed-app flow with read-only scopes and store the token (mode 0600)."""
+    from google.auth.exceptions import RefreshError
     from google_auth_oauthlib.flow import InstalledAppFlow
 
     client_secrets = Path(client_secrets).expanduser()
@@ -152,6 +154,9 @@ def load_credentials(token_path: str | Path | None = None, *, request: Any = Non
     ``request`` is the transport used to refresh and ``token_uri`` the token endpoint (google-auth always uses
     Google's when reading a token file; tests point both at the fake server).
     """
+    from google.auth.exceptions import RefreshError, TransportError
+    from google.oauth2.credentials import Credentials
+
     token_path = Path(token_path).expanduser() if token_path else default_token_path()
     client_secrets = client_secrets or token_client_secrets(token_path)
     hint = sign_in_hint(client_secrets, token_path)
@@ -173,7 +178,11 @@ def load_credentials(token_path: str | Path | None = None, *, request: Any = Non
         if not creds.refresh_token:
             raise AuthError(f"the Google sign-in has expired and cannot be renewed; {hint}")
         try:
-            creds.refresh(request or Request())
+            if request is None:
+                from google.auth.transport.requests import Request
+
+                request = Request()
+            creds.refresh(request)
         except RefreshError as exc:
             raise translate_refresh_error(exc, hint) from exc
         except TransportError as exc:

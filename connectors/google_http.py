@@ -17,21 +17,18 @@ from __future__ import annotations
 
 import json
 import random
-import socket
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
-
-import httplib2
-from google.auth.exceptions import RefreshError, TransportError
-from googleapiclient.errors import HttpError
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 
 from .google_auth import load_credentials, sign_in_hint, translate_refresh_error
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 Build = Callable[[Any], Any]          # service -> googleapiclient HttpRequest
 ServiceFactory = Callable[[], Any]    # () -> googleapiclient Resource; called once per worker thread
@@ -39,6 +36,25 @@ ServiceFactory = Callable[[], Any]    # () -> googleapiclient Resource; called o
 RATE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded", "RATE_LIMIT_EXCEEDED"})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_BATCH = 50   # Gmail: "sending batches larger than 50 requests is not recommended"
+
+# The client libraries take a third of a second to import, so they are bound here by ``import_google`` when
+# a Google source first needs them (a ``GoogleApi`` is built): a setup without one never loads them.
+httplib2: Any = None
+HttpError: Any = None
+RefreshError: Any = None
+TransportError: Any = None
+
+
+def import_google() -> None:
+    """Import httplib2, google-auth and the API client's errors into this module (once)."""
+    global httplib2, HttpError, RefreshError, TransportError
+    if HttpError is not None:
+        return
+    import httplib2 as http_lib
+    from google.auth.exceptions import RefreshError as refresh_error, TransportError as transport_error
+    from googleapiclient.errors import HttpError as http_error
+
+    httplib2, RefreshError, TransportError, HttpError = http_lib, refresh_error, transport_error, http_error
 
 
 class MetaTable:
@@ -165,6 +181,7 @@ class GoogleApi:
     def __init__(self, service_factory: ServiceFactory, *, label: str, max_in_flight: int = 4,
                  batch_size: int = MAX_BATCH, retry: RetryPolicy | None = None,
                  auth_hint: Callable[[], str] | None = None):
+        import_google()
         self.factory = service_factory
         self.label = label
         self.max_in_flight = max(1, int(max_in_flight))
@@ -201,6 +218,8 @@ class GoogleApi:
     def _executor(self) -> ThreadPoolExecutor:
         with self._pool_lock:
             if self._pool is None:
+                from concurrent.futures import ThreadPoolExecutor
+
                 self._pool = ThreadPoolExecutor(self.max_in_flight, thread_name_prefix=f"qw-{self.label}")
             return self._pool
 
@@ -248,7 +267,7 @@ class GoogleApi:
                 self.retry.pause(attempt, _retry_after(exc.resp))
             except RefreshError as exc:
                 raise translate_refresh_error(exc, self.auth_hint()) from exc
-            except (httplib2.HttpLib2Error, TransportError, OSError, socket.timeout) as exc:
+            except (httplib2.HttpLib2Error, TransportError, OSError, TimeoutError) as exc:
                 if attempt == self.retry.attempts - 1:
                     raise self._fail(exc, what) from exc
                 self._note_retry()
@@ -349,7 +368,7 @@ class GoogleApi:
                 continue
             except RefreshError as exc:
                 raise translate_refresh_error(exc, self.auth_hint()) from exc
-            except (httplib2.HttpLib2Error, TransportError, OSError, socket.timeout) as exc:
+            except (httplib2.HttpLib2Error, TransportError, OSError, TimeoutError) as exc:
                 if attempt >= self.retry.attempts - 1:
                     raise self._fail(exc, what) from exc
                 self._note_retry()
@@ -384,6 +403,7 @@ def default_service_factory(api: str, version: str, token_path, client_secrets=N
 
     def build() -> Any:
         import google_auth_httplib2
+        import_google()
         from googleapiclient.discovery import build as build_service
 
         with lock:

@@ -32,11 +32,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from itertools import islice
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 from zoneinfo import ZoneInfo
-
-import icalendar
-import recurring_ical_events
 
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
@@ -46,6 +43,9 @@ from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, refresh_or_keep
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
+
+if TYPE_CHECKING:  # imported where a file is parsed: a question on an unchanged index never loads them
+    import icalendar
 
 EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
 DATE, PLACE = EntityType.DATE, EntityType.PLACE
@@ -91,7 +91,7 @@ CREATE INDEX attendees_grp ON attendees(grp);
 EVENT_COLUMNS = 'e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day'
 
 Warn = Callable[[str], None]
-Occurrence = tuple[date, date | None, icalendar.Event]   # start, end, the component holding its details
+Occurrence = tuple[date, date | None, "icalendar.Event"]   # start, end, the component holding its details
 
 
 # -- parsing -------------------------------------------------------------------------------------------
@@ -116,6 +116,8 @@ def expansion_horizon(context_today: date, real_today: date) -> date:
 
 def read_calendars(path: Path) -> list[icalendar.Calendar]:
     """Every VCALENDAR in the file; ValueError when the file is not iCalendar at all."""
+    import icalendar
+
     data = path.read_bytes()
     try:
         found = icalendar.Calendar.from_ical(data, multiple=True)
@@ -219,6 +221,9 @@ def _occurrences(calendar: icalendar.Calendar, components: list[icalendar.Event]
 def _expand(calendar: icalendar.Calendar, components: list[icalendar.Event], span: tuple[datetime, datetime],
             path: Path, warn: Warn) -> list[Occurrence]:
     """A series' occurrences in the span, at most MAX_OCCURRENCES of them (with a warning past that)."""
+    import icalendar
+    import recurring_ical_events
+
     series_calendar = icalendar.Calendar()
     for name in ("CALSCALE", "X-WR-TIMEZONE"):  # these change how recurring-ical-events reads times
         if name in calendar:

@@ -28,7 +28,6 @@ import email
 import email.policy
 import email.utils
 import hashlib
-import html
 import re
 import sqlite3
 import threading
@@ -490,11 +489,15 @@ def _filename(part: Message, problems: list[str]) -> str:
 
 def html_to_text(markup: str) -> str:
     """Visible text of an HTML body, good enough for word search."""
+    import html  # here: its entity table is a cost a question on a built index need not pay
+
     return html.unescape(_TAG.sub(" ", _SCRIPT.sub(" ", markup)))
 
 
 def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
     """URLs as written: href targets of the HTML parts, and bare URLs in the text; each once, in order."""
+    import html
+
     found: list[str] = []
     for markup in htmls:
         for groups in _HREF.findall(markup):
@@ -652,6 +655,16 @@ class MailStoreConnector(Connector):
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index one input file; returns the number of messages stored."""
 
+    def _folders(self) -> list[str] | None:
+        """For a source whose inputs are the files of folders (a Maildir): the folders, refreshed by their
+        mtimes (``SourceIndex.refresh_folders``) with ``_list_folder`` and ``_same_file``; None otherwise."""
+        return None
+
+    def _list_folder(self, folder: str) -> list[str]:
+        raise NotImplementedError
+
+    _same_file: Callable[[str], str] | None = None
+
     # Indexes an input from byte ``offset`` on, committing through ``batches`` (see SourceIndex.refresh, its
     # ``resume``): whole inputs, appended parts and interrupted builds alike. None = inputs are read whole.
     _resume_input: Callable[[sqlite3.Connection, int, Path, int, Warn, Batches], int] | None = None
@@ -668,10 +681,17 @@ class MailStoreConnector(Connector):
             if self._resume_input is not None:
                 resume = lambda conn, input_id, path, offset, warn, batches: self._resume_input(  # noqa: E731
                     conn, input_id, path, offset, self._limited(warn), batches)
-            report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
-                                         stage=f"indexing {self.name} {self.path.name}", warn=self.context.warn,
-                                         resume=resume, lexicon=mail_lexicon_rows,
-                                         lexicon_mark=last_message_id)
+            stage = f"indexing {self.name} {self.path.name}"
+            folders = self._folders()
+            if folders is not None:
+                report = self._index.refresh_folders(
+                    folders, self._list_folder, self._parse_limited, progress=self._throttled_progress(), stage=stage,
+                    warn=self.context.warn, lexicon=mail_lexicon_rows, lexicon_mark=last_message_id,
+                    same_file=self._same_file)
+            else:
+                report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
+                                             stage=stage, warn=self.context.warn, resume=resume,
+                                             lexicon=mail_lexicon_rows, lexicon_mark=last_message_id)
             self._persons = None
             self._ready = True
             return report

@@ -66,6 +66,9 @@ CREATE TABLE IF NOT EXISTS resume (input INTEGER PRIMARY KEY, done INTEGER NOT N
 -- an input whose content could not be read (not iCalendar, not mail): remembered by its inputs row like an indexed
 -- one, so it is read again only once it changes, and warned about once
 CREATE TABLE IF NOT EXISTS unreadable (input INTEGER PRIMARY KEY, reason TEXT NOT NULL);
+-- a folder whose files are inputs (``refresh_folders``): its mtime when it was last listed completely (-1 = list
+-- it again next time) and how many inputs it holds
+CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, files INTEGER NOT NULL);
 """ + LEXICON_SCHEMA
 # compute(conn, since): the lexicon rows of the whole index (since None), or of what was added after the mark
 LexiconBuilder = Callable[[sqlite3.Connection, object], Iterable[LexiconRow]]
@@ -73,6 +76,7 @@ BASE_VERSION = "2"  # bump when BASE_SCHEMA changes (tables added with IF NOT EX
 TAIL_BYTES = 4096   # an input that grew and still has these last bytes where they were was only appended to
 DEFAULT_BATCH = 5000   # items committed at a time during a build (QUERYWEAVER_INDEX_BATCH overrides)
 KEEP_DAMAGED = 3       # damaged copies kept per index; older ones are deleted
+RACY_NS = 2_000_000_000  # a folder changed this close to its listing is listed again (coarse mtime clocks)
 LABELS = {"mbox": "mail", "maildir": "mail", "ics": "calendar", "files": "files"}
 
 # SQLite result codes (the low byte of an extended code)
@@ -714,6 +718,176 @@ class SourceIndex:
         report.seconds = time.perf_counter() - started
         return report
 
+    def refresh_folders(self, folders: Iterable[str], list_files: Callable[[str], Iterable[str]],
+                        parse: Callable[[sqlite3.Connection, int, Path, Callable[[str], None]], int],
+                        progress: Progress = no_progress, stage: str | None = None,
+                        warn: Callable[[str], None] | None = None, lexicon: LexiconBuilder | None = None,
+                        lexicon_mark: Callable[[sqlite3.Connection], object] | None = None,
+                        same_file: Callable[[str], str] | None = None) -> IndexReport:
+        """``refresh`` for inputs that are the files of ``folders`` and never change under the same name (a
+        Maildir: a message renamed for a flag, or moved from new/ to cur/, is a new name for the same bytes).
+
+        Each folder's mtime is recorded once it has been listed completely; a folder whose mtime is unchanged
+        is taken from the index without listing it or looking at its files, so a refresh with nothing changed
+        costs one ``stat`` per folder. A changed folder is listed (``list_files(folder)`` -> paths): new names
+        are parsed, names gone are forgotten, names still there are kept as they are. A folder with a file that
+        could not be read, or changed within ``RACY_NS`` of its listing, is listed again next time.
+
+        ``same_file(path)``, when given, names a file across renames (a Maildir message's unique name, without
+        its flags): a new path whose name matches a path gone in this refresh, with the same size, takes over
+        its rows instead of being parsed again.
+        """
+        folders = list(folders)
+        try:
+            if self.conn is not None and self.read_only:
+                # opened as it is, perhaps from before the folders table: every file is compared instead
+                files = sorted(path for folder in folders for path in list_files(folder))
+                return self.refresh([Path(f) for f in files], parse, progress, stage, warn, lexicon=lexicon,
+                                    lexicon_mark=lexicon_mark)
+            return self._refresh_folders(folders, list_files, parse, progress, stage, warn, lexicon,
+                                         lexicon_mark, same_file)
+        except (sqlite3.Error, OSError) as exc:
+            if self._conn is not None:
+                _rollback(self._conn)
+            if isinstance(exc, OSError) and not is_storage(exc):
+                raise
+            raise self.translate(exc) from exc
+
+    def _refresh_folders(self, folders, list_files, parse, progress, stage, warn, lexicon, lexicon_mark,
+                         same_file) -> IndexReport:
+        started = time.perf_counter()
+        report = IndexReport(source=f"{self.kind}:{self.source_path}")
+        conn = self.conn
+        current: dict[str, int] = {}
+        for folder in folders:
+            try:
+                current[folder] = os.stat(folder).st_mtime_ns
+            except FileNotFoundError:
+                continue  # gone: its files are forgotten below
+            except OSError as exc:
+                self._warn(report, warn, f"skipped folder {folder}: {exc.strerror or exc}")
+                current[folder] = -1  # unreadable: its files stay as they were (see below)
+
+        def recorded() -> dict[str, tuple[int, int]]:
+            return {r[0]: (r[1], r[2]) for r in conn.execute("SELECT path, mtime_ns, files FROM folders")}
+
+        def stale(known: dict[str, tuple[int, int]]) -> list[str]:
+            return [f for f, mtime in current.items() if f not in known or known[f][0] != mtime or mtime == -1]
+
+        known = recorded()
+        if not stale(known) and known.keys() == current.keys():
+            report.reused = sum(files for _mtime, files in known.values())
+            self._remembered_unreadable(conn, report, warn)
+            if lexicon is not None and self.lexicon_stale():
+                with self.write_transaction(conn):
+                    if self.lexicon_stale():
+                        self.write_lexicon(conn, lexicon)
+            report.seconds = time.perf_counter() - started
+            return report
+        self.source_bytes = None  # measured only if a full disk needs the estimate
+        label = stage or f"indexing {self.kind} {self.source_path.name}"
+        with self.write_transaction(conn):
+            known = recorded()  # again, under the lock: another process may have just done the work
+            to_list = [f for f in stale(known) if current[f] != -1]
+            complete = known.keys() == current.keys()
+            if complete:  # every input is in a recorded folder: only the listed folders' inputs are needed
+                inputs = {f: self._folder_inputs(conn, f) for f in to_list}
+            else:  # a folder came or went, or a build was interrupted: reconcile every input
+                inputs = {f: {} for f in current}
+                strays: list[int] = []
+                for row in conn.execute("SELECT id, path, mtime_ns, size FROM inputs"):
+                    inputs.setdefault(os.path.dirname(row[1]), {})[row[1]] = (row[0], row[2], row[3])
+                for folder in list(inputs):
+                    if folder not in current:  # a folder that is gone
+                        strays += [input_id for input_id, _mtime, _size in inputs.pop(folder).values()]
+                for input_id in strays:
+                    self._forget(conn, input_id)
+                report.removed += len(strays)
+                unchanged = set(current) - set(to_list)
+                report.reused += sum(len(inputs[f]) for f in unchanged)
+                inputs = {f: inputs[f] for f in to_list}
+            if complete:
+                report.reused += sum(files for f, (_mtime, files) in known.items() if f not in to_list)
+            mark = None
+            if lexicon is not None:
+                if lexicon_mark is not None and not self.lexicon_stale():
+                    mark = lexicon_mark(conn)
+                conn.execute("DELETE FROM meta WHERE key = 'lexicon'")
+            self._forgot = bool(report.removed)
+            racy_after = time.time_ns() - RACY_NS
+            listings: dict[str, tuple[int, list[str]]] = {}
+            for folder in to_list:
+                try:
+                    listings[folder] = (current[folder], sorted(map(str, list_files(folder))))
+                except OSError as exc:
+                    self._warn(report, warn, f"skipped folder {folder}: {exc.strerror or exc}")
+            todo = [(folder, path) for folder, (_m, paths) in listings.items() for path in paths
+                    if path not in inputs[folder] or inputs[folder][path][1] == -1]
+            gone: dict[str, tuple[int, int]] = {}  # path -> (input id, size) of inputs no longer listed
+            for folder, (_mtime, paths) in listings.items():
+                listed = set(paths)
+                for path, (input_id, mtime, size) in inputs[folder].items():
+                    if path not in listed:
+                        gone[path] = (input_id, size)
+                    elif mtime != -1:
+                        report.reused += 1
+            # a file renamed (a Maildir flag) or moved (new/ to cur/, another folder) keeps its rows
+            renamed = {same_file(path): path for path in gone} if same_file else {}
+            failed: set[str] = set()
+            since_commit = 0
+            for done, (folder, path) in enumerate(todo):
+                progress(label, done, len(todo))
+                before = report.parsed
+                try:
+                    st = os.stat(path)
+                except OSError as exc:
+                    if not isinstance(exc, FileNotFoundError):  # moved away since the listing: not an error
+                        self._warn(report, warn, f"skipped {path}: {exc.strerror or exc}")
+                    failed.add(folder)
+                    continue
+                old = renamed.pop(same_file(path), None) if same_file else None
+                if old is not None and gone[old][1] == st.st_size:
+                    conn.execute("UPDATE inputs SET path = ?, mtime_ns = ?, size = ? WHERE id = ?",
+                                 (path, st.st_mtime_ns, st.st_size, gone.pop(old)[0]))
+                    report.reused += 1
+                    continue
+                self._index_input(conn, report, warn, path, (st.st_mtime_ns, st.st_size), parse, None, None)
+                if conn.execute("SELECT 1 FROM inputs WHERE path = ?", (path,)).fetchone() is None:
+                    failed.add(folder)  # could not be opened: tried again next time (unreadable content is kept)
+                since_commit += report.parsed - before
+                if since_commit >= self.batch:
+                    self.commit_batch(conn)
+                    since_commit = 0
+            for input_id, _size in gone.values():
+                self._forget(conn, input_id)
+            report.removed += len(gone)
+            progress(label, len(todo), len(todo))
+            self._remembered_unreadable(conn, report, warn, {path for _folder, path in todo})
+            for folder in set(known) - set(current):
+                conn.execute("DELETE FROM folders WHERE path = ?", (folder,))
+            for folder, (mtime, _paths) in listings.items():
+                if folder in failed or mtime >= racy_after:
+                    mtime = -1
+                files = conn.execute("SELECT count(*) FROM inputs WHERE path > ? AND path < ?",
+                                     (folder + os.sep, folder + chr(ord(os.sep) + 1))).fetchone()[0]
+                conn.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?)", (folder, mtime, files))
+            if lexicon is not None:
+                if mark is not None and not self._forgot:
+                    add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
+                    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+                else:
+                    self.write_lexicon(conn, lexicon)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    @staticmethod
+    def _folder_inputs(conn: sqlite3.Connection, folder: str) -> dict[str, tuple[int, int, int]]:
+        """The inputs directly in ``folder``: path -> (id, mtime_ns, size), found through the path index."""
+        low, high = folder + os.sep, folder + chr(ord(os.sep) + 1)
+        return {row[1]: (row[0], row[2], row[3]) for row in conn.execute(
+            "SELECT id, path, mtime_ns, size FROM inputs WHERE path > ? AND path < ?", (low, high))
+            if os.path.dirname(row[1]) == folder}
+
     # -- lexicon ----------------------------------------------------------------------------------------
     def lexicon_stale(self) -> bool:
         """True when the stored lexicon was never computed, or by another ``LEXICON_VERSION``."""
@@ -791,7 +965,8 @@ class SourceIndex:
                                just_read: set[str] = frozenset()) -> None:
         """Inputs found unreadable by an earlier refresh and unchanged since: listed in the report (``queryweaver
         index`` prints them) and summed up in one warning instead of one warning each, every time."""
-        rows = conn.execute("SELECT i.path, u.reason FROM unreadable u JOIN inputs i ON i.id = u.input").fetchall()
+        # CROSS JOIN keeps the (usually empty) unreadable table outside: SQLite would otherwise walk every input
+        rows = conn.execute("SELECT i.path, u.reason FROM unreadable u CROSS JOIN inputs i ON i.id = u.input").fetchall()
         earlier = [f"skipped {r['path']}: {r['reason']}" for r in rows if r["path"] not in just_read]
         report.unreadable = earlier
         if earlier and warn:

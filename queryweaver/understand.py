@@ -39,6 +39,7 @@ from .errors import GenerationError
 from .graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
 from .llm.generate import Generation, Reading
+from .regex_prefilter import LazyPattern, fold
 from .rules_parser import ENTITY_CLOSE, ENTITY_OPEN, parse_question
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
@@ -961,8 +962,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^show (?:me )?(?:pull up|dig out|dig up|bring up|fetch|grab|find|get|list)\b", "show", 0.01, ""),
     (r"\b(e-?mails?|messages?|mails?|threads?) (?:on|regarding|concerning) (⟦title\|[^⟧]+⟧)", r"\1 about \2", 0.02, ""),
 ]
-_COMPILED = [(re.compile(p if p.startswith("(?-i") else p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n)
-             for p, r, c, n in REWRITES]
+# Compiled on first use, and only for questions holding a word the pattern needs (see regex_prefilter): compiling
+# all of them took longer than the rest of a question's start-up.
+_COMPILED = [(LazyPattern(p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n) for p, r, c, n in REWRITES]
 
 
 def paraphrase(text: str, only: int | None = None) -> _Candidate:
@@ -971,13 +973,15 @@ def paraphrase(text: str, only: int | None = None) -> _Candidate:
     question_mark = text.rstrip().endswith("?")
     body = text.rstrip(" ?.!,;")
     fired: set[int] = set()
+    folded = fold(body)
     for _round in range(1 if only is not None else 1):  # a rewrite can make an earlier rule's pattern appear
         for index, (pattern, replacement, rule_cost, note) in enumerate(_COMPILED):
             if (only is not None and index != only) or index in fired:
                 continue
-            new = pattern.sub(replacement, body)
+            new = pattern.sub(replacement, body, folded)
             if new != body:
                 body = " ".join(new.split())
+                folded = fold(body)
                 fired.add(index)
                 cost += rule_cost
                 if note:

@@ -485,3 +485,171 @@ def test_warnings_stop_being_listed_after_the_cap(tmp_path):
     conn.max_warnings = 3
     assert conn.refresh_index().parsed == 1
     assert len(collected.warnings) == 4 and "only the first 3" in collected.warnings[-1]
+
+
+# -- Maildir freshness: folders by mtime, renames kept ----------------------------------------------------------
+
+class ListingMaildir(MaildirConnector):
+    """The real connector, counting the folders it lists (to show an unchanged folder is not listed)."""
+
+    listed: list[str]
+
+    def _list_folder(self, folder: str) -> list[str]:
+        self.listed.append(os.path.relpath(folder, self.path))
+        return super()._list_folder(folder)
+
+
+def settled(maildir: Path) -> None:
+    """Date every cur/ and new/ folder back a minute, as if written long before the refresh."""
+    for folder in maildir.glob("**/cur"):
+        for sub in (folder, folder.parent / "new"):
+            st = sub.stat()
+            os.utime(sub, ns=(st.st_atime_ns, st.st_mtime_ns - 60_000_000_000))
+
+
+def listing_store(tmp_path: Path) -> Store:
+    store = Store("maildir", tmp_path)
+    settled(store.path)
+    store.connector.close()
+    connector = ListingMaildir(fx.source("maildir", store.path), fx.make_context(store.cache, collected=store.collected))
+    connector.listed = []
+    store.connector = connector
+    return store
+
+
+def message_files(maildir: Path) -> int:
+    return sum(1 for sub in ("cur", "new") for folder in [maildir, *maildir.glob(".*")] for f in (folder / sub).iterdir())
+
+
+def message_counts(store: Store) -> dict[str, int]:
+    """Message-ID -> how many rows the index holds for it (a duplicate would show as 2)."""
+    conn = store.connector._index.conn
+    return {mid: n for mid, n in conn.execute("SELECT message_id, count(*) FROM messages GROUP BY message_id")}
+
+
+def test_a_maildir_refresh_with_nothing_changed_lists_no_folder(tmp_path):
+    store = listing_store(tmp_path)
+    first = store.connector.refresh_index()
+    assert first.parsed > 0
+    assert sorted(store.connector.listed) == [".Sent/cur", ".Sent/new", "cur", "new"]
+    store.connector.listed.clear()
+    again = store.connector.refresh_index()
+    assert (again.parsed, again.removed, again.reused) == (0, 0, message_files(store.path))
+    assert store.connector.listed == []  # one stat per folder, no listing, no stat of a message
+
+
+def test_a_message_moved_from_new_to_cur_with_a_flag_is_the_same_message(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    before = message_counts(store)
+    sender, _ = store.call("email_from_person", T.EMAIL, [fx.ATTACHMENTS])
+    key = store.keys[fx.ATTACHMENTS]
+    os.rename(store.path / "new" / key, store.path / "cur" / f"{key}:2,S")  # what a mail client does on reading it
+    store.connector.listed.clear()
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed) == (0, 0)
+    assert sorted(store.connector.listed) == ["cur", "new"]  # .Sent did not change: not listed
+    assert message_counts(store) == before
+    assert store.call("email_from_person", T.EMAIL, [fx.ATTACHMENTS])[0] == sender
+
+
+def test_a_flag_change_in_cur_keeps_the_message_once(tmp_path):
+    store = listing_store(tmp_path)
+    key = store.keys[fx.ATTACHMENTS]
+    os.rename(store.path / "new" / key, store.path / "cur" / f"{key}:2,")
+    store.connector.refresh_index()
+    before = message_counts(store)
+    settled(store.path)
+    for flags in ("S", "FS", "RS"):
+        (old,) = (store.path / "cur").glob(f"{key}:2,*")
+        os.rename(old, store.path / "cur" / f"{key}:2,{flags}")
+        report = store.connector.refresh_index()
+        assert (report.parsed, report.removed) == (0, 0)
+        assert message_counts(store) == before
+
+
+def test_a_message_rewritten_by_mailbox_with_new_flags_is_not_duplicated(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    box = mailbox.Maildir(store.path, create=False)
+    key = store.keys[fx.ATTACHMENTS]
+    message = box[key]
+    message.set_subdir("cur")
+    message.add_flag("S")
+    box[key] = message  # the stdlib writes a new file and removes the old one
+    box.close()
+    store.connector.refresh_index()
+    counts = message_counts(store)
+    assert counts[normalize_message_id(fx.ATTACHMENTS)] == 1
+    fresh = Store("maildir", tmp_path, cache="fresh")
+    fresh.connector.refresh_index()
+    assert counts == message_counts(fresh)
+
+
+def test_a_message_moved_to_another_maildir_folder_keeps_its_rows(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    before = message_counts(store)
+    archive = mailbox.Maildir(store.path, create=False).add_folder("Archive")
+    archive.close()
+    key = store.keys[fx.ATTACHMENTS]
+    os.rename(store.path / "new" / key, store.path / ".Archive" / "cur" / f"{key}:2,S")
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed) == (0, 0)
+    assert message_counts(store) == before
+
+
+def test_a_deleted_maildir_message_disappears_from_a_settled_folder(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    mailbox.Maildir(store.path, create=False).remove(store.keys[fx.ATTACHMENTS])
+    report = store.connector.refresh_index()
+    assert (report.removed, report.parsed) == (1, 0)
+    assert fx.ATTACHMENTS not in store.emails()
+    assert store.connector.find(T.FILE, [flt("f", "name", "report.pdf")]) == []
+
+
+def test_a_new_maildir_sub_folder_and_a_new_message_are_found(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    box = mailbox.Maildir(store.path, create=False)
+    box.add_folder("Later").add(fx.appended())
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed) == (1, 0)
+    assert fx.APPENDED in store.emails()
+
+
+def test_a_folder_changed_in_the_same_clock_tick_as_its_listing_is_listed_again(tmp_path):
+    store = Store("maildir", tmp_path)  # just written: its folders changed a moment ago
+    store.connector.refresh_index()
+    new = store.path / "new"
+    st = new.stat()
+    mailbox.Maildir(store.path, create=False).add(fx.appended())
+    os.utime(new, ns=(st.st_atime_ns, st.st_mtime_ns))  # the same mtime as at the listing
+    report = store.connector.refresh_index()
+    assert report.parsed == 1 and fx.APPENDED in store.emails()
+
+
+def test_an_index_without_folder_records_is_reconciled_without_duplicates(tmp_path):
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    before = message_counts(store)
+    conn = store.connector._index.conn
+    with conn:
+        conn.execute("DELETE FROM folders")  # as left by a version that stat-ed every message
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed, report.reused) == (0, 0, message_files(store.path))
+    assert message_counts(store) == before
+
+
+def test_a_read_only_maildir_index_is_compared_file_by_file(tmp_path):
+    from queryweaver.errors import IndexStorageError
+
+    store = listing_store(tmp_path)
+    store.connector.refresh_index()
+    store.connector._index.read_only = True  # as when the cache dir cannot be written (see SourceIndex._open_read_only)
+    report = store.connector.refresh_index()
+    assert (report.parsed, report.removed, report.reused) == (0, 0, message_files(store.path))
+    mailbox.Maildir(store.path, create=False).add(fx.appended())
+    with pytest.raises(IndexStorageError):
+        store.connector.refresh_index()

@@ -73,6 +73,8 @@ class OllamaBackend(LLMBackend):
     @staticmethod
     def available_models(host: str, timeout: float = PROBE_SECONDS) -> list[str] | None:
         """The models a local Ollama has pulled, or None when nothing answers at ``host``."""
+        if _refused(host, timeout):
+            return None  # nothing listens there: no need to load the client (httpx) to find that out
         import httpx
         import ollama
 
@@ -610,3 +612,26 @@ BUILTIN_BACKENDS: tuple[type[LLMBackend], ...] = (OllamaBackend, OpenAIBackend, 
 def register_backends(register) -> None:
     for cls in BUILTIN_BACKENDS:
         register(cls)
+
+
+def _refused(host: str | None, timeout: float) -> bool:
+    """True when a TCP connection to ``host`` (a URL with an explicit port) is refused outright; False when
+    something answers, or when the host cannot be read that simply (the Ollama client then decides)."""
+    import socket
+
+    if not host:
+        return False
+    try:
+        parts = urlsplit(host if "://" in host else f"http://{host}")
+        port = parts.port
+    except ValueError:
+        return False
+    if not parts.hostname or port is None:
+        return False
+    try:
+        with socket.create_connection((parts.hostname, port), timeout=timeout):
+            return False
+    except ConnectionRefusedError:
+        return True
+    except OSError:
+        return False

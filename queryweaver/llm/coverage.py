@@ -21,12 +21,12 @@ Three checks:
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ..filters import extension_of, name_variants, norm, place_matches, url_matches
+from ..regex_prefilter import LazyPattern, fold
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..grounding import Lexicon, Mention
@@ -75,14 +75,15 @@ _VERB_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 _GOT = re.compile(rf"{_SUBJECT}\s+(?:got|get|gotten)\b", re.I)
 _MAIL_WORDS = re.compile(r"\b(?:from|e-?mails?|mails?|messages?|notes?|attachments?|attached|links?|sent)\b", re.I)
-_COMPILED = tuple((needs, re.compile(p, re.I)) for needs, p in _VERB_PATTERNS)
+_COMPILED = tuple((needs, LazyPattern(p, re.I)) for needs, p in _VERB_PATTERNS)  # compiled where they may match
 
 
 def first_person_verbs(question: str) -> list[FirstPersonVerb]:
     """The phrases of ``question`` that put the user into the graph, in order, one per need."""
     found: list[tuple[int, FirstPersonVerb]] = []
+    folded = fold(question)
     for needs, pattern in _COMPILED:
-        for match in pattern.finditer(question):
+        for match in pattern.finditer(question, folded):
             found.append((match.start(), FirstPersonVerb(" ".join(match.group(0).split()), needs)))
     got = _GOT.search(question)
     if got and _MAIL_WORDS.search(question):  # "did I get ... from", not "which files have I got"
@@ -456,6 +457,8 @@ _KIND_WORD = {
 
 
 def _closest(value: str, pool: list[str], n: int = 2) -> list[str]:
+    import difflib
+
     by_norm: dict[str, str] = {}
     for item in pool:
         by_norm.setdefault(norm(item), item)

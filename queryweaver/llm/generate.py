@@ -30,7 +30,6 @@ from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
 from .coverage import coverage_problems, fix_coverage
 from .base import LLMBackend, Message, Prompt
-from .examples import off_topic, select_examples
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
 from .tree import TreeError, tree_to_graph
 
@@ -281,6 +280,8 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
                 if offline_gen is None:
                     raise
                 return offline_answer(f"the {configured} backend could not be used: {exc}")
+    from .examples import off_topic  # the example bank is built on import: only an LLM needs it
+
     if off_topic(question):
         if offline_gen is not None:
             return offline_answer()
@@ -335,6 +336,8 @@ def _ask_llm(question: str, llm: LLMBackend, config, *, mentions, lexicon, emit:
     form = form or DEFAULT_FORM
     if form not in FORMS:
         raise ConfigError(f"unknown graph form {form!r}; use one of {', '.join(FORMS)}")
+    from .examples import select_examples
+
     shown = select_examples(question, DEFAULT_EXAMPLES if examples is None else examples)
     prompt = build_prompt(question, shown, form=form, schema_slice=schema_slice, mentions=mentions)
     if schema_slice is None and estimate_tokens(prompt.text) > _budget(config):

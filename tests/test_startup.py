@@ -1,0 +1,84 @@
+"""Start-up stays light: a command imports only what its sources and backend need (issue 15).
+
+Each test runs the real command in a fresh interpreter (``python -c``: the CLI's ``main``, then the names of
+the loaded modules), since a module imported by any earlier test would hide a heavy import here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO_CONFIG = REPO / "queryweaver" / "demo_data" / "config.toml"
+
+GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_auth_oauthlib", "requests",
+                  "httplib2", "cryptography", "urllib3", "flask", "werkzeug", "jinja2")
+LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
+
+RUN_MAIN = """
+import contextlib, io, json, sys
+from queryweaver.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "stdout": out.getvalue(), "modules": sorted({m.split('.')[0] for m in sys.modules})}))
+"""
+
+
+def run_main(*argv: str, config: Path = DEMO_CONFIG) -> dict:
+    done = subprocess.run([sys.executable, "-c", RUN_MAIN, *argv, "--config", str(config)], capture_output=True,
+                          text=True, cwd=REPO, env=dict(os.environ), timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0, done.stderr
+    return result
+
+
+def test_asking_about_local_sources_loads_no_google_web_or_llm_client():
+    run_main("index")  # built once, as after the first question
+    result = run_main("ask", "Find the file folders that contain email attachments from Jane Doe.")
+    assert "Answer: 4 Folders" in result["stdout"]
+    loaded = set(result["modules"])
+    assert loaded.isdisjoint(GOOGLE_AND_WEB), sorted(loaded & set(GOOGLE_AND_WEB))
+    assert loaded.isdisjoint(LLM_CLIENTS), sorted(loaded & set(LLM_CLIENTS))  # the demo's backend is "rules"
+    assert "icalendar" not in loaded  # the calendar index is already built: nothing to parse
+
+
+def test_index_with_nothing_to_do_loads_no_parser_or_google_library():
+    run_main("index")
+    result = run_main("index")
+    assert "0 parsed" in result["stdout"]
+    loaded = set(result["modules"])
+    assert loaded.isdisjoint(GOOGLE_AND_WEB + LLM_CLIENTS + ("icalendar", "recurring_ical_events")), \
+        sorted(loaded & set(GOOGLE_AND_WEB + LLM_CLIENTS + ("icalendar", "recurring_ical_events")))
+
+
+def test_a_configured_google_source_still_says_how_to_sign_in(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[self]\nname = "A"\nemails = ["a@example.org"]\n\n[llm]\nbackend = "rules"\n\n'
+                      '[[sources]]\ntype = "gmail"\n')
+    done = subprocess.run([sys.executable, "-c", RUN_MAIN, "ask", "How many emails did Jane Doe send me?",
+                           "--config", str(config)], capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert "queryweaver auth google" in done.stderr  # not signed in: the error names the command
+
+
+def test_auto_with_no_local_ollama_loads_no_llm_client(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port on this machine where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    demo = DEMO_CONFIG.read_text()
+    assert 'backend = "rules"' in demo
+    config = tmp_path / "config.toml"
+    config.write_text(demo.replace('backend = "rules"', f'backend = "auto"\nhost = "http://127.0.0.1:{port}"')
+                      .replace('path = "', f'path = "{DEMO_CONFIG.parent}/').replace('root = "', f'root = "{DEMO_CONFIG.parent}/'))
+    run_main("index", config=config)
+    result = run_main("ask", "Find the file folders that contain email attachments from Jane Doe.", config=config)
+    assert "Answer: 4 Folders" in result["stdout"] and "(rules" in result["stdout"]
+    loaded = set(result["modules"])
+    assert loaded.isdisjoint(LLM_CLIENTS + GOOGLE_AND_WEB), sorted(loaded & set(LLM_CLIENTS + GOOGLE_AND_WEB))

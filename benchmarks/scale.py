@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import mailbox
+import pickle
+import shutil
 import statistics
 import sys
 import tempfile
@@ -40,17 +42,28 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=2_000)
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5, help="warm runs per graph")
-    parser.add_argument("--keep", type=Path, help="generate into this folder and keep it")
+    parser.add_argument("--keep", type=Path, help="generate into this folder and keep it; a later run with the "
+                        "same sizes reuses the corpus")
+    parser.add_argument("--keep-index", action="store_true", help="with --keep: also reuse the index built by an "
+                        "earlier run (the build figure is then a refresh)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         root = args.keep or Path(tmp)
         corpus, cache = root / "corpus", root / "cache"
         started = time.perf_counter()
-        facts = generate_corpus(corpus, emails=args.emails, events=args.events, files=args.files, seed=3,
-                                today=date(2026, 2, 15), story=True)
-        print(f"generated {args.emails} emails, {args.events} events, {args.files} files "
-              f"in {time.perf_counter() - started:.1f} s (not part of the figures)")
+        facts = kept_corpus(root, args) if args.keep else None
+        if facts is None:
+            facts = generate_corpus(corpus, emails=args.emails, events=args.events, files=args.files, seed=3,
+                                    today=date(2026, 2, 15), story=True)
+            if args.keep:
+                (root / FACTS).write_bytes(pickle.dumps((corpus_size(args), facts)))
+            print(f"generated {args.emails} emails, {args.events} events, {args.files} files "
+                  f"in {time.perf_counter() - started:.1f} s (not part of the figures)")
+        else:
+            print(f"reusing the corpus of {args.emails} emails, {args.events} events, {args.files} files in {root}")
+        if args.keep and not args.keep_index:
+            shutil.rmtree(cache, ignore_errors=True)
         config = load_config(corpus / "config.toml")
         config.cache_dir_setting = str(cache)
         names = choose_names(facts)
@@ -92,6 +105,22 @@ def main() -> int:
               f"warm_max_s={max(maxima):.3f} exact={exact}/7 lexicon_ms={lexicon_s * 1000:.1f} "
               f"lexicon_compute_ms={compute_s * 1000:.0f}")
         return 0 if exact == 7 else 1
+
+
+FACTS = "facts.pickle"  # what --keep stores next to the corpus, so a second run skips generating it
+
+
+def corpus_size(args) -> tuple[int, int, int]:
+    return args.emails, args.events, args.files
+
+
+def kept_corpus(root: Path, args):
+    """The facts of a corpus an earlier run kept in ``root`` with the same sizes, else None."""
+    try:
+        size, facts = pickle.loads((root / FACTS).read_bytes())
+    except (OSError, pickle.UnpicklingError, ValueError, EOFError):
+        return None
+    return facts if size == corpus_size(args) else None
 
 
 def measure_lexicon(config, runs: int) -> tuple[float, float, dict[str, int]]:
@@ -150,7 +179,7 @@ def append_message(path: Path) -> None:
     msg["To"] = "alex@example.org"
     msg["Subject"] = "One more"
     msg["Date"] = "Sun, 15 Feb 2026 09:00:00 -0500"
-    msg["Message-ID"] = "<one-more@bench.example>"
+    msg["Message-ID"] = f"<one-more-{time.time_ns()}@bench.example>"  # a kept corpus gets one per run
     msg.set_content("appended by the benchmark")
     box.add(msg)
     box.flush()

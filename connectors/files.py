@@ -281,6 +281,7 @@ class FilesConnector(Connector):
         self.roots = [Path(os.path.abspath(p)) for p in _configured_roots(source)]
         self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn) for root in self.roots]
         self._ready = False
+        self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
 
     # -- index ---------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
@@ -294,6 +295,7 @@ class FilesConnector(Connector):
                 continue
             index.refresh(report, self.context.warn, self.context.progress)
         self._ready = True
+        self._counts = None
         report.seconds = time.perf_counter() - started
         return report
 
@@ -350,6 +352,31 @@ class FilesConnector(Connector):
         items = self.file_items(row["name"] for row in rows)
         for row in rows:
             yield row["path"], items[row["name"]]
+
+    # -- estimates for the cost-aware planner --------------------------------------------------------
+    def _statistics(self) -> dict[str, float]:
+        """Files, distinct names and folders under every root, read once after each refresh."""
+        if self._counts is None:
+            counts = {"files": 0, "names": 0, "folders": 0}
+            for row in self._query("SELECT count(*) AS files, count(DISTINCT name) AS names, "
+                                   "(SELECT count(*) FROM inputs) AS folders FROM files"):
+                for key in counts:
+                    counts[key] += row[key]
+            self._counts = {key: max(1, n) for key, n in counts.items()}
+        return self._counts
+
+    def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
+        """Files and folders: counted from the index (what ``find`` gives, when filtered)."""
+        if type_ not in (FILE, FOLDER):
+            return 0
+        c = self._statistics()
+        if not filters:
+            return int(c["names"] if type_ == FILE else c["folders"])
+        return len(list(self.find(type_, filters) or ()))
+
+    def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        c = self._statistics()
+        return {(FILE, FOLDER): c["files"] / c["names"], (FOLDER, FILE): c["files"] / c["folders"]}.get((known, wanted))
 
     # -- hooks ---------------------------------------------------------------------------------------
     def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Iterable[Item] | None:

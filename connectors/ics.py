@@ -37,6 +37,7 @@ from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
+from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
@@ -389,6 +390,7 @@ class IcsConnector(Connector):
                                  ("events", "attendees"), warn=context.warn, size_ratio=INDEX_SIZE_RATIO)
         self._ready = False
         self._names: dict[str, str] | None = None
+        self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
 
     # -- index ---------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
@@ -399,7 +401,7 @@ class IcsConnector(Connector):
             self._input_files(), lambda conn, input_id, path, warn: parse_ics_file(conn, input_id, path, warn, settings),
             progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
             lexicon=ics_lexicon_rows)
-        self._ready, self._names = True, None
+        self._ready, self._names, self._counts = True, None, None
         return report
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
@@ -567,6 +569,44 @@ class IcsConnector(Connector):
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " AND e.place IN ({})", list(given))
         for row in rows:
             yield given.get(row["place"], row["place"]), self.event_item(row)
+
+    # -- estimates for the cost-aware planner --------------------------------------------------------
+    def _statistics(self) -> dict[str, float]:
+        """Table sizes the estimates are made of, read once after each refresh."""
+        if self._counts is None:
+            db = self.db
+            events, first, last = db.execute("SELECT count(*), min(day), max(day) FROM events").fetchone()
+            days = (date.fromisoformat(last) - date.fromisoformat(first)).days + 1 if events else 1
+            condition, params = self._self_condition()
+            self._counts = {
+                "events": events, "days": max(1, days),
+                "links": db.execute("SELECT count(*) FROM events e JOIN attendees a ON a.grp = e.grp").fetchone()[0],
+                "people": max(1, db.execute("SELECT count(DISTINCT email) FROM attendees").fetchone()[0]),
+                "mine": db.execute(f"SELECT count(*) FROM events e WHERE {condition}", params).fetchone()[0],
+                "placed": db.execute("SELECT count(*) FROM events WHERE place IS NOT NULL").fetchone()[0],
+                "places": max(1, db.execute("SELECT count(DISTINCT place) FROM events").fetchone()[0]),
+            }
+        return self._counts
+
+    def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
+        """Events, places and people: counted from the index (what ``find`` gives, when filtered)."""
+        if type_ not in (EVENT, PLACE, PERSON):
+            return 0
+        c = self._statistics()
+        if not filters:
+            return int({EVENT: c["events"], PLACE: c["places"], PERSON: c["people"]}[type_])
+        try:
+            return len(list(self.find(type_, filters) or ()))
+        except QueryWeaverError:  # an ambiguous first name: the run says so, the estimate need not
+            return int(c["people"])
+
+    def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        c = self._statistics()
+        events = max(1, c["events"])
+        return {(PERSON, EVENT): c["links"] / c["people"], (EVENT, PERSON): c["links"] / events,
+                (SELF, EVENT): c["mine"], (EVENT, SELF): c["mine"] / events,
+                (DATE, EVENT): events / c["days"], (EVENT, DATE): 1.0,
+                (PLACE, EVENT): c["placed"] / c["places"], (EVENT, PLACE): c["placed"] / events}.get((known, wanted))
 
     # -- hooks ---------------------------------------------------------------------------------------
     def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Iterable[Item] | None:

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
-from queryweaver.errors import ConnectorError
+from queryweaver.errors import ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
@@ -645,6 +645,7 @@ class MailStoreConnector(Connector):
         self._ready = False
         self._warned = 0
         self._persons: dict[str, Item] | None = None
+        self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner (_statistics)
 
     # -- what a subclass provides ----------------------------------------------------------------------------
     @abstractmethod
@@ -693,6 +694,7 @@ class MailStoreConnector(Connector):
                                              stage=stage, warn=self.context.warn, resume=resume,
                                              lexicon=mail_lexicon_rows, lexicon_mark=last_message_id)
             self._persons = None
+            self._counts = None
             self._ready = True
             return report
 
@@ -957,6 +959,90 @@ class MailStoreConnector(Connector):
         for row in rows:
             out.setdefault(row["message_id"], self._email_item(row))
         return out
+
+    # -- estimates for the cost-aware planner ----------------------------------------------------------------
+    def _statistics(self) -> dict[str, float]:
+        """Table sizes the estimates are made of, read once after each refresh (a few index-only counts)."""
+        if self._counts is None:
+            self._ensure_index()
+            me = sorted(self._self_emails)
+            with self._lock:
+                conn = self._index.conn
+                one = lambda sql, params=(): conn.execute(sql, params).fetchone()[0] or 0  # noqa: E731
+                dated, first, last = conn.execute(
+                    "SELECT count(date_utc), min(date_utc), max(date_utc) FROM messages").fetchone()
+                self._counts = {
+                    "messages": one("SELECT count(*) FROM messages"),
+                    "dated": dated or 0,
+                    "days": max(1.0, ((last or 0) - (first or 0)) / 86400 + 1),
+                    "addresses": one("SELECT count(*) FROM addresses"),
+                    "self": one(f"SELECT count(*) FROM addresses WHERE addr IN ({_marks(len(me))})", me) if me else 0,
+                    "attachments": one("SELECT count(*) FROM attachments"),
+                    "urls": one("SELECT count(*) FROM urls"),
+                }
+                words = conn.execute("SELECT count(*), count(DISTINCT value) FROM lexicon WHERE kind = ?",
+                                     (LexiconKind.PERSON,)).fetchone()
+                files = one("SELECT count(*) FROM lexicon WHERE kind = ?", (LexiconKind.FILE,))
+            c = self._counts
+            c["persons"] = max(1, (words[1] or 0) - len(me)) if words[0] else max(1, c["addresses"] / 10)
+            c["files"] = files or c["attachments"]
+        return self._counts
+
+    def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
+        """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
+        if type_ not in (EMAIL, PERSON, FILE, WEBPAGE):
+            return 0
+        c = self._statistics()
+        if type_ == EMAIL:
+            found = c["messages"]
+            for flt in filters:
+                if flt.field == "subject":
+                    found = min(found, self._count_subject(str(flt.value)))
+            return int(found)
+        if type_ == PERSON:
+            if not filters:
+                return int(c["persons"])
+            try:
+                return len(filter_items(self._person_items(), filters))
+            except QueryWeaverError:  # an ambiguous first name: the run says so, the estimate need not
+                return int(c["persons"])
+        if type_ == FILE:
+            found = c["files"]
+            for flt in filters:
+                if flt.field == "name":
+                    found = min(found, 1)
+                elif flt.field == "extension":
+                    found = min(found, self._count_extension(str(flt.value)))
+            return int(found)
+        return 1 if any(f.field == "url" for f in filters) else int(c["urls"])
+
+    def _count_subject(self, text: str) -> int:
+        with self._lock:
+            return self._index.conn.execute("SELECT count(*) FROM messages WHERE instr(subject_norm, ?) > 0",
+                                            (norm(text),)).fetchone()[0]
+
+    def _count_extension(self, ext: str) -> int:
+        ext = "." + norm(ext).lstrip(".")
+        with self._lock:
+            return self._index.conn.execute("SELECT count(*) FROM lexicon WHERE kind = ? AND lower(value) LIKE ?",
+                                            (LexiconKind.FILE, f"%{ext}")).fetchone()[0]
+
+    def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        """Average number of ``wanted`` items linked to one ``known`` item by this source's tool."""
+        c = self._statistics()
+        msgs = max(1.0, c["messages"])
+        others = max(0.0, c["addresses"] - c["self"])
+        table = {
+            (PERSON, EMAIL): others / c["persons"], (EMAIL, PERSON): others / msgs,
+            (SELF, EMAIL): c["self"], (EMAIL, SELF): c["self"] / msgs,
+            (FILE, EMAIL): c["attachments"] / max(1.0, c["files"]), (EMAIL, FILE): c["attachments"] / msgs,
+            (WEBPAGE, EMAIL): 1.0, (EMAIL, WEBPAGE): c["urls"] / msgs,
+            (DATE, EMAIL): c["dated"] / c["days"], (EMAIL, DATE): 1.0,
+        }
+        found = table.get((known, wanted))
+        if found is not None and edge == "from" and EMAIL == wanted and known == PERSON:
+            found = msgs / c["persons"]
+        return found
 
     # -- hooks ------------------------------------------------------------------------------------------------
     def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Iterable[Item] | None:

@@ -138,7 +138,8 @@ class Connector(ABC):
 
     Optional hooks (defaults do nothing): ``find`` resolves a variable that has only its own filters,
     ``apply_filter`` handles filters that need the source (an email's body), ``describe`` fills output
-    fields, ``refresh_index`` builds or refreshes a local index.
+    fields, ``refresh_index`` builds or refreshes a local index, ``estimate`` and ``fanout`` give the
+    cost-aware planner its figures.
     """
 
     name: ClassVar[str]
@@ -185,6 +186,17 @@ class Connector(ABC):
         Return None when this connector holds no items of that type. With no filters, return every item
         of the type (used only when the answer itself is an unconstrained variable).
         """
+        return None
+
+    def estimate(self, type_: EntityType, filters: list["FilterConstraint"]) -> int | None:
+        """About how many items ``find(type_, filters)`` gives (every item of the type without filters), for the
+        cost-aware planner. 0 for a type this source does not hold; None when it cannot say cheaply (a live
+        source), and the planner then keeps the paper's order there."""
+        return 0 if type_ not in self.types else None
+
+    def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        """About how many ``wanted`` items this source's tool ``<known>_<edge>_<wanted>`` links to one ``known``
+        item (averaged over the source); None when it cannot say cheaply."""
         return None
 
     def apply_filter(self, type_: EntityType, items: dict[str, Item],

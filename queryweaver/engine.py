@@ -11,20 +11,23 @@ from __future__ import annotations
 import sqlite3
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, TypeVar
 
 from .config import Config
 from .connector import Connector, Context, IndexReport, Progress, no_progress
-from .errors import ConfigError, ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
+from .dates import parse_date_expression
+from .errors import DateExpressionError, ConfigError, ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
 from .events import Event, EventKind
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
 from .grounding import Lexicon
 from .index import SourceIndex, is_damage, sqlite_cause
-from .planner import Plan, make_plan
+from .items import DateRange
+from .planner import PLANNERS, Plan, Statistics, make_cost_plan, make_plan
 from .plugins import Registry, get_registry
+from .schema import EntityType, tool_name
 
 T = TypeVar("T")
 
@@ -45,7 +48,10 @@ class IndexStatus:
 class Engine:
     def __init__(self, config: Config, *, registry: Registry | None = None, progress: Progress = no_progress,
                  warn: Callable[[str], None] | None = None, date_fallback: DateFallback | None = None,
-                 connectors: list[Connector] | None = None):
+                 connectors: list[Connector] | None = None, planner: str = PLANNERS[0]):
+        if planner not in PLANNERS:
+            raise ConfigError(f"unknown planner {planner!r}; use one of: {', '.join(PLANNERS)}")
+        self.planner = planner
         self.config = config
         self.registry = registry or get_registry()
         self.warnings: list[str] = []
@@ -89,11 +95,51 @@ class Engine:
         return {key: f"add a [[sources]] entry of type {' or '.join(sorted(names))}"
                 for key, names in providers.items()}
 
-    def plan(self, graph: QueryGraph) -> Plan:
-        return make_plan(graph)
+    def plan(self, graph: QueryGraph, planner: str | None = None) -> Plan:
+        """The steps for ``graph``: the paper's Algorithm 1, or the cost-aware order (the engine's default)."""
+        if (planner or self.planner) == "paper":
+            return make_plan(graph)
+        return make_cost_plan(graph, self.statistics(graph))
+
+    def statistics(self, graph: QueryGraph) -> Statistics:
+        """The figures the cost-aware planner orders ``graph`` by, asked of the connectors (None = unknown)."""
+        counts: dict[str, int | None] = {}
+        for var in graph.vars:
+            counts[var] = self._count(graph.var_type(var), [f for f in graph.filters_on(var) if f.field != "ordinal"])
+        fanouts: dict = {}
+        reversible = set()
+        for edge in graph.edges:
+            a, b = graph.var_type(edge.from_), graph.var_type(edge.to)
+            for known, wanted in ((a, b), (b, a)):
+                fanouts[(known, edge.edge, wanted)] = self._fanout(known, edge.edge, wanted)
+            forward = {id(c) for c, _ in self.executor.providers(tool_name(a, edge.edge, b))}
+            backward = {id(c) for c, _ in self.executor.providers(tool_name(b, edge.edge, a))}
+            if forward and forward == backward:
+                reversible |= {(a, edge.edge, b), (b, edge.edge, a)}
+        return Statistics(counts, fanouts, frozenset(reversible))
+
+    def _count(self, type_: EntityType, filters: list) -> int | None:
+        if type_ == EntityType.SELF:
+            return 1
+        if type_ == EntityType.DATE:
+            return _days(filters, self.context)
+        total = 0
+        for connector in self.connectors:
+            found = connector.estimate(type_, filters)
+            if found is None:
+                return None
+            total += found
+        return total
+
+    def _fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        found = [connector.fanout(known, edge, wanted) for connector, _ in self.executor.providers(
+            tool_name(known, edge, wanted))]
+        if not found or any(f is None for f in found):
+            return None
+        return max(found)
 
     def run(self, graph: QueryGraph, *, on_event: Callable[[Event], None] | None = None,
-            cancel: threading.Event | None = None) -> RunResult:
+            cancel: threading.Event | None = None, planner: str | None = None) -> RunResult:
         """Run the graph; a damaged index met on the way is moved aside, rebuilt, and the run started again."""
         held: list[Event] = []
 
@@ -105,7 +151,7 @@ class Engine:
 
         def attempt() -> RunResult:
             held.clear()
-            return self.executor.run(make_plan(graph), on_event=forward, cancel=cancel)
+            return self.executor.run(self.plan(graph, planner), on_event=forward, cancel=cancel)
 
         self._runs.on_event = on_event
         try:
@@ -244,6 +290,23 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _days(filters: list, context: Context) -> int | None:
+    """Days in a Date variable's range (unbounded sides count ten years); None when it needs the LLM to read."""
+    if not filters:
+        return None
+    rng = DateRange(None, None)
+    try:
+        for flt in filters:
+            rng = rng.intersect(parse_date_expression(str(flt.value), flt.op, today=context.today))
+    except DateExpressionError:
+        return None
+    if rng.empty:
+        return 0
+    start = rng.start or (rng.end or context.today) - timedelta(days=3650)
+    end = rng.end or (rng.start or context.today) + timedelta(days=3650)
+    return (end - start).days
 
 
 def _matches(connector: Connector, source: str) -> bool:

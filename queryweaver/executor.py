@@ -128,9 +128,9 @@ class _Run:
 
     # -- main loop -------------------------------------------------------------------------------
     def execute(self) -> RunResult:
-        self.emit(EventKind.PLAN, f"plan with {len(self.plan.steps)} steps",
+        self.emit(EventKind.PLAN, f"{self.plan.planner} plan with {len(self.plan.steps)} steps",
                   steps=[{"kind": s.kind, "text": s.describe(), **_step_vars(s)} for s in self.plan.steps],
-                  tools=self.plan.tool_calls)
+                  tools=self.plan.tool_calls, planner=self.plan.planner, notes=self.plan.notes)
         try:
             for index, step in enumerate(self.plan.steps):
                 if self.cancel is not None and self.cancel.is_set():
@@ -184,8 +184,9 @@ class _Run:
         what = "all" if items is None else f"size {len(items)}"
         if type_ == EntityType.DATE and items:
             what += f" ({next(iter(items.values())).fields['meaning']})"
-        self.emit(EventKind.FILTER, f"filtered {type_.value.lower()} bound var {var}: {what}", var,
-                  count=_count(items), bound=True)
+        self.emit(EventKind.FILTER, f"filtered {type_.value.lower()} bound var {var}: {what}"
+                  f"{_versus(step.estimate) if items is not None else ''}", var,
+                  count=_count(items), bound=True, estimate=step.estimate)
         self.check_empty(var, items, step.describe())
 
     def self_item(self) -> Item:
@@ -234,41 +235,96 @@ class _Run:
         return merged
 
     def call_tool(self, index: int, step: CallTool) -> None:
-        providers = self.x.providers(step.tool)
+        if step.semijoin and self.current.get(step.wanted) is not None:
+            found, links = self.semijoin(index, step)
+        else:
+            found, links = self.carry(index, step)
+        self.links[index] = links
+        if step.wanted in self.current:
+            self.pending[step.wanted] = found
+        else:
+            self.current[step.wanted] = found
+            self.check_empty(step.wanted, found, step.describe())
+
+    def providers(self, tool: str, step: CallTool) -> list[tuple[Connector, Callable]]:
+        providers = self.x.providers(tool)
         if not providers:
-            hint = self.x.tool_hints.get(step.tool, "")
-            raise ConnectorError(f"no configured source provides {step.tool} ({step.known_type} "
+            hint = self.x.tool_hints.get(tool, "")
+            raise ConnectorError(f"no configured source provides {tool} ({step.known_type} "
                                  f"{step.edge.edge} {step.wanted_type}); {hint or 'add a source that does'}")
+        return providers
+
+    def links_of(self, tool: str, providers, selection: Selection) -> Iterable[tuple[str, Item]]:
+        """Every link the providers of ``tool`` give for ``selection``; a failing source is named."""
+        for connector, fn in providers:
+            try:
+                yield from fn(selection)
+            except QueryWeaverError:
+                raise
+            except Exception as exc:  # a connector bug or library error: name the source, keep the cause
+                error = ConnectorError(f"{connector.name} source failed in {tool}: {exc}")
+                error.connector = connector  # the engine heals this source's index when the cause is damage
+                raise error from exc
+
+    def carry(self, index: int, step: CallTool) -> tuple[dict[str, Item], dict[str, set[str]]]:
+        """Carry the candidates of ``known`` across the edge: the candidates ``wanted`` gets from it."""
+        providers = self.providers(step.tool, step)
         known = self.final.get(step.known)
         selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
                               tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"))
         size = "all" if known is None else len(known)
         self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
                   step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,
-                  edge=step.edge.edge, closes_cycle=step.closes_cycle,
+                  edge=step.edge.edge, closes_cycle=step.closes_cycle, estimate=step.estimate,
                   connectors=[c.name for c, _ in providers])
         started = time.perf_counter()
         found: dict[str, Item] = {}
         links: dict[str, set[str]] = defaultdict(set)
-        for connector, fn in providers:
-            try:
-                for known_key, item in fn(selection):
-                    _merge_into(found, item)
-                    links[item.key].add(known_key)
-            except QueryWeaverError:
-                raise
-            except Exception as exc:  # a connector bug or library error: name the source, keep the cause
-                error = ConnectorError(f"{connector.name} source failed in {step.tool}: {exc}")
-                error.connector = connector  # the engine heals this source's index when the cause is damage
-                raise error from exc
-        self.links[index] = links
-        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}", step.wanted, tool=step.tool,
-                  result_size=len(found), seconds=round(time.perf_counter() - started, 4))
-        if step.wanted in self.current:
-            self.pending[step.wanted] = found
-        else:
-            self.current[step.wanted] = found
-            self.check_empty(step.wanted, found, step.describe())
+        for known_key, item in self.links_of(step.tool, providers, selection):
+            _merge_into(found, item)
+            links[item.key].add(known_key)
+        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
+                  tool=step.tool, result_size=len(found), estimate=step.estimate,
+                  seconds=round(time.perf_counter() - started, 4))
+        return found, links
+
+    def semijoin(self, index: int, step: CallTool) -> tuple[dict[str, Item], dict[str, set[str]]]:
+        """The candidates ``wanted`` already has that are linked to a candidate of ``known``.
+
+        The reverse tool runs on the few candidates of ``wanted``; the links kept are exactly those
+        ``carry`` would have recorded for them, so answers and evidence do not depend on the choice.
+        """
+        tool = step.semijoin
+        providers = self.providers(tool, step)
+        have = self.current[step.wanted]
+        known = self.final.get(step.known)
+        selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
+                                                            if f.field != "ordinal"),
+                              tuple(self.graph.filters_on(step.known)))
+        self.emit(EventKind.TOOL_CALLED, f"semi-join: {tool} on {len(have)} candidates for {step.wanted}, "
+                  f"keeping those linked to {step.known}", step.wanted, tool=tool, known=step.known,
+                  wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
+                  semijoin=True, estimate=step.estimate, connectors=[c.name for c, _ in providers])
+        started = time.perf_counter()
+        links: dict[str, set[str]] = defaultdict(set)
+        ranges = None
+        if step.known_type == EntityType.DATE and known is not None:  # a day is linked to the ranges holding it
+            ranges = [(k, v.fields["range"]) for k, v in known.items() if isinstance(v.fields.get("range"), DateRange)]
+        for wanted_key, item in self.links_of(tool, providers, selection):
+            if wanted_key not in have:
+                continue
+            if ranges is not None:
+                day = item.fields.get("range")
+                for key, rng in ranges:
+                    if isinstance(day, DateRange) and day.start and rng.contains(day.start):
+                        links[wanted_key].add(key)
+            elif known is None or item.key in known:
+                links[wanted_key].add(item.key)
+        found = {k: have[k] for k in have if k in links}
+        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
+                  tool=tool, result_size=len(found), estimate=step.estimate, semijoin=True,
+                  seconds=round(time.perf_counter() - started, 4))
+        return found, links
 
     def intersect(self, var: str, step: Intersect) -> None:
         a, b = self.current.get(var), self.pending.pop(var, None)
@@ -496,6 +552,10 @@ def _merge_into(table: dict[str, Item], item: Item) -> None:
         existing.merge(item)
 
 
+def _versus(estimate: int | None) -> str:
+    return "" if estimate is None else f" (estimated {estimate})"
+
+
 def _size(items: Candidates) -> str:
     return "all" if items is None else str(len(items))
 
@@ -516,7 +576,7 @@ def _iso(day: date | None) -> str | None:
 
 def _step_vars(step) -> dict[str, Any]:
     out = {}
-    for name in ("var", "known", "wanted", "tool"):
+    for name in ("var", "known", "wanted", "tool", "semijoin", "estimate"):
         if hasattr(step, name):
             out[name] = getattr(step, name)
     return out

@@ -1,18 +1,29 @@
-"""The planner: a pure function from a query graph to the ordered steps that answer it (no I/O).
+"""The planners: pure functions from a query graph to the ordered steps that answer it (no I/O).
 
-It follows the paper's Algorithm 1. A depth-first search starts at the return variable and visits
+``make_plan`` follows the paper's Algorithm 1. A depth-first search starts at the return variable and visits
 neighbours in constraint order. A variable with no unvisited neighbours is *bound*: its candidates come
 from its own filters alone. On the way back, each neighbour's candidates are carried across the edge by
 a tool (``person_from_email``: persons -> their emails) and the results are intersected; then the
 variable's own filters and ordinal apply. An edge whose far end was already reached another way closes
 a cycle: it is still carried across and intersected, and a final ``verify`` step keeps only answers
 with one consistent assignment of every variable, so cycles are enforced exactly.
+
+``make_cost_plan`` takes the same DFS tree (rooted at the return variable) and the same steps, but orders
+them by estimated sizes (``Statistics``, read from the sources' indexes by the engine): at each variable
+it starts from the smallest set on offer (its own filters, or the neighbour whose edge brings the fewest
+candidates), and a neighbour whose edge would bring many more candidates than the variable already has
+is taken as a *semi-join*: the reverse tool is called on the few candidates, keeping those linked to the
+neighbour ("emails to the user" among the day's emails, not every email to the user). The links kept are
+those the forward call would have recorded for the surviving candidates, so answers, counts, evidence and
+ordinals come out the same. Where a figure is unknown (a live source) the variable keeps the paper's
+order; a graph with a cycle keeps the paper's plan.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal, Mapping, Union
 
 from .graph import EdgeConstraint, FilterConstraint, QueryGraph
 from .schema import EntityType, tool_name
@@ -38,6 +49,7 @@ class ResolveBound:
     var: str
     type: EntityType
     filters: tuple[FilterConstraint, ...]
+    estimate: int | None = None   # cost planner: expected candidates
     kind: Literal["resolve_bound"] = "resolve_bound"
 
     def describe(self) -> str:
@@ -45,7 +57,7 @@ class ResolveBound:
             what = "its only candidate, the user" if self.type == EntityType.SELF else f"every {self.type}"
         else:
             what = " and ".join(f.describe().removeprefix("filter ") for f in self.filters)
-        return f"resolve {self.var} ({self.type}) on its own: {what}"
+        return f"resolve {self.var} ({self.type}) on its own: {what}{_about(self.estimate)}"
 
 
 @dataclass(frozen=True)
@@ -59,11 +71,23 @@ class CallTool:
     known_type: EntityType
     wanted_type: EntityType
     closes_cycle: bool = False
+    # cost planner: call this reverse tool on the candidates ``wanted`` already has and keep those linked to
+    # ``known``'s candidates (a semi-join), instead of carrying every candidate of ``known`` across
+    semijoin: str | None = None
+    estimate: int | None = None   # cost planner: expected candidates for ``wanted`` from this step
     kind: Literal["call_tool"] = "call_tool"
+
+    @property
+    def called(self) -> str:
+        """The tool the executor calls."""
+        return self.semijoin or self.tool
 
     def describe(self) -> str:
         extra = " (closes a cycle)" if self.closes_cycle else ""
-        return f"call {self.tool}: {self.known} -> {self.wanted}{extra}"
+        if self.semijoin:
+            return (f"semi-join {self.wanted} with {self.known}: call {self.semijoin} on {self.wanted}'s candidates, "
+                    f"keep those linked to {self.known}{_about(self.estimate)}")
+        return f"call {self.tool}: {self.known} -> {self.wanted}{extra}{_about(self.estimate)}"
 
 
 @dataclass(frozen=True)
@@ -139,13 +163,18 @@ class Plan:
     steps: list[Step] = field(default_factory=list)
     tree_parent: dict[str, str | None] = field(default_factory=dict)  # DFS tree, for evidence chains
     has_cycle: bool = False
+    planner: str = "paper"                 # paper | cost
+    notes: list[str] = field(default_factory=list)  # cost planner: where it kept the paper's order, and why
 
     @property
     def tool_calls(self) -> list[str]:
-        return [s.tool for s in self.steps if isinstance(s, CallTool)]
+        return [s.called for s in self.steps if isinstance(s, CallTool)]
 
     def describe(self) -> list[str]:
         return [s.describe() for s in self.steps]
+
+
+PLANNERS = ("cost", "paper")   # the first is the default for ask, run and the web UI
 
 
 def make_plan(graph: QueryGraph) -> Plan:
@@ -186,3 +215,144 @@ def make_plan(graph: QueryGraph) -> Plan:
         plan.steps.append(Verify())
     plan.steps.append(Action(graph.action, graph.return_var, graph.return_mode))
     return plan
+
+
+# ---- the cost-aware planner -------------------------------------------------------------------------------
+
+Edge = tuple[EntityType, str, EntityType]   # (known type, edge name, wanted type): one tool's direction
+
+
+@dataclass
+class Statistics:
+    """What the cost-aware planner knows about the data; the engine reads it from the sources' indexes.
+
+    ``counts``: per variable, how many candidates its own filters give (every item of its type when it
+    has none; the days of its range for a Date). ``fanouts``: per tool direction, the average number of
+    wanted items linked to one known item. ``reversible``: tool directions whose reverse tool is offered
+    by the same sources (only those may be turned into semi-joins). None = unknown (a live source).
+    """
+
+    counts: Mapping[str, int | None] = field(default_factory=dict)
+    fanouts: Mapping[Edge, float | None] = field(default_factory=dict)
+    reversible: frozenset[Edge] = frozenset()
+
+
+def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
+    """The steps of ``make_plan``, ordered by estimated sizes (see the module docstring)."""
+    if len(graph.edges) > len(graph.vars) - 1:
+        plan = make_plan(graph)
+        plan.planner = "cost"
+        plan.notes.append("the graph has a cycle: the paper's order, checked by the verify step")
+        return plan
+    adjacency = graph.neighbors()
+    plan = Plan(graph=graph, planner="cost")
+    children: dict[str, list[tuple[str, EdgeConstraint]]] = {}
+    order: list[str] = []
+
+    def tree(var: str, parent: str | None) -> None:  # the same DFS tree as make_plan's (acyclic: the graph)
+        plan.tree_parent[var] = parent
+        order.append(var)
+        children[var] = [(n, e) for n, e in adjacency[var] if n != parent]
+        for nbr, _ in children[var]:
+            tree(nbr, var)
+
+    tree(graph.return_var, None)
+    size: dict[str, float | None] = {}
+    for var in reversed(order):  # children before parents
+        size[var] = _estimate(graph, stats, var, children[var], size)
+
+    def visit(var: str) -> None:
+        own = graph.filters_on(var)
+        field_filters = tuple(f for f in own if f.field != "ordinal")
+        type_ = graph.var_type(var)
+        kids = children[var]
+        plan.steps.append(Visit(var, tuple((n, e.edge) for n, e in kids)))
+        if not kids:
+            plan.steps.append(ResolveBound(var, type_, field_filters, _int(stats.counts.get(var))))
+        else:
+            seeded = _order_children(graph, stats, var, kids, size, field_filters, plan.notes)
+            first = True
+            if seeded.seed_own:
+                plan.steps.append(ResolveBound(var, type_, field_filters, _int(stats.counts.get(var))))
+                first = False
+            for nbr, edge, semijoin, estimate in seeded.calls:
+                visit(nbr)
+                known_t = graph.var_type(nbr)
+                plan.steps.append(CallTool(tool_name(known_t, edge.edge, type_), nbr, var, edge, known_t, type_,
+                                           semijoin=semijoin, estimate=_int(estimate)))
+                if not first:
+                    plan.steps.append(Intersect(var))
+                first = False
+            if field_filters:
+                plan.steps.append(ApplyFilters(var, field_filters))
+        for f in own:
+            if f.field == "ordinal":
+                plan.steps.append(ApplyOrdinal(var, str(f.value)))
+        plan.steps.append(Resolved(var))
+
+    visit(graph.return_var)
+    plan.steps.append(Action(graph.action, graph.return_var, graph.return_mode))
+    return plan
+
+
+@dataclass
+class _Ordering:
+    seed_own: bool                                                      # start from the variable's own filters
+    calls: list[tuple[str, EdgeConstraint, str | None, float | None]]  # (neighbour, edge, semi-join tool, estimate)
+
+
+def _forward(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeConstraint, var: str,
+             size: Mapping[str, float | None]) -> float | None:
+    """Expected candidates for ``var`` from carrying ``nbr``'s candidates across ``edge``."""
+    fanout = stats.fanouts.get((graph.var_type(nbr), edge.edge, graph.var_type(var)))
+    if size.get(nbr) is None or fanout is None:
+        return None
+    return size[nbr] * fanout
+
+
+def _estimate(graph: QueryGraph, stats: Statistics, var: str, kids, size) -> float | None:
+    """Expected final candidates of ``var``: no more than its own filters or any neighbour brings."""
+    own = stats.counts.get(var)
+    bounds = [own] + [_forward(graph, stats, n, e, var, size) for n, e in kids]
+    if any(b is None for b in bounds):
+        return None
+    return float(min(bounds))
+
+
+def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, field_filters,
+                    notes: list[str]) -> _Ordering:
+    type_ = graph.var_type(var)
+    forward = {n: _forward(graph, stats, n, e, var, size) for n, e in kids}
+    own = stats.counts.get(var)
+    if any(v is None for v in forward.values()) or own is None:
+        notes.append(f"{var}: no estimate for every neighbour (a live source): the paper's order")
+        return _Ordering(False, [(n, e, None, forward[n]) for n, e in kids])
+    ranked = sorted(kids, key=lambda ne: forward[ne[0]])  # stable: ties keep the paper's order
+    # Starting from the variable's own filters gives the same set only when a filter's verdict on an item does
+    # not depend on the other candidates (a Person's first name must be unique among them) nor on a range.
+    can_seed_own = bool(field_filters) and type_ not in (EntityType.DATE, EntityType.SELF) and not any(
+        type_ == EntityType.PERSON and f.field == "name" for f in field_filters)
+    seed_own = can_seed_own and own < forward[ranked[0][0]]
+    current = float(own) if seed_own else None
+    calls = []
+    for nbr, edge in ranked:
+        nbr_t = graph.var_type(nbr)
+        reverse = (type_, edge.edge, nbr_t)
+        semijoin = None
+        if current is not None and reverse in stats.reversible and (graph.var_type(nbr), edge.edge, type_) in \
+                stats.reversible:
+            fanout = stats.fanouts.get(reverse)
+            if fanout is not None and current * max(fanout, 1.0) < forward[nbr]:
+                semijoin = tool_name(type_, edge.edge, nbr_t)
+        estimate = forward[nbr] if current is None else min(current, forward[nbr])
+        calls.append((nbr, edge, semijoin, estimate))
+        current = estimate
+    return _Ordering(seed_own, calls)
+
+
+def _int(value: float | None) -> int | None:
+    return None if value is None or math.isinf(value) else int(round(value))
+
+
+def _about(estimate: int | None) -> str:
+    return "" if estimate is None else f" (estimate ~{estimate})"

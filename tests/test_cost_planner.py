@@ -1,0 +1,173 @@
+"""The cost-aware planner against the paper's Algorithm 1: the same answers, counts and evidence for every
+graph of the benchmark question sets and the paper's graphs, on the demo data and on a generated corpus;
+and the orders it chooses where they matter (a day before every email to the user)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from queryweaver.config import load_config
+from queryweaver.engine import Engine
+from queryweaver.errors import QueryWeaverError
+from queryweaver.events import EventKind
+from queryweaver.graph import QueryGraph
+from queryweaver.paper_graphs import EXAMPLE_GRAPH, paper_graphs
+from queryweaver.planner import CallTool, ResolveBound, Statistics, Verify, make_cost_plan, make_plan
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+from make_questions import build_corpus  # noqa: E402
+
+DEMO_QUESTIONS = json.loads((BENCHMARKS / "questions.json").read_text(encoding="utf-8"))["questions"]
+CORPUS = json.loads((BENCHMARKS / "questions_corpus.json").read_text(encoding="utf-8"))
+
+
+def outcome(engine: Engine, graph: QueryGraph, planner: str, evidence: int = 3):
+    """What a user sees of one run: the answer's items in order, the count, and the first items' evidence."""
+    try:
+        result = engine.run(graph, planner=planner)
+    except QueryWeaverError as exc:
+        return ("error", type(exc).__name__, str(exc))
+    keys = [item.key for item in result.items]
+    return (result.count, keys, bool(result.emptied_by), [result.evidence(k) for k in keys[:evidence]])
+
+
+def differing(engine: Engine, graphs: list[tuple[str, dict]]) -> list[str]:
+    wrong = []
+    for name, graph in graphs:
+        parsed = QueryGraph.parse(graph)
+        if outcome(engine, parsed, "paper") != outcome(engine, parsed, "cost"):
+            wrong.append(name)
+    return wrong
+
+
+@pytest.fixture(scope="module")
+def demo():
+    with Engine(load_config(None)) as engine:
+        yield engine
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    out = tmp_path_factory.mktemp("planner-corpus") / "corpus"
+    build_corpus(out, CORPUS["corpus"])
+    config = load_config(out / "config.toml")
+    config.cache_dir_setting = str(out.parent / "cache")
+    with Engine(config) as engine:
+        yield engine
+
+
+def paper_and_example() -> list[tuple[str, dict]]:
+    return [(f"Q{q.number}", q.graph) for q in paper_graphs()] + [("example", EXAMPLE_GRAPH)]
+
+
+def test_both_planners_agree_on_the_demo_question_set(demo):
+    graphs = [(q["id"], g) for q in DEMO_QUESTIONS for g in [q["graph"], *q.get("accept", [])]]
+    assert len(graphs) >= 50
+    assert differing(demo, graphs + paper_and_example()) == []
+
+
+def test_both_planners_agree_on_the_corpus_gold_graphs(corpus):
+    graphs = [(q["id"], g) for q in CORPUS["questions"] for g in [q["graph"], *q.get("accept", [])]]
+    assert len(graphs) > 900
+    assert differing(corpus, graphs + paper_and_example()) == []
+
+
+def test_the_cost_planner_changes_the_order_where_it_pays(corpus):
+    """At least a fifth of the corpus graphs get another order, so the agreement above is not a tautology."""
+    changed = 0
+    for q in CORPUS["questions"]:
+        graph = QueryGraph.parse(q["graph"])
+        paper = [s.tool for s in make_plan(graph).steps if isinstance(s, CallTool)]
+        cost = corpus.plan(graph, "cost").tool_calls
+        changed += paper != cost
+    assert changed >= len(CORPUS["questions"]) // 5
+
+
+def test_a_day_is_taken_before_every_email_to_the_user(corpus):
+    """Q1: the cost plan reads the day's emails, then keeps those sent to the user (a semi-join): it never
+    carries every email to the user the way the paper's order does."""
+    q1 = QueryGraph.parse(paper_graphs()[0].graph)
+    plan = corpus.plan(q1, "cost")
+    assert plan.tool_calls == ["date_sent_on_email", "email_to_self"]
+    assert [s.semijoin for s in plan.steps if isinstance(s, CallTool)] == [None, "email_to_self"]
+    sizes = {}
+    for planner in ("paper", "cost"):
+        events = []
+        corpus.run(q1, planner=planner, on_event=events.append)
+        sizes[planner] = max(e.data["result_size"] for e in events if e.kind == EventKind.TOOL_RESULT)
+    assert sizes["cost"] * 10 < sizes["paper"]
+
+
+def test_estimates_and_actual_sizes_are_in_the_events(corpus):
+    q1 = QueryGraph.parse(paper_graphs()[0].graph)
+    events = []
+    corpus.run(q1, planner="cost", on_event=events.append)
+    plan_event = next(e for e in events if e.kind == EventKind.PLAN)
+    assert plan_event.data["planner"] == "cost"
+    assert all(s.get("estimate") is not None for s in plan_event.data["steps"] if s["kind"] == "call_tool")
+    results = [e for e in events if e.kind == EventKind.TOOL_RESULT]
+    assert [r.data.get("semijoin", False) for r in results] == [False, True]
+    assert all(isinstance(r.data["estimate"], int) and isinstance(r.data["result_size"], int) for r in results)
+
+
+def test_a_name_starts_a_selective_question(corpus):
+    """'Emails from Jane Doe to me': the person's few emails are found first and checked for the user,
+    and the cost plan carries no more than they are."""
+    graph = QueryGraph.parse(next(q["graph"] for q in DEMO_QUESTIONS if q["id"] == "d01"))
+    plan = corpus.plan(graph, "cost")
+    assert plan.tool_calls == ["person_from_email", "email_to_self"]
+    events = []
+    result = corpus.run(graph, planner="cost", on_event=events.append)
+    largest = max(e.data["result_size"] for e in events if e.kind == EventKind.TOOL_RESULT)
+    assert largest == max(result.count, largest) and largest < 100
+
+
+def test_a_graph_with_a_cycle_keeps_the_paper_plan():
+    graph = QueryGraph.parse({
+        "action": "find", "return_var": "e", "return_mode": "all",
+        "vars": {"e": "Email", "p": "Person", "ev": "Event"},
+        "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                        {"kind": "edge", "from": "p", "edge": "attended", "to": "ev"},
+                        {"kind": "edge", "from": "e", "edge": "participants", "to": "p"}]})
+    stats = Statistics({"e": 10, "p": 5, "ev": 3}, {}, frozenset())
+    plan = make_cost_plan(graph, stats)
+    assert [s.describe() for s in plan.steps] == make_plan(graph).describe()
+    assert any(isinstance(s, Verify) for s in plan.steps) and plan.notes
+
+
+def test_unknown_estimates_keep_the_paper_order():
+    """A live source (Gmail) cannot count cheaply: the variables it touches keep Algorithm 1's order."""
+    graph = QueryGraph.parse(paper_graphs()[0].graph)
+    stats = Statistics({"e": None, "self": 1, "d": 1}, {}, frozenset())
+    plan = make_cost_plan(graph, stats)
+    paper = make_plan(graph)
+    assert plan.tool_calls == paper.tool_calls
+    assert not any(isinstance(s, CallTool) and s.semijoin for s in plan.steps)
+    assert plan.notes
+
+
+def test_own_filters_seed_a_variable_only_when_that_gives_the_same_set():
+    """A File's extension may be resolved first; a Person's name may not (a first name must be unique among
+    the candidates, so filtering first could pick another person)."""
+    files = QueryGraph.parse(paper_graphs()[1].graph)  # Q2: .txt attachments
+    edge = ("Email", "has_attachment", "File")
+    from queryweaver.schema import EntityType as T
+
+    fan = {(T.EMAIL, "has_attachment", T.FILE): 2.0, (T.FILE, "has_attachment", T.EMAIL): 3.0}
+    stats = Statistics({"f": 4, "e": 1000}, fan, frozenset(fan))
+    plan = make_cost_plan(files, stats)
+    assert isinstance(plan.steps[1], ResolveBound) and plan.steps[1].var == "f", edge
+    assert plan.tool_calls == ["file_has_attachment_email"]
+    people = QueryGraph.parse({
+        "action": "find", "return_var": "p", "return_mode": "all", "vars": {"p": "Person", "e": "Email"},
+        "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                        {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane"}]})
+    fan = {(T.EMAIL, "from", T.PERSON): 1.0, (T.PERSON, "from", T.EMAIL): 30.0}
+    plan = make_cost_plan(people, Statistics({"p": 1, "e": 1000}, fan, frozenset(fan)))
+    assert not any(isinstance(s, ResolveBound) and s.var == "p" for s in plan.steps)

@@ -25,6 +25,10 @@ EXIT_ERROR = 1
 EXIT_USAGE = 2
 
 # Every command with its one-line help; tests/test_docs.py checks each is documented in the README.
+# planner.PLANNERS, written out so that parsing the command line imports no planner (tests check they agree)
+PLANNERS = ("cost", "paper")
+TEXT_LIMIT = 20   # answers printed as text unless --limit says otherwise
+
 COMMANDS: dict[str, str] = {
     "ask": "Turn a question into a query graph, run it, print the answer.",
     "run": "Run a query graph from a JSON file (no LLM involved).",
@@ -84,6 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--config", metavar="FILE", help="config file (default: the user config, else the demo data)")
 
+    def answering(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--verbose", "-v", action="store_true",
+                       help="print every step on stderr as it runs, with the plan's estimates and the actual sizes")
+        p.add_argument("--planner", choices=PLANNERS, default=PLANNERS[0],
+                       help="cost (default): steps ordered by the sources' estimated sizes; paper: the paper's "
+                            "Algorithm 1 order. Both give the same answers")
+        p.add_argument("--limit", type=_count_arg, metavar="N",
+                       help=f"show at most N answers (default: {TEXT_LIMIT} as text, all with --json)")
+        p.add_argument("--offset", type=_count_arg, default=0, metavar="N", help="skip the first N answers")
+
     p = sub.add_parser("ask", help=COMMANDS["ask"])
     p.add_argument("question")
     common(p)
@@ -91,13 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", help="LLM backend: auto, ollama, openai, llamacpp or rules")
     p.add_argument("--pick", type=int, metavar="N",
                    help="run alternative reading N (as numbered by a previous ask) instead of the best one")
-    p.add_argument("--verbose", "-v", action="store_true", help="print every step on stderr as it runs")
+    answering(p)
 
     p = sub.add_parser("run", help=COMMANDS["run"])
     p.add_argument("graph", metavar="GRAPH.json", help="the query graph ('-' reads stdin)")
     common(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--verbose", "-v", action="store_true", help="print every step on stderr as it runs")
+    answering(p)
 
     p = sub.add_parser("index", help=COMMANDS["index"])
     common(p)
@@ -396,12 +410,13 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
              engine=None) -> int:
     verbose = getattr(args, "verbose", False)
     on_event = _print_event if verbose else None
+    planner = getattr(args, "planner", None)
     started = time.perf_counter()
     with (nullcontext(engine) if engine is not None else _open_engine(config, question=question)) as engine:
         plan_started = time.perf_counter()
-        engine.plan(graph)
+        engine.plan(graph, planner)
         plan_seconds = time.perf_counter() - plan_started
-        result = engine.run(graph, on_event=on_event)
+        result = engine.run(graph, on_event=on_event, planner=planner)
     total = time.perf_counter() - started
     timings: dict[str, Any] = {"plan": round(plan_seconds, 4), "execution": round(result.seconds, 4)}
     if generation is not None:
@@ -411,7 +426,8 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
         timings["attempts"] = generation.attempts
     timings["total"] = round(total + (generation.seconds if generation is not None else 0.0), 4)
     if args.json:
-        out = {"question": question, "graph": graph.to_json(), "result": result.to_json(),
+        out = {"question": question, "graph": graph.to_json(),
+               "result": result.to_json(offset=getattr(args, "offset", 0), limit=getattr(args, "limit", None)),
                "trace": [_event_json(e) for e in result.trace], "timings": timings}
         if generation is not None:
             out["backend"] = generation.backend
@@ -419,7 +435,8 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
         json.dump(out, sys.stdout, ensure_ascii=False, indent=2, default=str)
         sys.stdout.write("\n")
     else:
-        print_result(result, timings)
+        limit = getattr(args, "limit", None)
+        print_result(result, timings, offset=getattr(args, "offset", 0), limit=TEXT_LIMIT if limit is None else limit)
     return 0
 
 
@@ -430,19 +447,29 @@ def readings_json(generation, pick: int | None = None) -> dict[str, Any]:
             "mentions": [m.to_json() for m in generation.mentions], "picked": pick}
 
 
-def print_result(result, timings: dict[str, Any], out=None) -> None:
+def print_result(result, timings: dict[str, Any], out=None, *, offset: int = 0, limit: int | None = None) -> None:
+    """The answer as text: the count, then one page of items (``offset``, ``limit``), each with its evidence."""
     out = out or sys.stdout
     type_name = result.type.value
     if result.action == "count":
         print(f"Answer: {result.count} {type_name}{'' if result.count == 1 else 's'}", file=out)
     else:
-        print(f"Answer: {result.count} {type_name}{'' if result.count == 1 else 's'}"
-              + (" (showing one)" if len(result.items) < result.count else ""), file=out)
-        for item in result.items:
+        page = result.page(offset, limit)
+        shown = ""
+        if len(result.items) < result.count:
+            shown = " (showing one)"
+        elif len(page) < result.count:
+            shown = f" (showing {offset + 1}-{offset + len(page)})" if page else f" (none from {offset + 1} on)"
+        print(f"Answer: {result.count} {type_name}{'' if result.count == 1 else 's'}{shown}", file=out)
+        for item in page:
             print(f"  - {one_line(format_item(item))}", file=out)
             evidence = result.evidence(item.key)
             for chain in evidence_chains(evidence):
                 print(f"      because: {one_line(chain)}", file=out)
+        rest = len(result.items) - offset - len(page)
+        if page and rest > 0:
+            print(f"  ... {rest} more: add --offset {offset + len(page)}"
+                  f"{'' if limit is None else f' --limit {limit}'} to see the next ones", file=out)
     if result.emptied_by:
         print(f"Nothing matched: {result.emptied_by}.", file=out)
     print(f"({timings['execution']:.3f} s)", file=out)
@@ -505,9 +532,26 @@ def describe_graph(graph: dict[str, Any]) -> str:
 
 
 def _print_event(event: Event) -> None:
-    """One line per event, like the paper's execution logs (step announcements are left to the web UI)."""
+    """One line per event, like the paper's execution logs (step announcements are left to the web UI);
+    the plan is listed step by step, with the cost planner's estimates."""
     if event.kind != EventKind.STEP_STARTED:
         print(event.line(), file=sys.stderr)
+    if event.kind == EventKind.PLAN:
+        for number, step in enumerate(event.data.get("steps", ()), start=1):
+            print(f"           {number:2}. {step['text']}", file=sys.stderr)
+        for note in event.data.get("notes", ()):
+            print(f"           note: {note}", file=sys.stderr)
+
+
+def _count_arg(text: str) -> int:
+    """A non-negative whole number for --limit and --offset."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of answers (0 or more)")
+    return value
 
 
 def _event_json(event: Event) -> dict[str, Any]:

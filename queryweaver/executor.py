@@ -62,15 +62,24 @@ class RunResult:
         """The tree of items that linked answer ``key``: {var, type, key, label, via: [{edge, ...}]}."""
         return self._evidence(key) if self._evidence else None
 
-    def to_json(self, *, with_evidence: bool = True) -> dict[str, Any]:
+    def page(self, offset: int = 0, limit: int | None = None) -> list[Item]:
+        """The answers from ``offset`` on, at most ``limit`` of them (all when None)."""
+        return self.items[offset:] if limit is None else self.items[offset:offset + limit]
+
+    def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
+        """The result in the CLI's JSON form: ``count`` answers in all, ``items`` the page asked for (evidence is
+        built for those alone), ``next_offset`` where the next page starts (None after the last)."""
+        page = self.page(offset, limit)
         items = []
-        for item in self.items:
+        for item in page:
             out = item.output()
             if with_evidence:
                 out["evidence"] = self.evidence(item.key)
             items.append(out)
+        end = offset + len(page)
         return {"action": self.action, "var": self.var, "type": self.type.value, "count": self.count,
-                "items": items, "emptied_by": self.emptied_by}
+                "items": items, "offset": offset, "limit": limit,
+                "next_offset": end if end < len(self.items) else None, "emptied_by": self.emptied_by}
 
 
 class Executor:

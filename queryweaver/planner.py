@@ -351,7 +351,8 @@ def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, 
 
 
 def _int(value: float | None) -> int | None:
-    return None if value is None or math.isinf(value) else int(round(value))
+    """An estimate as shown: whole items, rounded up (a fraction of an item per day is still some)."""
+    return None if value is None or math.isinf(value) else int(math.ceil(value - 1e-9))
 
 
 def _about(estimate: int | None) -> str:

@@ -84,10 +84,12 @@ export class Activity {
       case "plan": {
         const steps = d.steps || [];
         const tools = (d.tools || []).length;
+        const how = d.planner === "paper" ? "the paper's order" : d.planner === "cost" ? "ordered by estimated sizes" : "";
         this.add("plan", h("details", {},
           h("summary", {}, h("span", { class: "act-title" }, "Plan"),
-            h("span", { class: "act-text" }, ` ${steps.length} steps, ${tools} tool call${tools === 1 ? "" : "s"}`)),
-          h("ol", { class: "plan-steps" }, steps.map((s) => h("li", { dataset: { kind: s.kind } }, s.text)))));
+            h("span", { class: "act-text" }, ` ${steps.length} steps, ${tools} tool call${tools === 1 ? "" : "s"}${how ? ", " + how : ""}`)),
+          h("ol", { class: "plan-steps" }, steps.map((s) => h("li", { dataset: { kind: s.kind } }, s.text))),
+          (d.notes || []).length ? h("ul", { class: "plan-notes" }, d.notes.map((n) => h("li", {}, n))) : null));
         break;
       }
       case "step_started":
@@ -95,15 +97,18 @@ export class Activity {
         break;
       case "tool_called": {
         const known = d.known, wanted = d.wanted;
-        const input = d.input_size === "all" ? `every ${countOf(1, this.typeOf(known)).replace(/^1 /, "")}` : countOf(d.input_size, this.typeOf(known));
+        const from = d.semijoin ? wanted : known;  // a semi-join checks the candidates wanted already has
+        const input = d.input_size === "all" ? `every ${countOf(1, this.typeOf(from)).replace(/^1 /, "")}` : countOf(d.input_size, this.typeOf(from));
         const io = h("span", { class: "io" }, h("span", { class: "io-in" }, input), " → ",
           h("span", { class: "io-out pending" }, "…"));
         const sources = (d.connectors || []).join(", ");
         this.openTool = { io, wanted, item: this.add("tool",
           h("code", { class: "tool-name" }, d.tool),
           h("span", { class: "act-text" }, this.varChip(known), " → ", this.varChip(wanted),
-            d.closes_cycle ? h("span", { class: "chip cycle" }, "closes a cycle") : null),
+            d.closes_cycle ? h("span", { class: "chip cycle" }, "closes a cycle") : null,
+            d.semijoin ? h("span", { class: "chip semijoin", title: `keeps the ${wanted} candidates linked to ${known}` }, "semi-join") : null),
           io,
+          d.estimate != null ? h("span", { class: "act-meta estimate" }, `estimated ${d.estimate}`) : null,
           sources ? h("span", { class: "act-meta" }, `via ${sources}`) : null) };
         break;
       }
@@ -128,7 +133,7 @@ export class Activity {
       case "filter": {
         let what;
         if (d.bound) {
-          const text = (this.pendingStep || "").replace(/^resolve \S+ \([^)]*\) on its own: /, "");
+          const text = (this.pendingStep || "").replace(/^resolve \S+ \([^)]*\) on its own: /, "").replace(/ \(estimate ~\d+\)$/, "");
           what = h("span", { class: "act-text" }, text ? `on its own: ${text}` : "on its own");
         } else if (d.filter) {
           what = h("span", { class: "act-text" }, d.filter.replace(/^filter /, ""));
@@ -138,7 +143,8 @@ export class Activity {
         const before = d.before !== undefined && d.before !== null ? `${d.before} → ` : d.before === null ? "all → " : "";
         this.add("filter", h("span", { class: "act-title" }, d.bound ? "Find" : "Filter"), this.varChip(ev.var), what,
           h("span", { class: "io" }, before, h("strong", { class: d.count === 0 ? "zero" : "" },
-            countOf(d.count, this.typeOf(ev.var)))));
+            countOf(d.count, this.typeOf(ev.var)))),
+          d.bound && d.estimate != null && d.count != null ? h("span", { class: "act-meta estimate" }, `estimated ${d.estimate}`) : null);
         break;
       }
       case "node_resolved": {

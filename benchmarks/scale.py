@@ -1,11 +1,16 @@
 """Index and query speed at the paper's scale: 25,000 emails, 2,000 events, 10,000 files.
 
-    python benchmarks/scale.py [--emails N] [--events N] [--files N] [--runs N] [--keep DIR]
+    python benchmarks/scale.py [--emails N] [--events N] [--files N] [--runs N] [--keep DIR [--keep-index]]
+                               [--save FIGURES.json] [--ratio-to SMALLER.json]
 
 Generates the corpus (not timed), then reports: full index build, re-index with nothing changed,
-re-index after appending one message, and cold / warm execution of each of the paper's 7 graphs
-(cold = a fresh Engine on a built index; warm = median and max of the following runs).
-Targets (issue 2): build <= 10 s, warm median <= 0.2 s and max <= 1 s.
+re-index after appending one message, and cold / warm execution of each of the paper's 7 graphs under
+both planners, the paper's order and the cost-aware one (cold = a fresh Engine on a built index; warm =
+median and max of the following runs), whether each planner's answer is exact, and a selective question
+("How many emails did <person> send me?") read and run in process.
+Targets (issue 2): build <= 10 s, warm median <= 0.2 s and max <= 1 s. Issue 10, at 250k/20k/100k: every
+graph warm <= 0.2 s but Q5 <= 1.5 s, and the ratio to 25k (``--ratio-to`` a 25k run's ``--save``) under 2
+where the answer does not grow. Issue 15: the selective question <= 20 ms warm in process.
 
 Then the grounding lexicon (issue 9): ``Engine(config).lexicon()`` on built indexes (a fresh Engine each time,
 so its no-change refresh is included; median of the runs), the time to compute the stored lexicons (part of a
@@ -15,6 +20,7 @@ refresh that changed anything), and the lexicon's size. Target: well under 50 ms
 from __future__ import annotations
 
 import argparse
+import json
 import mailbox
 import pickle
 import shutil
@@ -34,6 +40,7 @@ from queryweaver.corpus import choose_names, expected_answers, generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.graph import QueryGraph
 from queryweaver.paper_graphs import paper_graphs
+from queryweaver.planner import PLANNERS
 
 
 def main() -> int:
@@ -42,6 +49,8 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=2_000)
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5, help="warm runs per graph")
+    parser.add_argument("--save", type=Path, help="write the per-graph figures to this JSON file")
+    parser.add_argument("--ratio-to", type=Path, help="a smaller run's --save file: print the warm time ratios")
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it; a later run with the "
                         "same sizes reuses the corpus")
     parser.add_argument("--keep-index", action="store_true", help="with --keep: also reuse the index built by an "
@@ -79,21 +88,39 @@ def main() -> int:
             print(f"{name:44} {seconds:9.3f}")
 
         print()
-        print(f"{'graph':6} {'answer':>7} {'exact':>6} {'cold s':>8} {'warm median s':>14} {'warm max s':>11}")
+        print("paper graphs, both planners (cold = a fresh Engine on the built index; warm = median/max of the next "
+              f"{args.runs} runs)")
+        print(f"{'graph':6} {'answer':>7} {'exact':>9} {'paper cold':>11} {'paper warm':>11} {'cost cold':>10} "
+              f"{'cost warm':>10} {'cost max':>9} {'speed-up':>9}")
+        figures: dict[str, dict] = {}
         medians, maxima, exact = [], [], 0
         for query in paper_graphs(**names):
             graph = QueryGraph.parse(query.graph)
-            with Engine(config) as engine:
-                started = time.perf_counter()
-                result = engine.run(graph)
-                cold = time.perf_counter() - started
-                warm = [timed(lambda: engine.run(graph)) for _ in range(args.runs)]
-            ok = sorted(answer_key(query.number, result)) == expected[query.number]
+            row: dict[str, float | int | bool] = {}
+            for planner in PLANNERS[::-1]:  # paper first
+                with Engine(config, planner=planner) as engine:
+                    started = time.perf_counter()
+                    result = engine.run(graph)
+                    row[f"{planner}_cold"] = time.perf_counter() - started
+                    warm = [timed(lambda: engine.run(graph)) for _ in range(args.runs)]
+                row[f"{planner}_warm"] = statistics.median(warm)
+                row[f"{planner}_max"] = max(warm)
+                row[f"{planner}_exact"] = sorted(answer_key(query.number, result)) == expected[query.number]
+                row["answer"] = result.count
+            ok = bool(row["paper_exact"] and row["cost_exact"])
             exact += ok
-            medians.append(statistics.median(warm))
-            maxima.append(max(warm))
-            print(f"Q{query.number:<5} {result.count:7} {'yes' if ok else 'NO':>6} {cold:8.3f} "
-                  f"{medians[-1]:14.3f} {maxima[-1]:11.3f}")
+            medians.append(row["cost_warm"])
+            maxima.append(row["cost_max"])
+            figures[f"Q{query.number}"] = row
+            exactness = "yes" if ok else f"NO({'p' if not row['paper_exact'] else ''}{'c' if not row['cost_exact'] else ''})"
+            print(f"Q{query.number:<5} {row['answer']:7} {exactness:>9} {row['paper_cold']:11.3f} "
+                  f"{row['paper_warm']:11.3f} {row['cost_cold']:10.3f} {row['cost_warm']:10.3f} {row['cost_max']:9.3f} "
+                  f"{row['paper_warm'] / max(row['cost_warm'], 1e-9):8.1f}x")
+        figures["selective"] = measure_selective(config, names, args.runs)
+        print_ratio(figures, args.ratio_to)
+        if args.save:
+            args.save.write_text(json.dumps({"size": corpus_size(args), "graphs": figures}, indent=1))
+            print(f"figures saved to {args.save}")
         lexicon_s, compute_s, sizes = measure_lexicon(config, args.runs)
         print()
         print(f"lexicon: Engine(config).lexicon() median {lexicon_s * 1000:.1f} ms over {args.runs} fresh engines; "
@@ -105,6 +132,53 @@ def main() -> int:
               f"warm_max_s={max(maxima):.3f} exact={exact}/7 lexicon_ms={lexicon_s * 1000:.1f} "
               f"lexicon_compute_ms={compute_s * 1000:.0f}")
         return 0 if exact == 7 else 1
+
+
+def measure_selective(config, names: dict[str, str], runs: int) -> dict[str, float | int]:
+    """'How many emails did <person> send me?' in process: reading the question (offline parser) and the run,
+    each planner, warm (median of ``runs`` after one cold run on a fresh Engine)."""
+    from queryweaver.llm import generate_graph
+
+    question = f"How many emails did {names['q6_person']} send me?"
+    row: dict[str, float | int] = {}
+    print()
+    print(f"selective question, in process: {question!r}")
+    for planner in PLANNERS[::-1]:
+        with Engine(config, planner=planner) as engine:
+            def ask():
+                generation = generate_graph(question, config, backend="rules", lexicon=engine.lexicon())
+                return engine.run(generation.graph)
+
+            result = ask()
+            graph = generate_graph(question, config, backend="rules", lexicon=engine.lexicon()).graph
+            run_s = statistics.median(timed(lambda: engine.run(graph)) for _ in range(max(runs, 5)))
+            ask_s = statistics.median(timed(ask) for _ in range(max(runs, 5)))
+        row[f"{planner}_run"], row[f"{planner}_ask"], row["answer"] = run_s, ask_s, result.count
+        print(f"  {planner:5} planner: answer {result.count}, run warm {run_s * 1000:.1f} ms, "
+              f"read + run warm {ask_s * 1000:.1f} ms")
+    return row
+
+
+def print_ratio(figures: dict[str, dict], baseline: Path | None) -> None:
+    """Warm times against a smaller run's saved figures (``--ratio-to``): how each graph grows with the data."""
+    if baseline is None:
+        return
+    try:
+        before = json.loads(baseline.read_text())
+    except (OSError, ValueError) as exc:
+        print(f"cannot read {baseline} ({exc}); run the smaller size with --save first")
+        return
+    print()
+    print(f"warm time ratio, this run / {tuple(before['size'])} (answers then -> now)")
+    print(f"{'graph':10} {'answers':>15} {'paper ratio':>12} {'cost ratio':>11}")
+    for name, row in figures.items():
+        old = before["graphs"].get(name)
+        if not old:
+            continue
+        key = "_warm" if name != "selective" else "_run"
+        print(f"{name:10} {str(old['answer']) + ' -> ' + str(row['answer']):>15} "
+              f"{row['paper' + key] / max(old['paper' + key], 1e-9):12.1f} "
+              f"{row['cost' + key] / max(old['cost' + key], 1e-9):11.1f}")
 
 
 FACTS = "facts.pickle"  # what --keep stores next to the corpus, so a second run skips generating it

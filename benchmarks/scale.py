@@ -224,11 +224,7 @@ def measure_lexicon(config, runs: int) -> tuple[float, float, dict[str, int]]:
 
 def source_indexes(connector):
     """The SourceIndex objects of a local connector."""
-    if hasattr(connector, "_index"):
-        return [connector._index]
-    if hasattr(connector, "indexes"):
-        return [root.index for root in connector.indexes]
-    return [connector.index] if hasattr(connector, "index") else []
+    return connector.indexes()
 
 
 LEXICON_BUILDERS = {"mbox": mail_lexicon_rows, "maildir": mail_lexicon_rows, "ics": ics_lexicon_rows,

@@ -282,6 +282,7 @@ class FilesConnector(Connector):
         self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn) for root in self.roots]
         self._ready = False
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
+        self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
     # -- index ---------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
@@ -295,7 +296,7 @@ class FilesConnector(Connector):
                 continue
             index.refresh(report, self.context.warn, self.context.progress)
         self._ready = True
-        self._counts = None
+        self._counts, self._estimates = None, {}
         report.seconds = time.perf_counter() - started
         return report
 
@@ -367,6 +368,12 @@ class FilesConnector(Connector):
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """Files and folders: counted from the index (what ``find`` gives, when filtered)."""
+        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
+        if key not in self._estimates:
+            self._estimates[key] = self._estimate(type_, filters)
+        return self._estimates[key]
+
+    def _estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         if type_ not in (FILE, FOLDER):
             return 0
         c = self._statistics()

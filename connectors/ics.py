@@ -89,7 +89,7 @@ CREATE TABLE attendees (
 CREATE INDEX attendees_email ON attendees(email);
 CREATE INDEX attendees_grp ON attendees(grp);
 """
-EVENT_COLUMNS = 'e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day'
+EVENT_COLUMNS = 'e.rowid AS row_id, e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day'
 
 Warn = Callable[[str], None]
 Occurrence = tuple[date, date | None, "icalendar.Event"]   # start, end, the component holding its details
@@ -391,6 +391,7 @@ class IcsConnector(Connector):
         self._ready = False
         self._names: dict[str, str] | None = None
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
+        self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
     # -- index ---------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
@@ -401,7 +402,7 @@ class IcsConnector(Connector):
             self._input_files(), lambda conn, input_id, path, warn: parse_ics_file(conn, input_id, path, warn, settings),
             progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
             lexicon=ics_lexicon_rows)
-        self._ready, self._names, self._counts = True, None, None
+        self._ready, self._names, self._counts, self._estimates = True, None, None, {}
         return report
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
@@ -491,9 +492,13 @@ class IcsConnector(Connector):
         """Given persons, the events they attended or organised."""
         sql = f"SELECT a.email, {EVENT_COLUMNS} FROM attendees a JOIN events e ON e.grp = a.grp"
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " WHERE a.email IN ({})", known.keys())
+        built: dict[int, Item] = {}  # an event several of the people attended is one Item, built once
         for row in rows:
             if not self.context.is_self(row["email"]):
-                yield row["email"], self.event_item(row)
+                item = built.get(row["row_id"])
+                if item is None:
+                    item = built[row["row_id"]] = self.event_item(row)
+                yield row["email"], item
 
     @tool(EVENT, "attended", PERSON)
     def event_attended_person(self, known: Selection) -> Iterator[Link]:
@@ -590,6 +595,12 @@ class IcsConnector(Connector):
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """Events, places and people: counted from the index (what ``find`` gives, when filtered)."""
+        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
+        if key not in self._estimates:
+            self._estimates[key] = self._estimate(type_, filters)
+        return self._estimates[key]
+
+    def _estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         if type_ not in (EVENT, PLACE, PERSON):
             return 0
         c = self._statistics()

@@ -633,7 +633,7 @@ class MailStoreConnector(Connector):
 
     max_warnings: ClassVar[int] = 200   # per refresh: a badly damaged export must not bury the user in warnings
 
-    _MSG_COLS = "m.message_id, m.subject, m.from_addr, m.date_utc"
+    _MSG_COLS = "m.id AS row_id, m.message_id, m.subject, m.from_addr, m.date_utc"
 
     def __init__(self, source, context: Context):
         super().__init__(source, context)
@@ -646,6 +646,7 @@ class MailStoreConnector(Connector):
         self._warned = 0
         self._persons: dict[str, Item] | None = None
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner (_statistics)
+        self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
     # -- what a subclass provides ----------------------------------------------------------------------------
     @abstractmethod
@@ -694,7 +695,7 @@ class MailStoreConnector(Connector):
                                              stage=stage, warn=self.context.warn, resume=resume,
                                              lexicon=mail_lexicon_rows, lexicon_mark=last_message_id)
             self._persons = None
-            self._counts = None
+            self._counts, self._estimates = None, {}
             self._ready = True
             return report
 
@@ -752,6 +753,19 @@ class MailStoreConnector(Connector):
                 rows += conn.execute(f"{sql} AND {column} IN ({_marks(len(chunk))})", (*params, *chunk)).fetchall()
             return rows
 
+    def _email_items(self) -> Callable[[sqlite3.Row], Item]:
+        """``_email_item`` for the rows of one tool call: a message met again (an email with three attachments,
+        sent to two of the people asked about) is the same Item, built once."""
+        built: dict[int, Item] = {}
+
+        def item(row: sqlite3.Row) -> Item:
+            found = built.get(row["row_id"])
+            if found is None:
+                found = built[row["row_id"]] = self._email_item(row)
+            return found
+
+        return item
+
     def _email_item(self, row: sqlite3.Row) -> Item:
         """An Email item from a row holding _MSG_COLS."""
         ts = row["date_utc"]
@@ -786,9 +800,14 @@ class MailStoreConnector(Connector):
         """Given emails, their senders / recipients / participants that are (or are not) the user."""
         self._ensure_index()
         roles = ROLES[edge]
+        me = sorted(self._self_emails)
         sql = (f"SELECT m.message_id, a.addr FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
-        rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys(), roles)
+        if me:  # the user's addresses or everyone else's, in SQL (the check below stays the rule); with emails
+            # given, '+' keeps SQLite on the message lookup rather than walking every row of the user's address
+            plus = "" if sel.is_all else "+"
+            sql += f" AND {plus}a.addr {'' if want_self else 'NOT '}IN ({_marks(len(me))})"
+        rows = self._rows(sql, "m.message_id", None if sel.is_all else sel.keys(), (*roles, *me))
         me = self._self_item() if want_self else None
         links = [(r["message_id"], me if me else self._person(r["addr"])) for r in rows
                  if (r["addr"] in self._self_emails) == want_self]
@@ -804,7 +823,8 @@ class MailStoreConnector(Connector):
         sql = (f"SELECT a.addr, {self._MSG_COLS} FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
         rows = self._rows(sql, "a.addr", addrs, roles)
-        links = [(known_key or r["addr"], self._email_item(r)) for r in rows
+        email = self._email_items()
+        links = [(known_key or r["addr"], email(r)) for r in rows
                  if addrs is not None or r["addr"] not in self._self_emails]
         return links
 
@@ -894,7 +914,8 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         sql = f"SELECT a.filename, {self._MSG_COLS} FROM attachments a JOIN messages m ON m.id = a.msg WHERE 1"
         rows = self._rows(sql, "a.filename", None if sel.is_all else sel.keys())
-        yield from ((r["filename"], self._email_item(r)) for r in rows)
+        email = self._email_items()
+        yield from ((r["filename"], email(r)) for r in rows)
 
     @tool(EMAIL, "mentions_url", WEBPAGE)
     def email_mentions_url_webpage(self, sel: Selection) -> Iterator[Link]:
@@ -910,7 +931,8 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         sql = f"SELECT u.url, {self._MSG_COLS} FROM urls u JOIN messages m ON m.id = u.msg WHERE 1"
         rows = self._rows(sql, "u.url", None if sel.is_all else sel.keys())
-        yield from ((r["url"], self._email_item(r)) for r in rows)
+        email = self._email_items()
+        yield from ((r["url"], email(r)) for r in rows)
 
     # -- Email <-> Date ---------------------------------------------------------------------------------------
     @tool(EMAIL, "sent_on", DATE)
@@ -990,6 +1012,12 @@ class MailStoreConnector(Connector):
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
+        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
+        if key not in self._estimates:
+            self._estimates[key] = self._estimate(type_, filters)
+        return self._estimates[key]
+
+    def _estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         if type_ not in (EMAIL, PERSON, FILE, WEBPAGE):
             return 0
         c = self._statistics()

@@ -107,16 +107,18 @@ class Engine:
         for var in graph.vars:
             counts[var] = self._count(graph.var_type(var), [f for f in graph.filters_on(var) if f.field != "ordinal"])
         fanouts: dict = {}
+        totals: dict = {}
         reversible = set()
         for edge in graph.edges:
             a, b = graph.var_type(edge.from_), graph.var_type(edge.to)
             for known, wanted in ((a, b), (b, a)):
                 fanouts[(known, edge.edge, wanted)] = self._fanout(known, edge.edge, wanted)
+                totals[(known, edge.edge, wanted)] = self._total(known, edge.edge, wanted)
             forward = {id(c) for c, _ in self.executor.providers(tool_name(a, edge.edge, b))}
             backward = {id(c) for c, _ in self.executor.providers(tool_name(b, edge.edge, a))}
             if forward and forward == backward:
                 reversible |= {(a, edge.edge, b), (b, edge.edge, a)}
-        return Statistics(counts, fanouts, frozenset(reversible))
+        return Statistics(counts, fanouts, frozenset(reversible), totals)
 
     def _count(self, type_: EntityType, filters: list) -> int | None:
         if type_ == EntityType.SELF:
@@ -129,6 +131,16 @@ class Engine:
             if found is None:
                 return None
             total += found
+        return total
+
+    def _total(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
+        """Links of every known item through the tool: each provider's items of the type times its fan-out."""
+        total = 0.0
+        for connector, _ in self.executor.providers(tool_name(known, edge, wanted)):
+            count, fanout = connector.estimate(known, []), connector.fanout(known, edge, wanted)
+            if count is None or fanout is None:
+                return None
+            total += count * fanout
         return total
 
     def _fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:

@@ -8,6 +8,7 @@ call records which known item linked to which found item; those links give every
 
 from __future__ import annotations
 
+import heapq
 import threading
 import time
 from collections import defaultdict
@@ -574,9 +575,15 @@ def _count(items: Candidates) -> int | None:
 
 
 def _sample(items: Candidates, n: int = 5) -> list[str]:
+    """The labels of the first ``n`` items in answer order (without sorting them all)."""
     if not items:
         return []
-    return [it.label() for it in sort_items(list(items.values()))[:n]]
+    values = list(items.values())
+    if values[0].type in (EntityType.EMAIL, EntityType.EVENT):
+        first = heapq.nsmallest(n, values, key=lambda it: (-(it.fields.get("_ts") or 0), it.key))
+    else:
+        first = heapq.nsmallest(n, values, key=lambda it: (it.label().casefold(), it.key))
+    return [it.label() for it in first]
 
 
 def _iso(day: date | None) -> str | None:

@@ -235,6 +235,9 @@ class Statistics:
     counts: Mapping[str, int | None] = field(default_factory=dict)
     fanouts: Mapping[Edge, float | None] = field(default_factory=dict)
     reversible: frozenset[Edge] = frozenset()
+    # per tool direction, the links of every known item at once (what carrying "every File" brings); sources
+    # holding known items but not offering the tool count for nothing here, unlike in ``counts``
+    totals: Mapping[Edge, float | None] = field(default_factory=dict)
 
 
 def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
@@ -303,11 +306,19 @@ class _Ordering:
 
 def _forward(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeConstraint, var: str,
              size: Mapping[str, float | None]) -> float | None:
-    """Expected candidates for ``var`` from carrying ``nbr``'s candidates across ``edge``."""
-    fanout = stats.fanouts.get((graph.var_type(nbr), edge.edge, graph.var_type(var)))
+    """Expected candidates for ``var`` from carrying ``nbr``'s candidates across ``edge`` (at most every item
+    of ``var``'s type)."""
+    direction = (graph.var_type(nbr), edge.edge, graph.var_type(var))
+    fanout = stats.fanouts.get(direction)
     if size.get(nbr) is None or fanout is None:
         return None
-    return size[nbr] * fanout
+    found = size[nbr] * fanout
+    unconstrained = not graph.filters_on(nbr) and len(graph.neighbors()[nbr]) == 1 and direction[0] not in (
+        EntityType.SELF, EntityType.DATE)
+    if unconstrained and stats.totals.get(direction) is not None:  # "every File": the links there are
+        found = min(found, stats.totals[direction])
+    cap = stats.counts.get(var) if not graph.filters_on(var) else None
+    return found if cap is None else min(found, float(cap))
 
 
 def _estimate(graph: QueryGraph, stats: Statistics, var: str, kids, size) -> float | None:

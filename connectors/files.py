@@ -356,13 +356,15 @@ class FilesConnector(Connector):
 
     # -- estimates for the cost-aware planner --------------------------------------------------------
     def _statistics(self) -> dict[str, float]:
-        """Files, distinct names and folders under every root, read once after each refresh."""
+        """Files, distinct names and folders under every root, read once after each refresh (from the stored
+        lexicon, which counts the copies of each file name, and the folders' row ids)."""
         if self._counts is None:
             counts = {"files": 0, "names": 0, "folders": 0}
-            for row in self._query("SELECT count(*) AS files, count(DISTINCT name) AS names, "
-                                   "(SELECT count(*) FROM inputs) AS folders FROM files"):
+            for row in self._query("SELECT sum(count) AS files, count(*) AS names, "
+                                   "(SELECT max(id) FROM inputs) AS folders FROM lexicon WHERE kind = ?",
+                                   (LexiconKind.FILE,)):
                 for key in counts:
-                    counts[key] += row[key]
+                    counts[key] += row[key] or 0
             self._counts = {key: max(1, n) for key, n in counts.items()}
         return self._counts
 

@@ -577,19 +577,25 @@ class IcsConnector(Connector):
 
     # -- estimates for the cost-aware planner --------------------------------------------------------
     def _statistics(self) -> dict[str, float]:
-        """Table sizes the estimates are made of, read once after each refresh."""
+        """Table sizes the estimates are made of, read once after each refresh: the stored lexicon counts
+        attendances per person and events per location; the rest are row ids and indexed ends."""
         if self._counts is None:
             db = self.db
-            events, first, last = db.execute("SELECT count(*), min(day), max(day) FROM events").fetchone()
-            days = (date.fromisoformat(last) - date.fromisoformat(first)).days + 1 if events else 1
-            condition, params = self._self_condition()
+            one = lambda sql, params=(): db.execute(sql, params).fetchone()[0] or 0  # noqa: E731
+            events = one("SELECT max(rowid) FROM events")
+            first, last = one("SELECT min(day) FROM events"), one("SELECT max(day) FROM events")
+            days = (date.fromisoformat(last) - date.fromisoformat(first)).days + 1 if first and last else 1
+            me = sorted(self.context.self_emails)
+            person, place = LexiconKind.PERSON, LexiconKind.PLACE
             self._counts = {
                 "events": events, "days": max(1, days),
-                "links": db.execute("SELECT count(*) FROM events e JOIN attendees a ON a.grp = e.grp").fetchone()[0],
-                "people": max(1, db.execute("SELECT count(DISTINCT email) FROM attendees").fetchone()[0]),
-                "mine": db.execute(f"SELECT count(*) FROM events e WHERE {condition}", params).fetchone()[0],
-                "placed": db.execute("SELECT count(*) FROM events WHERE place IS NOT NULL").fetchone()[0],
-                "places": max(1, db.execute("SELECT count(DISTINCT place) FROM events").fetchone()[0]),
+                "links": one("SELECT sum(count) FROM lexicon WHERE kind = ?", (person,)),
+                "people": max(1, one("SELECT count(DISTINCT value) FROM lexicon WHERE kind = ?", (person,))),
+                # the user's attendances, and the events of the user's own calendar (nobody listed)
+                "mine": (one(f"SELECT sum(count) FROM lexicon WHERE kind = ? AND value IN ({_marks(me)})",
+                             (person, *me)) if me else 0) + one("SELECT count(*) FROM events WHERE people = 0"),
+                "placed": one("SELECT sum(count) FROM lexicon WHERE kind = ?", (place,)),
+                "places": max(1, one("SELECT count(*) FROM lexicon WHERE kind = ?", (place,))),
             }
         return self._counts
 

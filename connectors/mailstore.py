@@ -984,30 +984,33 @@ class MailStoreConnector(Connector):
 
     # -- estimates for the cost-aware planner ----------------------------------------------------------------
     def _statistics(self) -> dict[str, float]:
-        """Table sizes the estimates are made of, read once after each refresh (a few index-only counts)."""
+        """Table sizes the estimates are made of, read once after each refresh.
+
+        Cheap at any size: the highest row ids (rows are only appended between rebuilds, so they are close
+        upper bounds), the first and last dates from their index, and sums over the stored lexicon, whose
+        person rows count every address seen and whose file rows count every attachment.
+        """
         if self._counts is None:
             self._ensure_index()
             me = sorted(self._self_emails)
             with self._lock:
                 conn = self._index.conn
                 one = lambda sql, params=(): conn.execute(sql, params).fetchone()[0] or 0  # noqa: E731
-                dated, first, last = conn.execute(
-                    "SELECT count(date_utc), min(date_utc), max(date_utc) FROM messages").fetchone()
-                self._counts = {
-                    "messages": one("SELECT count(*) FROM messages"),
-                    "dated": dated or 0,
-                    "days": max(1.0, ((last or 0) - (first or 0)) / 86400 + 1),
-                    "addresses": one("SELECT count(*) FROM addresses"),
-                    "self": one(f"SELECT count(*) FROM addresses WHERE addr IN ({_marks(len(me))})", me) if me else 0,
-                    "attachments": one("SELECT count(*) FROM attachments"),
-                    "urls": one("SELECT count(*) FROM urls"),
-                }
-                words = conn.execute("SELECT count(*), count(DISTINCT value) FROM lexicon WHERE kind = ?",
-                                     (LexiconKind.PERSON,)).fetchone()
-                files = one("SELECT count(*) FROM lexicon WHERE kind = ?", (LexiconKind.FILE,))
-            c = self._counts
-            c["persons"] = max(1, (words[1] or 0) - len(me)) if words[0] else max(1, c["addresses"] / 10)
-            c["files"] = files or c["attachments"]
+                first = one("SELECT min(date_utc) FROM messages")
+                last = one("SELECT max(date_utc) FROM messages")
+                c = {"messages": one("SELECT max(id) FROM messages"),
+                     "days": max(1.0, (last - first) / 86400 + 1),
+                     "addresses": one("SELECT max(rowid) FROM addresses"),
+                     "attachments": one("SELECT max(rowid) FROM attachments"),
+                     "urls": one("SELECT max(rowid) FROM urls")}
+                c["dated"] = c["messages"]
+                person, file = LexiconKind.PERSON, LexiconKind.FILE
+                c["self"] = one(f"SELECT sum(count) FROM lexicon WHERE kind = ? AND value IN ({_marks(len(me))})",
+                                (person, *me)) if me else 0
+                c["persons"] = max(1, one("SELECT count(DISTINCT value) FROM lexicon WHERE kind = ?", (person,))
+                                   - len(me))
+                c["files"] = max(1, one("SELECT count(*) FROM lexicon WHERE kind = ?", (file,)))
+            self._counts = c
         return self._counts
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
@@ -1045,9 +1048,17 @@ class MailStoreConnector(Connector):
         return 1 if any(f.field == "url" for f in filters) else int(c["urls"])
 
     def _count_subject(self, text: str) -> int:
+        """Messages whose subject holds ``text``: no more than hold its rarest word, which the stored lexicon
+        counts (a word inside a longer one counts that one too); a text with no such word is counted in SQL."""
+        words = subject_words(text)
         with self._lock:
-            return self._index.conn.execute("SELECT count(*) FROM messages WHERE instr(subject_norm, ?) > 0",
-                                            (norm(text),)).fetchone()[0]
+            conn = self._index.conn
+            if words:
+                return min(conn.execute("SELECT coalesce(sum(count), 0) FROM lexicon WHERE kind = ? AND "
+                                        "instr(value, ?) > 0", (LexiconKind.SUBJECT_WORD, w)).fetchone()[0]
+                           for w in words)
+            return conn.execute("SELECT count(*) FROM messages WHERE instr(subject_norm, ?) > 0",
+                                (norm(text),)).fetchone()[0]
 
     def _count_extension(self, ext: str) -> int:
         ext = "." + norm(ext).lstrip(".")
@@ -1083,7 +1094,7 @@ class MailStoreConnector(Connector):
         if type_ == PERSON:
             return list(filter_items(self._person_items(), filters).values())
         if type_ == FILE:
-            return list(filter_items(self._file_items(), filters).values())
+            return list(filter_items(self._file_items(filters), filters).values())
         return list(filter_items(self._webpage_items(), filters).values())
 
     def _find_emails(self, filters: list[FilterConstraint]) -> dict[str, Item]:
@@ -1102,12 +1113,21 @@ class MailStoreConnector(Connector):
             out.setdefault(row["message_id"], self._email_item(row))
         return out
 
-    def _file_items(self) -> dict[str, Item]:
-        """Every attachment file name, with the content hash of its most recent copy."""
+    def _file_items(self, filters: Sequence[FilterConstraint] = ()) -> dict[str, Item]:
+        """Attachment file names, with the content hash of the most recent copy of each.
+
+        A name or extension filter narrows the names in SQL first (a superset: ``filter_items`` decides)."""
+        where, params = "", []
+        for flt in filters:
+            text = str(flt.value).strip()
+            if flt.field in ("name", "extension") and text.isascii() and text and not any(c.isspace() for c in text):
+                # LIKE ignores ASCII case, as norm() does; '%' on both sides tolerates what norm() trims
+                where += " AND a.filename LIKE ? ESCAPE '\\'"
+                params.append("%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
         with self._lock:
             rows = self._index.conn.execute(
                 "SELECT a.filename, a.sha256, max(coalesce(m.date_utc, 0)) FROM attachments a "
-                "JOIN messages m ON m.id = a.msg GROUP BY a.filename").fetchall()
+                f"JOIN messages m ON m.id = a.msg WHERE 1{where} GROUP BY a.filename", params).fetchall()
         return {r["filename"]: _file_item(r["filename"], r["sha256"]) for r in rows}
 
     def _webpage_items(self) -> dict[str, Item]:

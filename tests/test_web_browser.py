@@ -136,6 +136,10 @@ def test_ask_watch_inspect_fix_and_run_again(page, live):
         expect(activity.locator(".act-tool", has_text=tool)).to_have_count(1)
     expect(activity.locator(".act-tool", has_text="person_from_email")).to_contain_text("1 person →")
     expect(activity.locator(".act-done")).to_contain_text("for dir")
+    # The cost-aware plan says so, and each tool shows its estimate next to the actual size.
+    expect(activity.locator(".act-plan")).to_contain_text("ordered by estimated sizes")
+    expect(activity.locator(".act-tool", has_text="person_from_email").locator(".estimate")).to_contain_text(
+        "estimated ")
 
     # Click a node: its candidates, a page at a time.
     node(page, "e").click()

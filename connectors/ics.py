@@ -390,6 +390,7 @@ class IcsConnector(Connector):
                                  ("events", "attendees"), warn=context.warn, size_ratio=INDEX_SIZE_RATIO)
         self._ready = False
         self._names: dict[str, str] | None = None
+        self._attendees: list[str] | None = None   # every attendee address but the user's (find)
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
         self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
@@ -402,7 +403,7 @@ class IcsConnector(Connector):
             self._input_files(), lambda conn, input_id, path, warn: parse_ics_file(conn, input_id, path, warn, settings),
             progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
             lexicon=ics_lexicon_rows)
-        self._ready, self._names, self._counts, self._estimates = True, None, None, {}
+        self._ready, self._names, self._counts, self._estimates, self._attendees = True, None, None, {}, None
         return report
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
@@ -635,8 +636,10 @@ class IcsConnector(Connector):
                 "SELECT place, MIN(location) AS location FROM events WHERE place IS NOT NULL GROUP BY place")}
             return filter_items(places, filters).values()
         if type_ == PERSON:
-            people = {r["email"]: self.person_item(r["email"]) for r in self.db.execute(
-                "SELECT DISTINCT email FROM attendees") if not self.context.is_self(r["email"])}
+            if self._attendees is None:  # the addresses, read once after each refresh; the items are new each time
+                self._attendees = [r["email"] for r in self.db.execute("SELECT DISTINCT email FROM attendees")
+                                   if not self.context.is_self(r["email"])]
+            people = {email: self.person_item(email) for email in self._attendees}
             return filter_items(people, filters).values()
         return None
 

@@ -332,6 +332,8 @@ def _estimate(graph: QueryGraph, stats: Statistics, var: str, kids, size) -> flo
 
 def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, field_filters,
                     notes: list[str]) -> _Ordering:
+    """How ``var`` gets its candidates: from its own filters or its cheapest neighbour first, then each other
+    neighbour, cheapest first, carried across its edge or semi-joined when the candidates held are fewer."""
     type_ = graph.var_type(var)
     forward = {n: _forward(graph, stats, n, e, var, size) for n, e in kids}
     own = stats.counts.get(var)
@@ -350,8 +352,7 @@ def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, 
         nbr_t = graph.var_type(nbr)
         reverse = (type_, edge.edge, nbr_t)
         semijoin = None
-        if current is not None and reverse in stats.reversible and (graph.var_type(nbr), edge.edge, type_) in \
-                stats.reversible:
+        if current is not None and reverse in stats.reversible:  # the same sources offer both directions
             fanout = stats.fanouts.get(reverse)
             if fanout is not None and current * max(fanout, 1.0) < forward[nbr]:
                 semijoin = tool_name(type_, edge.edge, nbr_t)

@@ -102,7 +102,11 @@ class Engine:
         return make_cost_plan(graph, self.statistics(graph))
 
     def statistics(self, graph: QueryGraph) -> Statistics:
-        """The figures the cost-aware planner orders ``graph`` by, asked of the connectors (None = unknown)."""
+        """The figures the cost-aware planner orders ``graph`` by, asked of the connectors (None = unknown).
+
+        A source that fails to answer (a missing file, a damaged index) makes its figures unknown: the run then
+        meets the failure at the step that needs the source, which names it (and heals a damaged index).
+        """
         counts: dict[str, int | None] = {}
         for var in graph.vars:
             counts[var] = self._count(graph.var_type(var), [f for f in graph.filters_on(var) if f.field != "ordinal"])
@@ -127,7 +131,7 @@ class Engine:
             return _days(filters, self.context)
         total = 0
         for connector in self.connectors:
-            found = connector.estimate(type_, filters)
+            found = _unless_failing(lambda: connector.estimate(type_, filters))
             if found is None:
                 return None
             total += found
@@ -137,14 +141,15 @@ class Engine:
         """Links of every known item through the tool: each provider's items of the type times its fan-out."""
         total = 0.0
         for connector, _ in self.executor.providers(tool_name(known, edge, wanted)):
-            count, fanout = connector.estimate(known, []), connector.fanout(known, edge, wanted)
+            count = _unless_failing(lambda: connector.estimate(known, []))
+            fanout = _unless_failing(lambda: connector.fanout(known, edge, wanted))
             if count is None or fanout is None:
                 return None
             total += count * fanout
         return total
 
     def _fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
-        found = [connector.fanout(known, edge, wanted) for connector, _ in self.executor.providers(
+        found = [_unless_failing(lambda: connector.fanout(known, edge, wanted)) for connector, _ in self.executor.providers(
             tool_name(known, edge, wanted))]
         if not found or any(f is None for f in found):
             return None
@@ -302,6 +307,14 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _unless_failing(estimate: Callable[[], T]) -> T | None:
+    """A connector's estimate, or None (unknown) when the source cannot be read now."""
+    try:
+        return estimate()
+    except (QueryWeaverError, sqlite3.Error):
+        return None
 
 
 def _days(filters: list, context: Context) -> int | None:

@@ -57,7 +57,7 @@ class ResolveBound:
             what = "its only candidate, the user" if self.type == EntityType.SELF else f"every {self.type}"
         else:
             what = " and ".join(f.describe().removeprefix("filter ") for f in self.filters)
-        return f"resolve {self.var} ({self.type}) on its own: {what}{_about(self.estimate)}"
+        return f"resolve {self.var} ({self.type}) on its own: {what}"
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class CallTool:
         extra = " (closes a cycle)" if self.closes_cycle else ""
         if self.semijoin:
             return (f"semi-join {self.wanted} with {self.known}: call {self.semijoin} on {self.wanted}'s candidates, "
-                    f"keep those linked to {self.known}{_about(self.estimate)}")
-        return f"call {self.tool}: {self.known} -> {self.wanted}{extra}{_about(self.estimate)}"
+                    f"keep those linked to {self.known}")
+        return f"call {self.tool}: {self.known} -> {self.wanted}{extra}"
 
 
 @dataclass(frozen=True)
@@ -367,5 +367,7 @@ def _int(value: float | None) -> int | None:
     return None if value is None or math.isinf(value) else int(math.ceil(value - 1e-9))
 
 
-def _about(estimate: int | None) -> str:
-    return "" if estimate is None else f" (estimate ~{estimate})"
+def about(step: Step) -> str:
+    """A step as listed in a plan: its description, with the cost planner's estimate where it made one."""
+    estimate = getattr(step, "estimate", None)
+    return step.describe() + ("" if estimate is None else f" (estimate ~{estimate})")

@@ -133,7 +133,7 @@ export class Activity {
       case "filter": {
         let what;
         if (d.bound) {
-          const text = (this.pendingStep || "").replace(/^resolve \S+ \([^)]*\) on its own: /, "").replace(/ \(estimate ~\d+\)$/, "");
+          const text = (this.pendingStep || "").replace(/^resolve \S+ \([^)]*\) on its own: /, "");
           what = h("span", { class: "act-text" }, text ? `on its own: ${text}` : "on its own");
         } else if (d.filter) {
           what = h("span", { class: "act-text" }, d.filter.replace(/^filter /, ""));

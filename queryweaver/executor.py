@@ -34,7 +34,7 @@ from .planner import (
     ResolveBound,
     Verify,
     Visit,
-    about,
+    plan_line,
 )
 from .schema import EntityType
 
@@ -140,7 +140,7 @@ class _Run:
     # -- main loop -------------------------------------------------------------------------------
     def execute(self) -> RunResult:
         self.emit(EventKind.PLAN, f"{self.plan.planner} plan with {len(self.plan.steps)} steps",
-                  steps=[{"kind": s.kind, "text": about(s), **_step_vars(s)} for s in self.plan.steps],
+                  steps=[{"kind": s.kind, "text": plan_line(s), **_step_vars(s)} for s in self.plan.steps],
                   tools=self.plan.tool_calls, planner=self.plan.planner, notes=self.plan.notes)
         try:
             for index, step in enumerate(self.plan.steps):

@@ -367,7 +367,7 @@ def _int(value: float | None) -> int | None:
     return None if value is None or math.isinf(value) else int(math.ceil(value - 1e-9))
 
 
-def about(step: Step) -> str:
+def plan_line(step: Step) -> str:
     """A step as listed in a plan: its description, with the cost planner's estimate where it made one."""
     estimate = getattr(step, "estimate", None)
     return step.describe() + ("" if estimate is None else f" (estimate ~{estimate})")

@@ -779,11 +779,20 @@ class MailStoreConnector(Connector):
     def _person_items(self) -> dict[str, Item]:
         """Every Person (address not Self's) with the display name seen most often for it."""
         if self._persons is None:
-            # per address, best first: named before unnamed, most often seen, longest, alphabetical
+            # per address, best first: named before unnamed, most often seen, longest, alphabetical. The stored
+            # lexicon holds these very counts (mail_lexicon_rows), kept by every refresh: reading it is a small
+            # scan where grouping the addresses table takes seconds at 250,000 messages.
+            self._ensure_index()
             with self._lock:
-                rows = self._index.conn.execute(
-                    "SELECT addr, name, count(*) AS n FROM addresses GROUP BY addr, name "
-                    "ORDER BY addr, name = '', n DESC, length(name) DESC, name").fetchall()
+                conn = self._index.conn
+                if self._index.lexicon_stale():
+                    rows = conn.execute(
+                        "SELECT addr, name, count(*) AS n FROM addresses GROUP BY addr, name "
+                        "ORDER BY addr, name = '', n DESC, length(name) DESC, name").fetchall()
+                else:
+                    rows = conn.execute(
+                        "SELECT value AS addr, extra AS name, count AS n FROM lexicon WHERE kind = ? "
+                        "ORDER BY addr, name = '', n DESC, length(name) DESC, name", (LexiconKind.PERSON,)).fetchall()
             persons: dict[str, Item] = {}
             for row in rows:
                 addr = row["addr"]

@@ -171,3 +171,31 @@ def test_own_filters_seed_a_variable_only_when_that_gives_the_same_set():
     fan = {(T.EMAIL, "from", T.PERSON): 1.0, (T.PERSON, "from", T.EMAIL): 30.0}
     plan = make_cost_plan(people, Statistics({"p": 1, "e": 1000}, fan, frozenset(fan)))
     assert not any(isinstance(s, ResolveBound) and s.var == "p" for s in plan.steps)
+
+
+def test_people_read_from_the_stored_lexicon_match_the_addresses_table(corpus, tmp_path):
+    """The mail sources name people from the lexicon their refresh keeps; after a refresh that appended a
+    message (the lexicon's counts are added to, not recomputed) they are what grouping every address gives."""
+    import mailbox
+    from email.message import EmailMessage
+
+    mail = next(c for c in corpus.connectors if c.name == "mbox")
+    box = mailbox.mbox(mail.path)
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "Zed Newcomer <zed@new.example>", "alex@example.org", "hello"
+    msg["Date"], msg["Message-ID"] = "Sun, 15 Feb 2026 09:00:00 -0500", "<zed-1@new.example>"
+    msg.set_content("appended")
+    box.add(msg)
+    box.flush()
+    box.close()
+    corpus.refresh_indexes()
+    persons = mail._person_items()
+    assert "zed@new.example" in persons
+    rows = mail._index.conn.execute(
+        "SELECT addr, name, count(*) AS n FROM addresses GROUP BY addr, name "
+        "ORDER BY addr, name = '', n DESC, length(name) DESC, name").fetchall()
+    expected: dict[str, str | None] = {}
+    for row in rows:
+        if row["addr"] not in expected and row["addr"] not in mail._self_emails:
+            expected[row["addr"]] = row["name"] or None
+    assert {k: v.fields["name"] for k, v in persons.items()} == expected

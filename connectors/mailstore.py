@@ -646,6 +646,7 @@ class MailStoreConnector(Connector):
         self._warned = 0
         self._persons: dict[str, Item] | None = None
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner (_statistics)
+        self._counted_at: tuple[int, int] | None = None  # the index's _stamp() when they were read
         self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
     # -- what a subclass provides ----------------------------------------------------------------------------
@@ -999,8 +1000,11 @@ class MailStoreConnector(Connector):
         upper bounds), the first and last dates from their index, and sums over the stored lexicon, whose
         person rows count every address seen and whose file rows count every attachment.
         """
+        self._ensure_index()
+        stamp = self._stamp()
+        if stamp != self._counted_at:  # written since (a refresh, a sync, another process): count again
+            self._counts, self._estimates, self._counted_at = None, {}, stamp
         if self._counts is None:
-            self._ensure_index()
             me = sorted(self._self_emails)
             with self._lock:
                 conn = self._index.conn
@@ -1024,15 +1028,21 @@ class MailStoreConnector(Connector):
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
+        c = self._statistics()   # first: it forgets the estimates when the index was written since
         key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
         if key not in self._estimates:
-            self._estimates[key] = self._estimate(type_, filters)
+            self._estimates[key] = self._estimate(type_, filters, c)
         return self._estimates[key]
 
-    def _estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
+    def _stamp(self) -> tuple[int, int]:
+        """Changes to the index: this connection's writes and (``data_version``) other connections'."""
+        with self._lock:
+            conn = self._index.conn
+            return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def _estimate(self, type_: EntityType, filters: list[FilterConstraint], c: dict[str, float]) -> int | None:
         if type_ not in (EMAIL, PERSON, FILE, WEBPAGE):
             return 0
-        c = self._statistics()
         if type_ == EMAIL:
             found = c["messages"]
             for flt in filters:

@@ -420,3 +420,32 @@ def test_an_emails_text_is_read_from_gmail_as_written(fake, context):
         assert "See the numbers at https://acme.test/budget." in gmail.read_text(EMAIL, "<m1@acme.test>")
         assert gmail.read_text(EMAIL, "<nowhere@acme.test>") is None
     assert fake.counts["gmail.users.messages.get"] == 1
+
+
+def test_the_mirror_gives_the_cost_planner_its_estimates_and_both_planners_agree(fake, context, corpus):
+    """A mirror is a local index: it counts like an mbox (no 'live source' fallback), and the cost-aware
+    order answers as the paper's does, with no request to Gmail."""
+    from queryweaver.config import Config
+    from queryweaver.engine import Engine
+    from queryweaver.graph import QueryGraph
+
+    config = Config(self_name="Alex Morgan", self_emails=corpus.self_emails, timezone=corpus.tz,
+                    today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
+    graphs = [{"action": "find", "return_var": "f", "return_mode": "all", "vars": {"f": "File", "e": "Email",
+                                                                                  "self": "Self"},
+               "constraints": [{"kind": "edge", "from": "e", "edge": "has_attachment", "to": "f"},
+                               {"kind": "edge", "from": "e", "edge": "to", "to": "self"}]},
+              {"action": "count", "return_var": "e", "return_mode": "all", "vars": {"e": "Email", "p": "Person",
+                                                                                   "self": "Self"},
+               "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                               {"kind": "edge", "from": "e", "edge": "to", "to": "self"},
+                               {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"}]}]
+    with Engine(config, connectors=[make_mirror(fake, context)]) as engine:
+        engine.refresh_indexes()
+        fake.reset_counts()
+        for raw in graphs:
+            graph = QueryGraph.parse(raw)
+            assert engine.plan(graph, "cost").notes == []
+            paper, cost = engine.run(graph, planner="paper"), engine.run(graph, planner="cost")
+            assert [i.key for i in cost.items] == [i.key for i in paper.items] and cost.count == paper.count > 0
+    assert fake.total_calls == 0

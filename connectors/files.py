@@ -370,10 +370,7 @@ class FilesConnector(Connector):
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """Files and folders: counted from the index (what ``find`` gives, when filtered)."""
-        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
-        if key not in self._estimates:
-            self._estimates[key] = self._estimate(type_, filters)
-        return self._estimates[key]
+        return self.remembered_estimate(self._estimates, type_, filters, lambda: self._estimate(type_, filters))
 
     def _estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         if type_ not in (FILE, FOLDER):

@@ -1029,10 +1029,7 @@ class MailStoreConnector(Connector):
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
         c = self._statistics()   # first: it forgets the estimates when the index was written since
-        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
-        if key not in self._estimates:
-            self._estimates[key] = self._estimate(type_, filters, c)
-        return self._estimates[key]
+        return self.remembered_estimate(self._estimates, type_, filters, lambda: self._estimate(type_, filters, c))
 
     def _stamp(self) -> tuple[int, int]:
         """Changes to the index: this connection's writes and (``data_version``) other connections'."""

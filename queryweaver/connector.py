@@ -194,6 +194,15 @@ class Connector(ABC):
         source), and the planner then keeps the paper's order there."""
         return 0 if type_ not in self.types else None
 
+    @staticmethod
+    def remembered_estimate(cache: dict, type_: EntityType, filters: list["FilterConstraint"],
+                            compute: Callable[[], int | None]) -> int | None:
+        """``compute()`` for this type and these filters, kept in ``cache`` (which a refresh empties)."""
+        key = (type_, tuple((f.field, f.op, str(f.value)) for f in filters))
+        if key not in cache:
+            cache[key] = compute()
+        return cache[key]
+
     def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
         """About how many ``wanted`` items this source's tool ``<known>_<edge>_<wanted>`` links to one ``known``
         item (averaged over the source); None when it cannot say cheaply."""

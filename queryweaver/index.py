@@ -709,12 +709,7 @@ class SourceIndex:
                     since_commit = 0
             progress(label, len(changed), len(changed))
             self._remembered_unreadable(conn, report, warn, set(changed))
-            if lexicon is not None:
-                if mark is not None and not self._forgot:
-                    add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
-                    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
-                else:
-                    self.write_lexicon(conn, lexicon)
+            self._store_lexicon(conn, lexicon, mark)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -871,12 +866,7 @@ class SourceIndex:
                 files = conn.execute("SELECT count(*) FROM inputs WHERE path > ? AND path < ?",
                                      (folder + os.sep, folder + chr(ord(os.sep) + 1))).fetchone()[0]
                 conn.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?)", (folder, mtime, files))
-            if lexicon is not None:
-                if mark is not None and not self._forgot:
-                    add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
-                    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
-                else:
-                    self.write_lexicon(conn, lexicon)
+            self._store_lexicon(conn, lexicon, mark)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -889,6 +879,17 @@ class SourceIndex:
             if os.path.dirname(row[1]) == folder}
 
     # -- lexicon ----------------------------------------------------------------------------------------
+    def _store_lexicon(self, conn: sqlite3.Connection, lexicon: LexiconBuilder | None, mark: object) -> None:
+        """At the end of a refresh that changed something: add the added rows' part (a mark, nothing
+        forgotten) or compute the lexicon whole; the caller holds the write transaction."""
+        if lexicon is None:
+            return
+        if mark is not None and not self._forgot:
+            add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+        else:
+            self.write_lexicon(conn, lexicon)
+
     def lexicon_stale(self) -> bool:
         """True when the stored lexicon was never computed, or by another ``LEXICON_VERSION``."""
         return lexicon_stale(self.conn)

@@ -177,6 +177,14 @@ class Plan:
 PLANNERS = ("cost", "paper")   # the first is the default for ask, run and the web UI
 
 
+def _finish_var(plan: Plan, var: str, own) -> None:
+    """A variable's last steps in either planner: its ordinal (after every other filter), then resolved."""
+    for f in own:
+        if f.field == "ordinal":
+            plan.steps.append(ApplyOrdinal(var, str(f.value)))
+    plan.steps.append(Resolved(var))
+
+
 def make_plan(graph: QueryGraph) -> Plan:
     """Algorithm 1 as a list of steps. ``graph`` must be valid (``QueryGraph.parse``)."""
     adjacency = graph.neighbors()
@@ -204,10 +212,7 @@ def make_plan(graph: QueryGraph) -> Plan:
                     plan.steps.append(Intersect(var))
             if field_filters:
                 plan.steps.append(ApplyFilters(var, field_filters))
-        for f in own:
-            if f.field == "ordinal":
-                plan.steps.append(ApplyOrdinal(var, str(f.value)))
-        plan.steps.append(Resolved(var))
+        _finish_var(plan, var, own)
 
     dfs(graph.return_var, None)
     plan.has_cycle = len(graph.edges) > len(graph.vars) - 1
@@ -288,10 +293,7 @@ def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
                 first = False
             if field_filters:
                 plan.steps.append(ApplyFilters(var, field_filters))
-        for f in own:
-            if f.field == "ordinal":
-                plan.steps.append(ApplyOrdinal(var, str(f.value)))
-        plan.steps.append(Resolved(var))
+        _finish_var(plan, var, own)
 
     visit(graph.return_var)
     plan.steps.append(Action(graph.action, graph.return_var, graph.return_mode))

@@ -21,6 +21,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "connectors.maildir",
     "connectors.ics",
     "connectors.files",
+    "connectors.imap",
     "connectors.gmail",
     "connectors.gcal",
     "connectors.spotlight",

@@ -1,0 +1,179 @@
+"""A real Dovecot IMAP server for tests: a generated config, a passwd-file user, a Maildir, 127.0.0.1 only.
+
+Dovecot runs in the foreground in its own process group, so a test can SIGKILL the whole server (the
+master and its imap processes) to see what a sync does when the server goes away. Run as root, Dovecot
+drops privileges to its own users, so the mail lives in a world-readable temp dir owned by ``dovecot``;
+run as anyone else, every Dovecot user is the current user.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+USER = "alex@example.org"
+PASSWORD = "imap-test-secret"
+
+
+def dovecot_binary() -> str | None:
+    return shutil.which("dovecot") or next((p for p in ("/usr/sbin/dovecot",) if os.path.exists(p)), None)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Dovecot:
+    """One Dovecot instance with one user (``USER``/``PASSWORD``) whose mail is the Maildir ``self.maildir``."""
+
+    def __init__(self, binary: str):
+        self.binary = binary
+        self.root = Path(tempfile.mkdtemp(prefix="qw-dovecot-"))
+        self.root.chmod(0o755)  # Dovecot's unprivileged processes must reach the mail below
+        self.maildir = self.root / "mail" / USER / "Maildir"
+        self.log = self.root / "dovecot.log"
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        if os.geteuid() == 0:
+            self.login_user, self.internal_user, self.mail_user = "dovenull", "dovecot", "dovecot"
+        else:
+            me = pwd.getpwuid(os.geteuid()).pw_name
+            self.login_user = self.internal_user = self.mail_user = me
+        self.maildir.parent.mkdir(parents=True)
+        mailbox.Maildir(self.maildir, create=True)
+        (self.root / "users").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n")
+        self.config = self.root / "dovecot.conf"
+        self._write_config()
+
+    def _write_config(self) -> None:
+        run = self.root / "run"
+        self.config.write_text(f"""
+protocols = imap
+listen = 127.0.0.1
+base_dir = {run}
+state_dir = {run}/state
+instance_name = qw-{self.port}
+log_path = {self.log}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_login_user = {self.login_user}
+default_internal_user = {self.internal_user}
+first_valid_uid = 0
+mail_location = maildir:{self.root}/mail/%u/Maildir
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {self.root}/users
+}}
+userdb {{
+  driver = static
+  args = uid={self.mail_user} gid={self.mail_user} home={self.root}/mail/%u
+}}
+service imap-login {{
+  chroot =
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {self.port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+service anvil {{
+  chroot =
+}}
+""")
+
+    def _own(self) -> None:
+        """Give the mail to the user Dovecot reads it as."""
+        if os.geteuid() == 0:
+            uid, gid = pwd.getpwnam(self.mail_user).pw_uid, pwd.getpwnam(self.mail_user).pw_gid
+            for folder, dirs, files in os.walk(self.root / "mail"):
+                os.chown(folder, uid, gid)
+                for name in files:
+                    os.chown(os.path.join(folder, name), uid, gid)
+
+    def start(self) -> "Dovecot":
+        self._own()
+        self.proc = subprocess.Popen([self.binary, "-F", "-c", str(self.config)], start_new_session=True,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"dovecot exited: {self.proc.stderr.read().decode()} {self.read_log()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    if sock.recv(100).startswith(b"* OK"):
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"dovecot did not answer on port {self.port}: {self.read_log()}")
+
+    def kill(self) -> None:
+        """SIGKILL the server and every process it started."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self.proc = None
+
+    def close(self) -> None:
+        self.kill()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def read_log(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    # -- mail ---------------------------------------------------------------------------------------------
+    def folder(self, name: str | None = None) -> mailbox.Maildir:
+        box = mailbox.Maildir(self.maildir, create=True)
+        return box if name is None else box.add_folder(name)
+
+    def deliver(self, raw: bytes, folder: str | None = None) -> None:
+        """Put one message into a folder (INBOX by default), as a delivery agent would."""
+        self.folder(folder).add(raw)
+        self._own()
+
+    def load_mbox(self, mbox_path: Path, self_emails: set[str]) -> int:
+        """Copy every message of an mbox into the Maildir: the user's own mail into Sent, the rest into INBOX."""
+        source = mailbox.mbox(mbox_path, create=False)
+        inbox, sent = self.folder(), self.folder("Sent")
+        count = 0
+        for key in source.iterkeys():
+            raw = source.get_bytes(key)
+            sender = (source[key].get("From") or "").lower()
+            (sent if any(a in sender for a in self_emails) else inbox).add(raw)
+            count += 1
+        source.close()
+        self._own()
+        return count
+
+    def renumber(self, folder: str | None = None) -> None:
+        """Give a folder a new UIDVALIDITY, as a server does after its index is rebuilt (server stopped)."""
+        where = self.maildir if folder is None else self.maildir / f".{folder}"
+        uidlist = where / "dovecot-uidlist"
+        head, _, rest = uidlist.read_text().partition("\n")
+        fields = [f"V{int(f[1:]) + 1000}" if f.startswith("V") else f for f in head.split()]
+        uidlist.write_text(" ".join(fields) + "\n" + rest)
+        for index in where.glob("dovecot.index*"):
+            index.unlink()
+        self._own()

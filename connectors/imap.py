@@ -210,7 +210,7 @@ class ImapConnector(MailStoreConnector):
     needs_auth = True
 
     def __init__(self, source, context: Context, client_factory: Callable[..., Client] | None = None,
-                 password: Callable[[], str] | None = None):
+                 password: Callable[[], str] | None = None, batch: int = FETCH_BATCH):
         Connector.__init__(self, source, context)
         options = source.options
         if "password" in options:
@@ -248,6 +248,7 @@ class ImapConnector(MailStoreConnector):
         self._client_factory = client_factory or self._default_client
         self._password_source = password
         self._password: str | None = None
+        self.batch = batch
 
     # -- the abstract file hooks: an IMAP source has no input files ----------------------------------------
     def _inputs(self) -> list[Path]:
@@ -413,8 +414,8 @@ class ImapConnector(MailStoreConnector):
                     self._drop_uids(conn, input_id, stale)
                 report.removed += len(stale)
                 changed = True
-        for start in range(0, len(new), FETCH_BATCH):
-            batch = new[start:start + FETCH_BATCH]
+        for start in range(0, len(new), self.batch):
+            batch = new[start:start + self.batch]
             stored = self._fetch_batch(client, folder, input_id, batch)
             report.parsed += stored
             changed = True

@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 USER = "alex@example.org"
 PASSWORD = "imap-test-secret"
@@ -31,6 +32,42 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+class CommandLog:
+    """Counts the IMAP commands clients send (``UID FETCH`` and ``UID SEARCH`` by their own names)."""
+
+    def __init__(self):
+        self.commands: list[str] = []
+
+    def factory(self, make_client: Callable[[], Any]) -> Callable[[], Any]:
+        """A client factory whose clients record every command they send in this log."""
+        def make() -> Any:
+            client = make_client()
+            imap = client._imap  # imaplib underneath imapclient: every command goes through _command
+            send = imap._command
+
+            def counted(name: str, *args: Any) -> Any:
+                self.commands.append(f"UID {args[0]}" if name == "UID" and args else name)
+                return send(name, *args)
+
+            imap._command = counted
+            return client
+
+        return make
+
+    def count(self, name: str | None = None) -> int:
+        return len(self.commands) if name is None else sum(1 for c in self.commands if c == name)
+
+    def clear(self) -> None:
+        self.commands.clear()
+
+
+def plain_client(port: int) -> Callable[[], Any]:
+    """A factory of unencrypted imapclient clients to the test server."""
+    from imapclient import IMAPClient
+
+    return lambda: IMAPClient("127.0.0.1", port=port, ssl=False, timeout=30)
 
 
 class Dovecot:

@@ -1,0 +1,287 @@
+"""The imap source against a real Dovecot on 127.0.0.1, loaded with the generated corpus.
+
+The paper's questions must give through IMAP exactly what they give through the mbox the corpus was written
+as; a sync must be incremental, resumable after the server dies mid-way, and start a folder over when its
+UIDVALIDITY changes; a refused login or a vanished server is one warning line while the other sources (and the
+mirror, when there is one) still answer.
+"""
+
+from __future__ import annotations
+
+import json
+import mailbox
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from connectors.imap import ImapConnector, leaves, rebuild_message
+from connectors.mailstore import parse_message
+from queryweaver.config import SourceConfig, load_config
+from queryweaver.connector import Context
+from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
+from queryweaver.engine import Engine
+from queryweaver.errors import AuthError, ConfigError, ConnectorError
+from queryweaver.graph import QueryGraph
+from queryweaver.paper_graphs import paper_graphs
+from tests.imap_server import PASSWORD, USER, CommandLog, Dovecot, dovecot_binary, plain_client
+
+DOVECOT = dovecot_binary()
+pytestmark = pytest.mark.skipif(DOVECOT is None, reason="dovecot is not installed (apt-get install dovecot-imapd)")
+SELF = "alex@example.org"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    out = tmp_path_factory.mktemp("imap-corpus") / "corpus"
+    facts = generate_corpus(out, emails=600, events=100, files=200, seed=11, today=date(2026, 3, 20))
+    names = choose_names(facts)
+    return out, names, expected_answers(facts, names)
+
+
+@pytest.fixture
+def dovecot(corpus):
+    server = Dovecot(DOVECOT)
+    server.load_mbox(corpus[0] / "mail.mbox", {SELF})
+    server.start()
+    yield server
+    server.close()
+
+
+def imap_config(corpus_dir: Path, server: Dovecot, name: str = "imap.toml", **extra: str) -> Path:
+    """The corpus config with its mbox source replaced by the Dovecot account."""
+    lines = [f'type = "imap"', 'host = "127.0.0.1"', f"port = {server.port}", f'user = "{USER}"', "tls = false",
+             'password_env = "QW_TEST_IMAP_PASSWORD"'] + [f"{k} = {v}" for k, v in extra.items()]
+    text = (corpus_dir / "config.toml").read_text()
+    text = text.replace('type = "mbox"\npath = "mail.mbox"', "\n".join(lines))
+    path = corpus_dir / name
+    path.write_text(text)
+    return path
+
+
+def run_questions(cli, tmp_path, names, config, env, numbers=range(1, 8)):
+    results = {}
+    for query in paper_graphs(**names):
+        if query.number not in numbers:
+            continue
+        graph = tmp_path / f"q{query.number}.json"
+        graph.write_text(json.dumps(query.graph))
+        results[query.number] = cli("run", str(graph), "--json", "--config", str(config), env=env)
+    return results
+
+
+def test_the_paper_questions_answer_alike_through_imap_and_the_mbox(cli, tmp_path, corpus, dovecot):
+    corpus_dir, names, expected = corpus
+    config = imap_config(corpus_dir, dovecot)
+    env = {"QW_TEST_IMAP_PASSWORD": PASSWORD}
+    through_imap = run_questions(cli, tmp_path, names, config, env)
+    through_mbox = run_questions(cli, tmp_path, names, corpus_dir / "config.toml", {})
+    for number in range(1, 8):
+        imap_out, mbox_out = through_imap[number], through_mbox[number]
+        assert imap_out.code == 0, imap_out.stderr
+        assert "warning" not in imap_out.stderr
+        imap_keys = oracle_keys(number, imap_out.json()["result"]["items"], corpus_dir / "files")
+        mbox_keys = oracle_keys(number, mbox_out.json()["result"]["items"], corpus_dir / "files")
+        assert imap_keys == expected[number], f"Q{number}"
+        assert imap_keys == mbox_keys, f"Q{number}"
+    assert sum(1 for v in expected.values() if v) >= 6
+
+
+def connector(corpus_dir: Path, server: Dovecot, log: CommandLog, cache: Path, warnings: list[str],
+              password: str = PASSWORD, **kw) -> ImapConnector:
+    config = load_config(imap_config(corpus_dir, server))
+    context = Context.from_config(config, warn=warnings.append)
+    context.cache_dir = cache
+    source = next(s for s in config.sources if s.type == "imap")
+    return ImapConnector(source, context, client_factory=log.factory(plain_client(server.port)),
+                         password=lambda: password, **kw)
+
+
+def answer(corpus_dir: Path, imap: ImapConnector, number: int, names) -> list[str]:
+    """One paper question through an engine whose mail source is ``imap`` (other sources as configured)."""
+    config = load_config(corpus_dir / "config.toml")
+    with Engine(config) as engine:
+        others = [c for c in engine.connectors if c.name != "mbox"]
+        query = paper_graphs(**names)[number - 1]
+        result = Engine(config, connectors=[imap, *others]).run(QueryGraph.parse(query.graph))
+        return oracle_keys(number, [i.output() for i in result.items], corpus_dir / "files")
+
+
+def test_a_warm_sync_costs_one_status_per_folder_and_new_mail_is_fetched_alone(corpus, dovecot, tmp_path):
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    imap = connector(corpus_dir, dovecot, log, tmp_path / "cache", warnings)
+    first = imap.refresh_index()
+    assert first.parsed == 600 and first.removed == 0
+    assert log.count("UID FETCH") >= 2
+    log.clear()
+    second = imap.refresh_index()
+    assert (second.parsed, second.reused) == (0, 2)  # INBOX and Sent, untouched
+    assert log.commands == ["LOGIN", "LIST", "STATUS", "STATUS", "LOGOUT"]
+
+    inbox = dovecot.folder()
+    dropped = next(iter(inbox.iterkeys()))
+    dropped_id = inbox[dropped]["Message-ID"].strip()
+    inbox.remove(dropped)
+    for n in range(3):
+        dovecot.deliver(b"From: Sam New <sam.new@example.net>\nTo: alex@example.org\nSubject: fresh %d\n"
+                        b"Message-ID: <fresh-%d@example.net>\nDate: Thu, 19 Mar 2026 10:00:00 +0000\n\n"
+                        b"see https://fresh.example.net/%d\n" % (n, n, n))
+    log.clear()
+    third = imap.refresh_index()
+    assert (third.parsed, third.removed) == (3, 1)
+    assert log.count("UID FETCH") == 2  # headers + structure, then the three text parts: one batch
+    keys = {r[0] for r in imap._index.conn.execute("SELECT message_id FROM messages")}
+    assert {"<fresh-0@example.net>", "<fresh-2@example.net>"} <= keys and dropped_id not in keys
+    assert answer(corpus_dir, imap, 4, names) == expected[4]
+    assert not warnings
+
+
+def test_a_sync_killed_with_the_server_keeps_its_batches_and_resumes(corpus, dovecot, tmp_path):
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    imap = connector(corpus_dir, dovecot, log, tmp_path / "cache", warnings, batch=100)
+    fetch = imap._fetch_batch
+    calls = []
+
+    def fetch_then_die(*args):
+        if len(calls) == 2:
+            dovecot.kill()  # mid-sync: two batches are in, the third meets a dead server
+        calls.append(args)
+        return fetch(*args)
+
+    imap._fetch_batch = fetch_then_die
+    with pytest.raises(ConnectorError) as failed:
+        imap.refresh_index()
+    message = str(failed.value)
+    assert message.startswith(f"imap source {USER}@127.0.0.1: the connection to 127.0.0.1:{dovecot.port} failed")
+    assert "run `queryweaver index` again" in message and "\n" not in message
+    kept = imap._index.conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    assert kept == sum(len(uids) for *_, uids in calls[:2]) >= 163  # the two batches fetched before the kill
+
+    dovecot.start()
+    imap._fetch_batch = fetch
+    resumed = imap.refresh_index()
+    assert resumed.parsed == 600 - kept  # only what the killed sync had not stored
+    assert imap._index.conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 600
+    for number in (1, 3, 7):
+        assert answer(corpus_dir, imap, number, names) == expected[number], f"Q{number}"
+
+
+def test_a_renumbered_folder_is_fetched_again_with_one_warning(corpus, dovecot, tmp_path):
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    imap = connector(corpus_dir, dovecot, log, tmp_path / "cache", warnings)
+    imap.refresh_index()
+    sent = imap._index.conn.execute("SELECT count(*) FROM messages m JOIN inputs i ON i.id = m.input "
+                                    "WHERE i.path = 'Sent'").fetchone()[0]
+    dovecot.stop()
+    dovecot.renumber()
+    dovecot.start()
+    again = imap.refresh_index()
+    assert again.parsed == 600 - sent and again.reused == 1
+    assert len(warnings) == 1
+    assert warnings[0].startswith(f"imap source {USER}@127.0.0.1: folder 'INBOX' was renumbered by the server")
+    assert imap._index.conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 600
+    assert answer(corpus_dir, imap, 1, names) == expected[1]
+
+
+def test_a_refused_login_is_one_line_and_the_other_sources_still_answer(cli, tmp_path, corpus, dovecot):
+    corpus_dir, names, expected = corpus
+    config = imap_config(corpus_dir, dovecot)
+    bad = {"QW_TEST_IMAP_PASSWORD": "not-the-password"}
+    out = run_questions(cli, tmp_path, names, config, bad, numbers=(4,))[4]
+    assert out.code == 0, out.stderr
+    assert oracle_keys(4, out.json()["result"]["items"], corpus_dir / "files") == expected[4]
+    lines = [line for line in out.stderr.splitlines() if "imap" in line]
+    assert len(lines) == 1
+    assert lines[0].startswith(f"warning: imap source {USER}@127.0.0.1: the server refused the login")
+    assert "check 'user' and the password" in lines[0] and "answers nothing" in lines[0]
+
+    index = cli("index", "--config", str(config), env=bad)
+    assert index.code != 0
+    assert "the server refused the login" in index.stderr
+
+    unset = cli("index", "--config", str(config), env={"QW_TEST_IMAP_PASSWORD": ""})
+    assert unset.code != 0
+    assert "no password found" in unset.stderr and "QW_TEST_IMAP_PASSWORD" in unset.stderr
+
+
+def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, dovecot):
+    corpus_dir, names, expected = corpus
+    config = imap_config(corpus_dir, dovecot)
+    env = {"QW_TEST_IMAP_PASSWORD": PASSWORD}
+    assert cli("index", "--config", str(config), env=env).code == 0
+    dovecot.kill()
+    out = run_questions(cli, tmp_path, names, config, env, numbers=(1, 7))
+    for number in (1, 7):
+        assert out[number].code == 0, out[number].stderr
+        got = oracle_keys(number, out[number].json()["result"]["items"], corpus_dir / "files")
+        assert got == expected[number]
+        lines = [line for line in out[number].stderr.splitlines() if line.startswith("warning:")]
+        assert lines == [f"warning: imap source {USER}@127.0.0.1: cannot connect to 127.0.0.1:{dovecot.port} "
+                         f"(Connection refused [Errno 111]); check 'host' and 'port' and that the server is "
+                         f"reachable; answering from the local mirror as last synced"] or \
+            (len(lines) == 1 and "answering from the local mirror" in lines[0]), lines
+
+
+def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(dovecot, tmp_path):
+    raw = (b"From: Ana <ana@example.com>\nTo: alex@example.org\nSubject: =?utf-8?q?Caf=C3=A9?= notes\n"
+           b"Message-ID: <nested@example.com>\nDate: Mon, 2 Mar 2026 09:00:00 +0100\nMIME-Version: 1.0\n"
+           b"Content-Type: multipart/mixed; boundary=\"outer\"\n\n"
+           b"--outer\nContent-Type: multipart/alternative; boundary=\"alt\"\n\n"
+           b"--alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+           b"Caf=C3=A9 menu at https://cafe.example.com/menu.\n"
+           b"--alt\nContent-Type: text/html; charset=utf-8\n\n<p><a href=\"https://cafe.example.com/html\">x</a></p>\n"
+           b"--alt--\n"
+           b"--outer\nContent-Type: text/plain; name=\"notes.txt\"\nContent-Disposition: attachment; "
+           b"filename*=utf-8''r%C3%A9sum%C3%A9.txt\n\nplain attached text, not to be fetched\n"
+           b"--outer\nContent-Type: message/rfc822\n\n"
+           b"From: Bo <bo@example.com>\nSubject: inner\nContent-Type: multipart/mixed; boundary=\"in\"\n\n"
+           b"--in\nContent-Type: text/plain\n\nforwarded www.inner.example.org\n"
+           b"--in\nContent-Type: application/pdf\nContent-Disposition: attachment; filename=\"Plan.pdf\"\n"
+           b"Content-Transfer-Encoding: base64\n\nJVBERi0xLjQK\n--in--\n"
+           b"--outer--\n")
+    dovecot.deliver(raw)
+    log, warnings = CommandLog(), []
+    config = SourceConfig("imap", {"host": "127.0.0.1", "port": dovecot.port, "user": USER, "tls": False,
+                                   "folders": ["INBOX"]})
+    context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
+                      warn=warnings.append)
+    imap = ImapConnector(config, context, client_factory=log.factory(plain_client(dovecot.port)),
+                         password=lambda: PASSWORD)
+    imap.refresh_index()
+    row = imap._index.conn.execute("SELECT * FROM messages WHERE message_id = '<nested@example.com>'").fetchone()
+    conn = imap._index.conn
+    body = conn.execute("SELECT text FROM bodies WHERE msg = ?", (row["id"],)).fetchone()[0]
+    urls = [r[0] for r in conn.execute("SELECT url FROM urls WHERE msg = ?", (row["id"],))]
+    files = [r[0] for r in conn.execute("SELECT filename FROM attachments WHERE msg = ?", (row["id"],))]
+    direct = parse_message(raw, "direct", warnings.append)
+    assert (row["subject"], body, urls) == (direct.subject, direct.body, direct.urls)
+    assert files == [name for name, _sha, _size in direct.attachments] == ["résumé.txt", "Plan.pdf"]
+    assert "not to be fetched" not in body
+    assert not warnings
+    # the attached text part was never asked for
+    assert all("BODY.PEEK[2]" not in c for c in log.commands)
+
+
+def test_bad_imap_configs_are_one_line_each(tmp_path):
+    context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path)
+    cases = [
+        ({"host": "imap.example.com", "user": "a", "password": "hunter2"}, "must not hold its password"),
+        ({"user": "a"}, "needs 'host'"),
+        ({"host": "imap.example.com", "user": "a", "tls": False}, "refusing to send a password unencrypted"),
+        ({"host": "imap.example.com", "user": "a", "tls": True, "starttls": True}, "not both"),
+    ]
+    for options, expected in cases:
+        with pytest.raises(ConfigError) as err:
+            ImapConnector(SourceConfig("imap", options), context)
+        assert expected in str(err.value) and "\n" not in str(err.value)
+
+
+def test_wrong_password_raises_auth_error_naming_the_source(corpus, dovecot, tmp_path):
+    log, warnings = CommandLog(), []
+    imap = connector(corpus[0], dovecot, log, tmp_path / "cache", warnings, password="wrong")
+    with pytest.raises(AuthError) as err:
+        imap.refresh_index()
+    assert str(err.value).startswith(f"imap source {USER}@127.0.0.1: the server refused the login")

@@ -190,19 +190,10 @@ service anvil {{
         self.folder(folder).add(raw)
         self._own()
 
-    def load_mbox(self, mbox_path: Path, self_emails: set[str]) -> int:
-        """Copy every message of an mbox into the Maildir: the user's own mail into Sent, the rest into INBOX."""
-        source = mailbox.mbox(mbox_path, create=False)
-        inbox, sent = self.folder(), self.folder("Sent")
-        count = 0
-        for key in source.iterkeys():
-            raw = source.get_bytes(key)
-            sender = (source[key].get("From") or "").lower()
-            (sent if any(a in sender for a in self_emails) else inbox).add(raw)
-            count += 1
-        source.close()
+    def load(self, maildir: Path) -> None:
+        """Start from a copy of a Maildir (see ``build_maildir``)."""
+        shutil.copytree(maildir, self.maildir, dirs_exist_ok=True)
         self._own()
-        return count
 
     def renumber(self, folder: str | None = None) -> None:
         """Give a folder a new UIDVALIDITY, as a server does after its index is rebuilt (server stopped)."""
@@ -214,3 +205,18 @@ service anvil {{
         for index in where.glob("dovecot.index*"):
             index.unlink()
         self._own()
+
+
+def build_maildir(mbox_path: Path, maildir: Path, self_emails: set[str]) -> int:
+    """Copy every message of an mbox into a Maildir: the user's own mail into Sent, the rest into INBOX."""
+    source = mailbox.mbox(mbox_path, create=False)
+    inbox = mailbox.Maildir(maildir, create=True)
+    sent = inbox.add_folder("Sent")
+    count = 0
+    for key in source.iterkeys():
+        raw = source.get_bytes(key)
+        sender = (source[key].get("From") or "").lower()
+        (sent if any(a in sender for a in self_emails) else inbox).add(raw)
+        count += 1
+    source.close()
+    return count

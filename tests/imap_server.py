@@ -39,6 +39,7 @@ class CommandLog:
 
     def __init__(self):
         self.commands: list[str] = []
+        self.lines: list[str] = []   # each command with its arguments
 
     def factory(self, make_client: Callable[[], Any]) -> Callable[[], Any]:
         """A client factory whose clients record every command they send in this log."""
@@ -48,7 +49,8 @@ class CommandLog:
             send = imap._command
 
             def counted(name: str, *args: Any) -> Any:
-                self.commands.append(f"UID {args[0]}" if name == "UID" and args else name)
+                self.commands.append(f"UID {_str(args[0])}" if name == "UID" and args else name)
+                self.lines.append(" ".join([name, *map(_str, args)]))
                 return send(name, *args)
 
             imap._command = counted
@@ -61,6 +63,11 @@ class CommandLog:
 
     def clear(self) -> None:
         self.commands.clear()
+        self.lines.clear()
+
+
+def _str(value: Any) -> str:
+    return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
 
 
 def plain_client(port: int) -> Callable[[], Any]:

@@ -23,6 +23,7 @@ from queryweaver.engine import Engine
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.graph import QueryGraph
 from queryweaver.paper_graphs import paper_graphs
+from queryweaver.schema import EntityType
 from tests.imap_server import PASSWORD, USER, CommandLog, Dovecot, build_maildir, dovecot_binary, plain_client
 
 DOVECOT = dovecot_binary()
@@ -44,6 +45,13 @@ def dovecot(corpus):
     server = Dovecot(DOVECOT)
     server.load(corpus[0].parent / "Maildir")
     server.start()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def empty_dovecot():
+    server = Dovecot(DOVECOT).start()
     yield server
     server.close()
 
@@ -225,7 +233,8 @@ def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, dovec
                                  "local mirror as last synced")
 
 
-def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(dovecot, tmp_path):
+def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(empty_dovecot, tmp_path):
+    dovecot = empty_dovecot
     raw = (b"From: Ana <ana@example.com>\nTo: alex@example.org\nSubject: =?utf-8?q?Caf=C3=A9?= notes\n"
            b"Message-ID: <nested@example.com>\nDate: Mon, 2 Mar 2026 09:00:00 +0100\nMIME-Version: 1.0\n"
            b"Content-Type: multipart/mixed; boundary=\"outer\"\n\n"
@@ -261,8 +270,26 @@ def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(dovecot
     assert files == [name for name, _sha, _size in direct.attachments] == ["résumé.txt", "Plan.pdf"]
     assert "not to be fetched" not in body
     assert not warnings
-    # the attached text part was never asked for
-    assert all("BODY.PEEK[2]" not in c for c in log.commands)
+    # the attached text part's MIME header was fetched, its content never
+    fetched = " ".join(line for line in log.lines if line.startswith("UID FETCH"))
+    assert "BODY.PEEK[2.MIME]" in fetched and "BODY.PEEK[1.1]" in fetched and "BODY.PEEK[2]" not in fetched
+    # opening the email's text fetches that one message whole
+    text = imap.read_text(EntityType.EMAIL, "<nested@example.com>")
+    assert "Café menu at https://cafe.example.com/menu." in text
+
+
+def test_a_folder_missing_on_the_server_is_one_warning_and_the_rest_is_mirrored(dovecot, tmp_path):
+    warnings: list[str] = []
+    config = SourceConfig("imap", {"host": "127.0.0.1", "port": dovecot.port, "user": USER, "tls": False,
+                                   "folders": ["Gone", "Sent"]})
+    context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
+                      warn=warnings.append)
+    imap = ImapConnector(config, context, client_factory=plain_client(dovecot.port), password=lambda: PASSWORD)
+    report = imap.refresh_index()
+    assert report.parsed > 0
+    assert len(warnings) == 1
+    assert warnings[0].startswith(f"imap source {USER}@127.0.0.1: folder 'Gone' cannot be read")
+    assert warnings[0].endswith("fix 'folders' in its [[sources]] entry")
 
 
 def test_bad_imap_configs_are_one_line_each(tmp_path):

@@ -459,8 +459,13 @@ class ImapConnector(MailStoreConnector):
         conn = self._index.conn
         warn = self._limited(self.context.warn)
         with self._index.write_transaction(conn):
+            done = conn.execute("SELECT synced_uid FROM folders WHERE input = ?", (input_id,)).fetchone()
+            if done is None or done[0] >= max(uids):
+                return 0  # another process (serve and index at once) stored this batch, or dropped the folder
             writer = MessageWriter(conn, input_id)
             for uid, plan in plans.items():
+                if uid <= done[0]:
+                    continue
                 data = heads[uid]
                 header = data.get(b"BODY[HEADER]") or b""
                 got = parts.get(uid, {})

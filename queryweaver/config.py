@@ -39,7 +39,7 @@ SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
     ("index", "cache_dir", None, "Where indexes live (default: the user cache dir)."),
 )
 
-SOURCE_TYPES = ("mbox", "maildir", "imap", "ics", "files", "gmail", "gcal", "spotlight")
+SOURCE_TYPES = ("mbox", "maildir", "imap", "ics", "caldav", "files", "gmail", "gcal", "spotlight")
 
 
 @dataclass
@@ -58,6 +58,8 @@ class SourceConfig:
     @property
     def label(self) -> str:
         where = self.options.get("path") or self.options.get("root") or self.options.get("account") or ""
+        if not where and self.options.get("url"):
+            where = str(self.options["url"])
         if not where and self.options.get("host"):
             where = f"{self.options.get('user', '')}@{self.options['host']}"
         return f"{self.type}:{where}" if where else self.type

@@ -20,6 +20,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "connectors.mbox",
     "connectors.maildir",
     "connectors.ics",
+    "connectors.caldav",
     "connectors.files",
     "connectors.imap",
     "connectors.gmail",

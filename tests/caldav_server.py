@@ -1,0 +1,104 @@
+"""A real Radicale CalDAV server for tests: a subprocess on 127.0.0.1 with a generated config and htpasswd user.
+
+A calendar is loaded by writing Radicale's own storage layout (one .ics resource per event UID in a
+collection folder), as a client's PUTs would leave it, before the server starts.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import icalendar
+
+USER = "alex"
+PASSWORD = "caldav-test-secret"
+CALENDAR = "calendar"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Radicale:
+    def __init__(self):
+        self.root = Path(tempfile.mkdtemp(prefix="qw-radicale-"))
+        self.port = free_port()
+        self.collection = self.root / "collections" / "collection-root" / USER / CALENDAR
+        self.collection.mkdir(parents=True)
+        (self.collection / ".Radicale.props").write_text(json.dumps({"tag": "VCALENDAR", "D:displayname": "Work"}))
+        (self.root / "users").write_text(f"{USER}:{PASSWORD}\n")
+        self.config = self.root / "radicale.conf"
+        self.config.write_text(f"""
+[server]
+hosts = 127.0.0.1:{self.port}
+[auth]
+type = htpasswd
+htpasswd_filename = {self.root / 'users'}
+htpasswd_encryption = plain
+[storage]
+filesystem_folder = {self.root / 'collections'}
+[rights]
+type = owner_only
+[logging]
+level = warning
+""")
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def load_ics(self, ics_path: Path) -> int:
+        """One resource per event UID (a series and its overrides together), with the file's time zones."""
+        source = icalendar.Calendar.from_ical(ics_path.read_bytes())
+        zones = [c for c in source.walk("VTIMEZONE")]
+        by_uid: dict[str, list] = {}
+        for event in source.walk("VEVENT"):
+            by_uid.setdefault(str(event.get("UID")), []).append(event)
+        for number, (uid, events) in enumerate(by_uid.items()):
+            self.put(f"event-{number}.ics", uid, events, zones)
+        return len(by_uid)
+
+    def put(self, name: str, uid: str, events: list, zones: list = ()) -> None:
+        cal = icalendar.Calendar()
+        cal.add("prodid", "-//queryweaver tests//EN")
+        cal.add("version", "2.0")
+        for zone in zones:
+            cal.add_component(zone)
+        for event in events:
+            cal.add_component(event)
+        (self.collection / name).write_bytes(cal.to_ical())
+
+    def start(self) -> "Radicale":
+        self.proc = subprocess.Popen([sys.executable, "-m", "radicale", "--config", str(self.config)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"radicale exited: {self.proc.stderr.read().decode()}")
+            try:
+                urllib.request.urlopen(self.url + ".web/", timeout=1)
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("radicale did not answer")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        self.proc = None
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -1,0 +1,175 @@
+"""The caldav source against a real Radicale on 127.0.0.1, loaded with the generated corpus's calendar.
+
+The calendar questions must answer through CalDAV exactly as through the .ics file; a refresh uses the sync
+token (only changed resources fetched, removed ones dropped); a refused login or a wrong URL is one line,
+while the mail and file sources (and the mirror, once there is one) still answer.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+import icalendar
+import pytest
+
+from connectors.caldav import CaldavConnector
+from queryweaver.config import SourceConfig, load_config
+from queryweaver.connector import Context
+from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
+from queryweaver.errors import AuthError, ConfigError, ConnectorError
+from queryweaver.paper_graphs import paper_graphs
+from tests.caldav_server import PASSWORD, USER, Radicale
+
+CALENDAR_QUESTIONS = (4, 5, 7)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    out = tmp_path_factory.mktemp("caldav-corpus") / "corpus"
+    facts = generate_corpus(out, emails=300, events=100, files=150, seed=11, today=date(2026, 3, 20))
+    names = choose_names(facts)
+    return out, names, expected_answers(facts, names)
+
+
+@pytest.fixture
+def radicale(corpus):
+    server = Radicale()
+    server.load_ics(corpus[0] / "calendar.ics")
+    server.start()
+    yield server
+    server.close()
+
+
+def caldav_config(corpus_dir: Path, server: Radicale, name: str = "caldav.toml", url: str | None = None) -> Path:
+    lines = ['type = "caldav"', f'url = "{url or server.url}"', f'user = "{USER}"',
+             'password_env = "QW_TEST_CALDAV_PASSWORD"']
+    text = (corpus_dir / "config.toml").read_text()
+    text = text.replace('type = "ics"\npath = "calendar.ics"', "\n".join(lines))
+    path = corpus_dir / name
+    path.write_text(text)
+    return path
+
+
+def run(cli, tmp_path, names, config, env, number):
+    query = paper_graphs(**names)[number - 1]
+    graph = tmp_path / f"q{number}.json"
+    graph.write_text(json.dumps(query.graph))
+    return cli("run", str(graph), "--json", "--config", str(config), env=env)
+
+
+def test_the_calendar_questions_answer_alike_through_caldav_and_the_ics_file(cli, tmp_path, corpus, radicale):
+    corpus_dir, names, expected = corpus
+    config = caldav_config(corpus_dir, radicale)
+    env = {"QW_TEST_CALDAV_PASSWORD": PASSWORD}
+    for number in CALENDAR_QUESTIONS:
+        through_caldav = run(cli, tmp_path, names, config, env, number)
+        through_ics = run(cli, tmp_path, names, corpus_dir / "config.toml", {}, number)
+        assert through_caldav.code == 0, through_caldav.stderr
+        assert "warning" not in through_caldav.stderr
+        got = oracle_keys(number, through_caldav.json()["result"]["items"], corpus_dir / "files")
+        assert got == expected[number], f"Q{number}"
+        assert got == oracle_keys(number, through_ics.json()["result"]["items"], corpus_dir / "files")
+    assert expected[4], "Q4 must have an answer on this corpus"
+
+
+def connector(server: Radicale, tmp_path: Path, warnings: list[str], password: str = PASSWORD,
+              url: str | None = None) -> CaldavConnector:
+    context = Context("Alex", frozenset({"alex@example.org"}), load_config(None).tz, date(2026, 3, 20),
+                      tmp_path / "cache", warn=warnings.append)
+    source = SourceConfig("caldav", {"url": url or server.url, "user": USER})
+    return CaldavConnector(source, context, password=lambda: password)
+
+
+def event_count(imap_or_cal: CaldavConnector) -> int:
+    return imap_or_cal.db.execute("SELECT count(DISTINCT uid) FROM events").fetchone()[0]
+
+
+def test_a_refresh_uses_the_sync_token(radicale, tmp_path):
+    import caldav
+
+    warnings: list[str] = []
+    cal = connector(radicale, tmp_path, warnings)
+    first = cal.refresh_index()
+    assert first.parsed > 0 and cal.requests == 4  # principal, calendars, sync-collection, calendar-query
+    before = event_count(cal)
+    again = cal.refresh_index()
+    assert again.parsed == 0 and cal.requests == 3  # principal, calendars, one sync-collection REPORT
+
+    client = caldav.DAVClient(url=radicale.url, username=USER, password=PASSWORD)
+    remote = client.principal().calendars()[0]
+    new = icalendar.Calendar()
+    new.add("prodid", "-//test//EN")
+    new.add("version", "2.0")
+    event = icalendar.Event()
+    event.add("uid", "fresh-event@example.org")
+    event.add("summary", "Fresh review")
+    event.add("dtstart", date(2026, 3, 25))
+    event.add("dtstamp", datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc))
+    new.add_component(event)
+    remote.save_event(new.to_ical().decode())
+    gone = remote.search(event=True)[0]
+    gone_uid = str(icalendar.Calendar.from_ical(gone.data).walk("VEVENT")[0]["UID"])
+    gone.delete()
+
+    third = cal.refresh_index()
+    assert cal.requests == 4  # the REPORT and one GET for the new event; the removal needs no request
+    assert third.parsed >= 1 and third.removed == 1
+    uids = {r[0] for r in cal.db.execute("SELECT DISTINCT uid FROM events")}
+    assert "fresh-event@example.org" in uids and gone_uid not in uids
+    assert event_count(cal) == before
+    assert not warnings
+
+
+def test_a_refused_login_is_one_line_and_the_mail_still_answers(cli, tmp_path, corpus, radicale):
+    corpus_dir, names, expected = corpus
+    config = caldav_config(corpus_dir, radicale)
+    bad = {"QW_TEST_CALDAV_PASSWORD": "wrong"}
+    out = run(cli, tmp_path, names, config, bad, 1)  # a mail question
+    assert out.code == 0, out.stderr
+    assert oracle_keys(1, out.json()["result"]["items"], corpus_dir / "files") == expected[1]
+    calendar = run(cli, tmp_path, names, config, bad, 4)  # a calendar question: the calendar says why it is empty
+    assert calendar.code == 0, calendar.stderr
+    assert calendar.json()["result"]["items"] == []
+    lines = [line for line in calendar.stderr.splitlines() if line.startswith("warning:")]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"warning: caldav source {USER}@{radicale.url}: the server refused the login")
+    assert lines[0].endswith("this source has no mirror yet and answers nothing")
+    index = cli("index", "--config", str(config), env=bad)
+    assert index.code != 0
+    assert f"caldav source {USER}@{radicale.url}: the server refused the login" in index.stderr
+
+
+def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, radicale):
+    corpus_dir, names, expected = corpus
+    config = caldav_config(corpus_dir, radicale)
+    env = {"QW_TEST_CALDAV_PASSWORD": PASSWORD}
+    assert cli("index", "--config", str(config), env=env).code == 0
+    radicale.stop()
+    out = run(cli, tmp_path, names, config, env, 4)
+    assert out.code == 0, out.stderr
+    assert oracle_keys(4, out.json()["result"]["items"], corpus_dir / "files") == expected[4]
+    lines = [line for line in out.stderr.splitlines() if line.startswith("warning:")]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"warning: caldav source {USER}@{radicale.url}: cannot reach the server")
+    assert lines[0].endswith("answering from the local mirror as last synced")
+
+
+def test_wrong_url_and_password_are_one_line_each(radicale, tmp_path):
+    with pytest.raises(AuthError) as refused:
+        connector(radicale, tmp_path, [], password="wrong").refresh_index()
+    assert "the server refused the login" in str(refused.value) and "\n" not in str(refused.value)
+    with pytest.raises(ConnectorError) as missing:
+        connector(radicale, tmp_path, [], url=radicale.url + "nobody/here/").sync()
+    assert "\n" not in str(missing.value) and str(missing.value).startswith("caldav source")
+
+
+def test_bad_caldav_configs_are_refused(tmp_path):
+    context = Context("Alex", frozenset(), load_config(None).tz, date(2026, 3, 20), tmp_path)
+    for options, expected in [({"url": "https://dav.example.com/", "password": "x"}, "must not hold its password"),
+                              ({"user": "a"}, "needs 'url'"),
+                              ({"url": "http://dav.example.com/"}, "refusing to send a password unencrypted")]:
+        with pytest.raises(ConfigError) as err:
+            CaldavConnector(SourceConfig("caldav", options), context)
+        assert expected in str(err.value)

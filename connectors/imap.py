@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from queryweaver.connector import Connector, Context, IndexReport
 from queryweaver.errors import (AuthError, ConfigError, ConnectorError, IndexDamagedError, IndexStorageError,

@@ -69,7 +69,7 @@ KEYRING_SERVICE = "queryweaver-imap"
 INDEX_VERSION = 1
 FOLDERS_SCHEMA = """
 -- what the mirror knows of each folder (one inputs row each; inputs.path is the folder name)
-CREATE TABLE folders (
+CREATE TABLE imap_folders (
     input INTEGER PRIMARY KEY,
     uidvalidity INTEGER NOT NULL,
     uidnext INTEGER NOT NULL,           -- as STATUS said when the folder was last complete; 0 while a sync runs
@@ -238,7 +238,7 @@ class ImapConnector(MailStoreConnector):
         self.account = f"{self.user}@{self.host}"
         self.path = Path(f"imap/{self.user}@{self.host}:{self.port}")  # names the index; not a file
         self._index = SourceIndex(context.cache_dir, self.name, context.cache_dir / self.path,
-                                  INDEX_SCHEMA + FOLDERS_SCHEMA, INDEX_VERSION, INDEX_TABLES + ("folders",),
+                                  INDEX_SCHEMA + FOLDERS_SCHEMA, INDEX_VERSION, INDEX_TABLES + ("imap_folders",),
                                   warn=context.warn)
         self._self_emails = frozenset(e.strip().lower() for e in context.self_emails)
         self._lock = threading.RLock()
@@ -383,7 +383,7 @@ class ImapConnector(MailStoreConnector):
             return False
         uidvalidity, uidnext, count = (int(status[k]) for k in (b"UIDVALIDITY", b"UIDNEXT", b"MESSAGES"))
         row = conn.execute("SELECT i.id, f.uidvalidity, f.uidnext, f.messages, f.synced_uid FROM inputs i "
-                           "JOIN folders f ON f.input = i.id WHERE i.path = ?", (folder,)).fetchone()
+                           "JOIN imap_folders f ON f.input = i.id WHERE i.path = ?", (folder,)).fetchone()
         if row is not None and row["uidvalidity"] == uidvalidity and (row["uidnext"], row["messages"]) == (uidnext, count):
             report.reused += 1
             return False
@@ -397,11 +397,11 @@ class ImapConnector(MailStoreConnector):
             if row is None:
                 input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, 0, NULL)",
                                         (folder, uidvalidity)).lastrowid
-                conn.execute("INSERT INTO folders VALUES (?, ?, 0, 0, 0)", (input_id, uidvalidity))
+                conn.execute("INSERT INTO imap_folders VALUES (?, ?, 0, 0, 0)", (input_id, uidvalidity))
                 synced = 0
             else:
                 input_id, synced = row["id"], row["synced_uid"]
-                conn.execute("UPDATE folders SET uidnext = 0 WHERE input = ?", (input_id,))  # incomplete until done
+                conn.execute("UPDATE imap_folders SET uidnext = 0 WHERE input = ?", (input_id,))  # incomplete until done
         client.select_folder(folder, readonly=True)
         new = sorted(u for u in client.search(["UID", f"{synced + 1}:*"]) if u > synced)
         local = conn.execute("SELECT count(*) FROM messages WHERE input = ?", (input_id,)).fetchone()[0]
@@ -421,7 +421,7 @@ class ImapConnector(MailStoreConnector):
             changed = True
             self.context.progress(f"syncing {self.account} {folder}", start + len(batch), len(new))
         with self._index.write_transaction(conn):
-            conn.execute("UPDATE folders SET uidnext = ?, messages = ? WHERE input = ?", (uidnext, count, input_id))
+            conn.execute("UPDATE imap_folders SET uidnext = ?, messages = ? WHERE input = ?", (uidnext, count, input_id))
         return changed
 
     def _drop_uids(self, conn: sqlite3.Connection, input_id: int, uids: list[int]) -> None:
@@ -459,7 +459,7 @@ class ImapConnector(MailStoreConnector):
         conn = self._index.conn
         warn = self._limited(self.context.warn)
         with self._index.write_transaction(conn):
-            done = conn.execute("SELECT synced_uid FROM folders WHERE input = ?", (input_id,)).fetchone()
+            done = conn.execute("SELECT synced_uid FROM imap_folders WHERE input = ?", (input_id,)).fetchone()
             if done is None or done[0] >= max(uids):
                 return 0  # another process (serve and index at once) stored this batch, or dropped the folder
             writer = MessageWriter(conn, input_id)
@@ -483,7 +483,7 @@ class ImapConnector(MailStoreConnector):
                 parsed.attachments = [(name, "", next(sizes, 0)) for name, _sha, _size in parsed.attachments]
                 writer.add(parsed, uid)
             writer.flush()
-            conn.execute("UPDATE folders SET synced_uid = ? WHERE input = ?", (max(uids), input_id))
+            conn.execute("UPDATE imap_folders SET synced_uid = ? WHERE input = ?", (max(uids), input_id))
             conn.execute("UPDATE inputs SET size = (SELECT count(*) FROM messages WHERE input = ?) WHERE id = ?",
                          (input_id, input_id))
             conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed at the end of the sync

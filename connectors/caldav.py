@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from queryweaver.connector import Connector, Context, IndexReport
+from queryweaver.config import SourceConfig
+from queryweaver.connector import Context, IndexReport
 from queryweaver.errors import AuthError, ConfigError, ConnectorError, IndexDamagedError, IndexStorageError, \
     QueryWeaverError
 from queryweaver.index import SourceIndex, refresh_or_keep
@@ -54,7 +55,6 @@ class CaldavConnector(IcsConnector):
 
     def __init__(self, source, context: Context, client_factory: Callable[..., Any] | None = None,
                  password: Callable[[], str | None] | None = None):
-        Connector.__init__(self, source, context)
         options = source.options
         if "password" in options:
             raise ConfigError("a caldav source must not hold its password in the config file; remove 'password' and "
@@ -73,11 +73,12 @@ class CaldavConnector(IcsConnector):
         self.user = str(options.get("user") or "").strip()
         self.password_env = options.get("password_env")
         self.account = f"{self.user}@{self.url}" if self.user else self.url
-        self.path = Path(context.cache_dir) / "caldav" / f"{_digest(self.account, 12)}"
-        self.index = SourceIndex(context.cache_dir, "caldav", self.path, SCHEMA, SCHEMA_VERSION,
+        # the .ics source's own setup over the mirror folder, then an index of our own kind
+        mirror = Path(context.cache_dir) / "caldav" / f"{_digest(self.account, 12)}"
+        super().__init__(SourceConfig("ics", {"path": str(mirror)}), context)
+        self.source = source
+        self.index = SourceIndex(context.cache_dir, "caldav", mirror, SCHEMA, SCHEMA_VERSION,
                                  ("events", "attendees"), warn=context.warn, size_ratio=INDEX_SIZE_RATIO)
-        self._ready = False
-        self._names = None
         self._client_factory = client_factory or self._default_client
         self._password_source = password
         self.requests = 0  # REPORTs and GETs of the last sync, for the benchmark and tests

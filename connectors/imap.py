@@ -36,7 +36,6 @@ import socket
 import sqlite3
 import ssl
 import sys
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -45,7 +44,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from queryweaver.connector import Connector, Context, IndexReport
+from queryweaver.config import SourceConfig
+from queryweaver.connector import Context, IndexReport
 from queryweaver.errors import (AuthError, ConfigError, ConnectorError, IndexDamagedError, IndexStorageError,
                                 QueryWeaverError)
 from queryweaver.items import file_key
@@ -211,7 +211,6 @@ class ImapConnector(MailStoreConnector):
 
     def __init__(self, source, context: Context, client_factory: Callable[..., Client] | None = None,
                  password: Callable[[], str] | None = None, batch: int = FETCH_BATCH):
-        Connector.__init__(self, source, context)
         options = source.options
         if "password" in options:
             raise ConfigError("an imap source must not hold its password in the config file; remove 'password' and "
@@ -236,15 +235,12 @@ class ImapConnector(MailStoreConnector):
         self.folders: list[str] | None = [str(f) for f in folders] if folders else None
         self.password_env = options.get("password_env")
         self.account = f"{self.user}@{self.host}"
-        self.path = Path(f"imap/{self.user}@{self.host}:{self.port}")  # names the index; not a file
-        self._index = SourceIndex(context.cache_dir, self.name, context.cache_dir / self.path,
-                                  INDEX_SCHEMA + FOLDERS_SCHEMA, INDEX_VERSION, INDEX_TABLES + ("imap_folders",),
-                                  warn=context.warn)
-        self._self_emails = frozenset(e.strip().lower() for e in context.self_emails)
-        self._lock = threading.RLock()
-        self._ready = False
-        self._warned = 0
-        self._persons = None
+        # the mail store's own setup, with a path that only names the index (there is no file), then our index
+        mirror = Path(context.cache_dir) / "imap" / f"{self.user}@{self.host}:{self.port}"
+        super().__init__(SourceConfig(source.type, {**options, "path": str(mirror)}), context)
+        self.source = source
+        self._index = SourceIndex(context.cache_dir, self.name, mirror, INDEX_SCHEMA + FOLDERS_SCHEMA, INDEX_VERSION,
+                                  INDEX_TABLES + ("imap_folders",), warn=context.warn)
         self._client_factory = client_factory or self._default_client
         self._password_source = password
         self._password: str | None = None
@@ -340,6 +336,7 @@ class ImapConnector(MailStoreConnector):
             finally:
                 _logout(client)
                 self._persons = None
+                self._counts, self._estimates = None, {}  # the planner's statistics are read again
             self._ready = True
             report.seconds = time.perf_counter() - started
             return report

@@ -18,12 +18,10 @@ terminal prompt; a server without authentication needs none.
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import json
 import os
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ from queryweaver.errors import AuthError, ConfigError, ConnectorError, IndexDama
 from queryweaver.index import SourceIndex, refresh_or_keep
 
 from .ics import INDEX_SIZE_RATIO, SCHEMA, SCHEMA_VERSION, IcsConnector
+from .passwords import account_password
 
 KEYRING_SERVICE = "queryweaver-caldav"
 STATE_FILE = ".sync.json"
@@ -94,22 +93,8 @@ class CaldavConnector(IcsConnector):
             return self._password_source()
         if not self.user:
             return None
-        try:
-            import keyring
-
-            found = keyring.get_password(KEYRING_SERVICE, self.account)
-        except Exception:  # noqa: BLE001 - no keyring package or no usable backend: try the next place
-            found = None
-        if found is None and self.password_env:
-            found = os.environ.get(str(self.password_env)) or None
-        if found is None and sys.stdin is not None and sys.stdin.isatty():
-            found = getpass.getpass(f"CalDAV password (an app password) for {self.account}: ")
-        if not found:
-            where = f"set the environment variable {self.password_env}" if self.password_env else \
-                "add password_env = \"VARIABLE\" to its [[sources]] entry and set that variable"
-            raise AuthError(f"{self.label}: no password found; store one with `keyring set {KEYRING_SERVICE} "
-                            f"{self.account}` (pip install keyring), or {where}, or run on a terminal to be asked")
-        return found
+        return account_password(label=self.label, service=KEYRING_SERVICE, account=self.account,
+                                password_env=self.password_env, what="CalDAV")
 
     def _default_client(self):
         import caldav

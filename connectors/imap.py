@@ -29,13 +29,10 @@ variable named by ``password_env``, else asked for on a terminal.
 
 from __future__ import annotations
 
-import getpass
 import imaplib
-import os
 import socket
 import sqlite3
 import ssl
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -51,6 +48,7 @@ from queryweaver.errors import (AuthError, ConfigError, ConnectorError, IndexDam
 from queryweaver.items import file_key
 from queryweaver.index import SourceIndex, write_lexicon
 
+from .passwords import account_password
 from .mailstore import (
     INDEX_SCHEMA,
     INDEX_TABLES,
@@ -275,18 +273,9 @@ class ImapConnector(MailStoreConnector):
         if self._password_source is not None:
             self._password = self._password_source()
             return self._password
-        found = _keyring_password(self.account)
-        if found is None and self.password_env:
-            found = os.environ.get(str(self.password_env))
-        if found is None and sys.stdin is not None and sys.stdin.isatty():
-            found = getpass.getpass(f"IMAP password (an app password) for {self.account}: ")
-        if not found:
-            where = f"set the environment variable {self.password_env}" if self.password_env else \
-                "add password_env = \"VARIABLE\" to its [[sources]] entry and set that variable"
-            raise AuthError(f"{self.label}: no password found; store one with `keyring set {KEYRING_SERVICE} "
-                            f"{self.account}` (pip install keyring), or {where}, or run on a terminal to be asked")
-        self._password = found
-        return found
+        self._password = account_password(label=self.label, service=KEYRING_SERVICE, account=self.account,
+                                          password_env=self.password_env, what="IMAP")
+        return self._password
 
     def _connect(self) -> Client:
         """A logged-in client; every failure is one ConnectorError naming the source and the fix."""
@@ -520,19 +509,6 @@ class ImapConnector(MailStoreConnector):
         finally:
             _logout(client)
         return _lf(data.get(b"BODY[]")) if data else None
-
-
-def _keyring_password(account: str) -> str | None:
-    """The password stored for ``account`` in the system keyring; None without the keyring package or entry."""
-    try:
-        import keyring
-        from keyring.errors import KeyringError
-    except ImportError:
-        return None
-    try:
-        return keyring.get_password(KEYRING_SERVICE, account)
-    except (KeyringError, RuntimeError, OSError):
-        return None
 
 
 def _reason(exc: BaseException) -> str:

@@ -636,8 +636,15 @@ class SourceIndex:
         Work is committed every ``batch`` items; sqlite3 errors leave as ``IndexStorageError`` or
         ``IndexDamagedError``.
         """
-        try:
+        with self._storage_errors():
             return self._refresh(inputs, parse, progress, stage, warn, append, resume, lexicon, lexicon_mark)
+
+    @contextmanager
+    def _storage_errors(self) -> Iterator[None]:
+        """sqlite3 errors and storage OSErrors of a refresh leave as ``IndexStorageError`` or
+        ``IndexDamagedError``, after the open transaction is rolled back; other OSErrors pass as they are."""
+        try:
+            yield
         except (sqlite3.Error, OSError) as exc:
             if self._conn is not None:
                 _rollback(self._conn)
@@ -733,7 +740,7 @@ class SourceIndex:
         its rows instead of being parsed again.
         """
         folders = list(folders)
-        try:
+        with self._storage_errors():
             if self.conn is not None and self.read_only:
                 # opened as it is, perhaps from before the folders table: every file is compared instead
                 files = sorted(path for folder in folders for path in list_files(folder))
@@ -741,12 +748,6 @@ class SourceIndex:
                                     lexicon_mark=lexicon_mark)
             return self._refresh_folders(folders, list_files, parse, progress, stage, warn, lexicon,
                                          lexicon_mark, same_file)
-        except (sqlite3.Error, OSError) as exc:
-            if self._conn is not None:
-                _rollback(self._conn)
-            if isinstance(exc, OSError) and not is_storage(exc):
-                raise
-            raise self.translate(exc) from exc
 
     def _refresh_folders(self, folders, list_files, parse, progress, stage, warn, lexicon, lexicon_mark,
                          same_file) -> IndexReport:

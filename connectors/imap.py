@@ -29,10 +29,8 @@ variable named by ``password_env``, else asked for on a terminal.
 
 from __future__ import annotations
 
-import imaplib
 import socket
 import sqlite3
-import ssl
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -257,6 +255,7 @@ class ImapConnector(MailStoreConnector):
         return f"imap source {self.account}"
 
     def _default_client(self) -> Client:
+        import ssl  # here, not at the top: a CLI with no IMAP source never loads it
         from imapclient import IMAPClient
 
         context = ssl.create_default_context()
@@ -279,6 +278,8 @@ class ImapConnector(MailStoreConnector):
 
     def _connect(self) -> Client:
         """A logged-in client; every failure is one ConnectorError naming the source and the fix."""
+        import imaplib
+        import ssl
         try:
             client = self._client_factory()
         except ssl.SSLError as exc:
@@ -313,6 +314,7 @@ class ImapConnector(MailStoreConnector):
     # -- syncing --------------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
         """Bring the mirror up to date with the server (raises ConnectorError when the server cannot be used)."""
+        import imaplib
         with self._lock:
             self._warned = 0
             report = IndexReport(source=f"imap:{self.account}")
@@ -358,6 +360,7 @@ class ImapConnector(MailStoreConnector):
 
     def _sync_folder(self, client: Client, folder: str, report: IndexReport) -> bool:
         """Mirror one folder; True when its rows changed."""
+        import imaplib
         conn = self._index.conn
         try:
             status = client.folder_status(folder, [b"UIDVALIDITY", b"UIDNEXT", b"MESSAGES"])
@@ -495,6 +498,7 @@ class ImapConnector(MailStoreConnector):
 
     def _read_message(self, path: Path, offset: int) -> bytes | None:
         """The whole message with UID ``offset`` in folder ``path``, fetched from the server (for an excerpt)."""
+        import imaplib
         folder = str(path)
         with self._lock:
             row = self._index.conn.execute("SELECT mtime_ns FROM inputs WHERE path = ?", (folder,)).fetchone()

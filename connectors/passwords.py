@@ -7,7 +7,6 @@ on a terminal. Without any of them: an ``AuthError`` saying each way to provide 
 
 from __future__ import annotations
 
-import getpass
 import os
 import sys
 
@@ -33,6 +32,8 @@ def account_password(*, label: str, service: str, account: str, password_env: ob
     if found is None and password_env:
         found = os.environ.get(str(password_env)) or None
     if found is None and sys.stdin is not None and sys.stdin.isatty():
+        import getpass
+
         found = getpass.getpass(f"{what} password (an app password) for {account}: ")
     if not found:
         where = f"set the environment variable {password_env}" if password_env else \

@@ -82,3 +82,15 @@ def test_paraphrase_is_what_applying_every_rewrite_gives():
             if new != body:
                 body = " ".join(new.split())
         assert paraphrase(question).text.rstrip("?") == body, question
+
+
+def test_the_table_of_required_words_is_current():
+    """The table read at start-up must say what the analysis says for every built-in pattern; after changing a
+    pattern, run `python -m queryweaver.regex_prefilter` to write it again."""
+    from queryweaver._prefilter_table import REQUIRED
+    from queryweaver.regex_prefilter import builtin_patterns
+
+    for source in builtin_patterns():
+        words = required_words(source)
+        assert source in REQUIRED, f"not in the table (run python -m queryweaver.regex_prefilter): {source!r}"
+        assert REQUIRED[source] == (tuple(sorted(words)) if words is not None else None), source

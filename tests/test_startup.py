@@ -16,7 +16,8 @@ REPO = Path(__file__).resolve().parent.parent
 DEMO_CONFIG = REPO / "queryweaver" / "demo_data" / "config.toml"
 
 GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_auth_oauthlib", "requests",
-                  "httplib2", "cryptography", "urllib3", "flask", "werkzeug", "jinja2")
+                  "httplib2", "cryptography", "urllib3", "flask", "werkzeug", "jinja2", "imaplib", "imapclient", "caldav",
+                  "mcp")
 LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
 
 RUN_MAIN = """

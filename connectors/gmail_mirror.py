@@ -462,14 +462,8 @@ class GmailMirrorConnector(MailStoreConnector):
 
     def read_text(self, type_: EntityType, key: str) -> str | None:
         """An email's body as written: the mirror keeps at most its search form, so it is fetched from Gmail."""
-        if type_ != EMAIL:
-            return None
-        self._ensure_index()
-        with self._lock:
-            row = self._index.conn.execute(
-                "SELECT i.path FROM messages m JOIN inputs i ON i.id = m.input WHERE m.message_id = ? "
-                "ORDER BY m.id LIMIT 1", (key,)).fetchone()
-        return message_text(self.api, row[0]) if row is not None else None
+        row = self._stored_at(type_, key)  # the input's path is the Gmail message id
+        return message_text(self.api, row["path"]) if row is not None else None
 
     # -- links and text: only with bodies ------------------------------------------------------------------
     def _no_bodies(self) -> None:

@@ -1174,13 +1174,7 @@ class MailStoreConnector(Connector):
 
     def read_text(self, type_: EntityType, key: str) -> str | None:
         """An email's body as plain text (the HTML part's text when there is no plain part), read from its file."""
-        if type_ != EMAIL:
-            return None
-        self._ensure_index()
-        with self._lock:
-            row = self._index.conn.execute(
-                "SELECT i.path, m.byte_offset FROM messages m JOIN inputs i ON i.id = m.input "
-                "WHERE m.message_id = ? ORDER BY m.id LIMIT 1", (key,)).fetchone()
+        row = self._stored_at(type_, key)
         if row is None:
             return None
         try:
@@ -1194,6 +1188,17 @@ class MailStoreConnector(Connector):
         texts, htmls, _ = _read_parts(msg, body, [])
         plain = "\n".join(texts)
         return plain if plain.strip() else "\n".join(html_to_text(h) for h in htmls)
+
+    def _stored_at(self, type_: EntityType, key: str) -> sqlite3.Row | None:
+        """Where the email ``key`` came from: its input's ``path`` and its ``byte_offset`` there (None for
+        another type or an email this source does not hold)."""
+        if type_ != EMAIL:
+            return None
+        self._ensure_index()
+        with self._lock:
+            return self._index.conn.execute(
+                "SELECT i.path, m.byte_offset FROM messages m JOIN inputs i ON i.id = m.input "
+                "WHERE m.message_id = ? ORDER BY m.id LIMIT 1", (key,)).fetchone()
 
     def _read_message(self, path: Path, offset: int) -> bytes | None:
         """The raw message stored at ``offset`` of input ``path`` (a Maildir file holds one message)."""

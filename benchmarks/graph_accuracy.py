@@ -10,6 +10,8 @@
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part test2 --quiet
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev5
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part test3 --quiet
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev6
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test4 --quiet --shapes
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"
@@ -27,8 +29,10 @@ whose wordings were each written independently of the earlier parts', a held-out
 held-out part "test2" written independently of all of them and never used for tuning (report only its aggregate
 figures, e.g. with ``--quiet``), and a fourth dev part "dev4" (ten kinds of askers, written without reading test
 or test2), a fifth dev part "dev5" and a third held-out part "test3" (written by two other groups of askers,
-sharing no template; report only test3's aggregate figures too); ``--part both`` is dev + test, ``--part all``
-all eight). For the corpus set
+sharing no template; report only test3's aggregate figures too), a sixth dev part "dev6" and a fourth held-out part
+"test4" (two more groups of askers, sharing no template with any part, and nine compositional shapes no earlier
+part asks; report only test4's aggregate figures); ``--part both`` is dev + test, ``--part all`` all ten). For
+the corpus set
 the corpus is generated into a temporary folder (deterministic, about a second), each generated graph is run
 on it, and "answer ok" means the engine's answer equals the answer computed from the generator's facts.
 Per question the report gives the
@@ -63,10 +67,10 @@ from queryweaver.graph import QueryGraph, same_graph  # noqa: E402
 from queryweaver.llm import generate_graph, get_backend  # noqa: E402
 
 CORPUS_QUESTIONS = ROOT / "benchmarks" / "questions_corpus.json"
-CORPUS_PARTS = ("dev", "dev2", "test", "dev3", "test2", "dev4", "dev5", "test3")
+CORPUS_PARTS = ("dev", "dev2", "test", "dev3", "test2", "dev4", "dev5", "test3", "dev6", "test4")
 # --part: one part, "both" = dev + test (as before dev2 existed), "all" = every part.
 PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": ("test",), "test2": ("test2",),
-                "dev4": ("dev4",), "dev5": ("dev5",), "test3": ("test3",),
+                "dev4": ("dev4",), "dev5": ("dev5",), "test3": ("test3",), "dev6": ("dev6",), "test4": ("test4",),
                 "both": ("dev", "test"),
                 "all": CORPUS_PARTS}
 DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
@@ -83,7 +87,7 @@ class Case:
     graph: dict
     accept: list[dict] = field(default_factory=list)
     answer: Any = None  # expected answer, for execution accuracy
-    part: str = "-"     # corpus set: dev | dev2 | dev3 | dev4 | dev5 | test | test2 | test3
+    part: str = "-"     # corpus set: dev | dev2 | dev3 | dev4 | dev5 | dev6 | test | test2 | test3 | test4
     shape: str = ""
     style: str = ""
 
@@ -416,7 +420,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--part", default="both", choices=list(PART_CHOICES),
                         help="corpus set: the dev part, the second or third dev part (dev2, dev3), the held-out "
                              "test part, the second held-out part (test2), the fourth and fifth dev parts (dev4, "
-                             "dev5), the third held-out part (test3), both (dev + test) or all (every part)")
+                             "dev5), the third held-out part (test3), the sixth dev part (dev6), the fourth "
+                             "held-out part (test4), both (dev + test) or all (every part)")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
     parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
     parser.add_argument("--host", help="Ollama host")

@@ -21,7 +21,11 @@ or test2; ten kinds of askers, other date spellings; its questions follow test2'
 "dev5" is a fifth tuning part (DEV5_TEMPLATES, written independently of every earlier part and without reading
 test or test2; seven kinds of askers; its questions follow dev4's) and "test3" a third held-out part
 (TEST3_TEMPLATES, written by another group of askers than dev5's, sharing no template with any part; its
-questions follow dev5's; like test2, only its aggregate figures are reported).
+questions follow dev5's; like test2, only its aggregate figures are reported). "dev6" is a sixth tuning part
+(DEV6_TEMPLATES, written without reading any earlier part's templates; eight kinds of askers) and "test4" a fourth
+held-out part (TEST4_TEMPLATES, another group of askers, sharing no template with any part; only its aggregate
+figures are reported); both also ask nine compositional shapes no earlier part has (LATER_SHAPES), and their
+questions follow test3's.
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -3036,6 +3040,934 @@ TEST3_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# The sixth development part "dev6" and the fourth held-out part "test4", with nine compositional shapes
+# asked only in them (LATER_SHAPES: the latest email from X about a subject word, X's emails with an
+# attachment, the files X sent me in a month, events at a place in a month, the people I emailed in a month,
+# emails X sent to Y (neither the user), how many events were at a place, links in emails about a subject
+# word, how many emails I sent X). dev6's templates were written without reading any earlier part's, by
+# eight kinds of askers: a polite retiree, a sales rep typing on a phone (lower case, "msgs", "w/", "b4"), a
+# non-native speaker ("mails", literal word order, "how much" for "how many"), someone dictating to a voice
+# assistant (no punctuation, fillers), a search-box user (keywords, "site:", "subject:"), a project manager who
+# explains the situation first, a fast typist with real typos of common words ("recieved", "emial",
+# "meetigns"), and a plain wh-/command/fragment asker using possessives, passives and synonyms
+# (mail/message/note, meeting/appointment/catch-up, folder/directory, link/URL/website). test4's askers are
+# another group (formal, texting, from-memory, regional English, query syntax, dictation in a car, a novice,
+# a clinician between patients); like test2 and test3, only its aggregate figures are reported. Both parts
+# draw their date phrases from their own lists (each checked against queryweaver.dates), and their questions
+# follow test3's: dev6's first, then test4's.
+# =============================================================================================
+
+D6, T4 = "dev6", "test4"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4)
+LOWER_STYLES = LOWER_STYLES | {"mobile6", "dictated6", "searchbox6", "texting4", "car4", "query4"}
+
+
+def dev6_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Relative weeks, rolling windows, parts of months and years, quarters, spans."""
+    monday = today - timedelta(days=today.weekday())
+    jan = bare_month(1, today)[0]
+    return [("this month", month_range(today.year, today.month)),
+            ("in December", month_range(*bare_month(12, today))),
+            ("two weeks ago", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("a month ago", months_back(today, 1)),
+            ("in the past 2 weeks", (today - timedelta(days=14), today + timedelta(days=1))),
+            ("between October and November 2025", (date(2025, 10, 1), date(2025, 12, 1))),
+            ("in early January", (date(jan, 1, 1), date(jan, 1, 11))),
+            ("in late 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("in Q3 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in the last 6 weeks", (today - timedelta(weeks=6), today + timedelta(days=1))),
+            ("in Sept 2025", month_range(2025, 9)),
+            ("in mid-October 2025", (date(2025, 10, 11), date(2025, 10, 21))),
+            ("a couple of weeks ago", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("from Dec 2025 to Jan 2026", (date(2025, 12, 1), date(2026, 2, 1)))]
+
+
+def dev6_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev6_month_phrases(today) + [("in the next 3 weeks", (today, today + timedelta(days=22))),
+                                        ("in March 2026", month_range(2026, 3))]
+
+
+DEV6_BOUNDS = [("Nov 3", date(2025, 11, 3)), ("July 4th, 2025", date(2025, 7, 4)),
+               ("the 20th of October 2025", date(2025, 10, 20)), ("9/15/2025", date(2025, 9, 15)),
+               ("2025-07-01", date(2025, 7, 1)), ("January 5th", date(2026, 1, 5)), ("Sept 1", date(2025, 9, 1)),
+               ("June 2025", date(2025, 6, 1))]
+
+
+def dev6_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """A weekday and "the Nth of Month", day-month-year, "Mon. D, YYYY", ISO, "mon Nth"."""
+    month = MONTH_NAMES[d.month - 1]
+    bare = yearless(d, today)
+    dotted = month if len(month) <= 4 else f"{month[:3]}."  # "Oct.", but "May" and "June" stay whole
+    forms = (f"{WEEKDAYS[d.weekday()]} the {nth(d.day)} of {month}" + ("" if bare else f" {d.year}"),
+             f"{d.day} {month[:3]} {d.year}", f"{dotted} {d.day}, {d.year}", d.isoformat(),
+             f"{month[:3].lower()} {nth(d.day)}" + ("" if bare else f" {d.year}"))
+    return forms[i % len(forms)]
+
+
+def test4_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Other spellings again: numeric and ISO months, "the previous month", "this past week", spans."""
+    monday = today - timedelta(days=today.weekday())
+    jan = bare_month(1, today)[0]
+    return [("the previous month", months_back(today, 1)),
+            ("3 weeks ago", (monday - timedelta(days=21), monday - timedelta(days=14))),
+            ("this past week", (today - timedelta(days=7), today + timedelta(days=1))),
+            ("in the last two months", (date(2025, 12, 15), today + timedelta(days=1))),
+            ("in 09/2025", month_range(2025, 9)),
+            ("in 2025-11", month_range(2025, 11)),
+            ("in late January", (date(jan, 1, 21), date(jan, 2, 1))),
+            ("mid Oct 2025", (date(2025, 10, 11), date(2025, 10, 21))),
+            ("in Q2 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("from Oct through Dec 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the last 45 days", (today - timedelta(days=45), today + timedelta(days=1))),
+            ("last December", month_range(*bare_month(12, today))),
+            ("in the past six months", (date(2025, 8, 15), today + timedelta(days=1))),
+            ("this week", (monday, monday + timedelta(days=7)))]
+
+
+def test4_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test4_month_phrases(today) + [("in the next two weeks", (today, today + timedelta(days=15))),
+                                         ("during April 2026", month_range(2026, 4))]
+
+
+TEST4_BOUNDS = [("2025-09-01", date(2025, 9, 1)), ("1 August 2025", date(2025, 8, 1)),
+                ("3rd March 2025", date(2025, 3, 3)), ("12/15/2025", date(2025, 12, 15)),
+                ("the week of Nov 10, 2025", date(2025, 11, 10)), ("Q4 2025", date(2025, 10, 1)),
+                ("Dec 1st", date(2025, 12, 1)), ("Tuesday, January 6th", date(2026, 1, 6))]
+
+
+def test4_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """A short weekday first, weekday-day-month-year, zero-padded US numbers, "Nth mon YYYY", "Month D"."""
+    month = MONTH_NAMES[d.month - 1]
+    bare = yearless(d, today)
+    forms = (f"{WEEKDAYS[d.weekday()][:3]} {month[:3]} {d.day}" + ("" if bare else f" {d.year}"),
+             f"{WEEKDAYS[d.weekday()]} {d.day} {month} {d.year}", f"{d.month:02d}/{d.day:02d}/{d.year}",
+             f"{nth(d.day)} {month[:3].lower()} {d.year}", f"{month} {d.day}" + ("" if bare else f" {d.year}"))
+    return forms[i % len(forms)]
+
+
+# ---- the later shapes' makers --------------------------------------------------------------------------
+
+TOPICS = ("server migration", "office move", "release notes", "pricing page", "hiring plan", "offsite",
+          "holiday party", "data retention", "API deprecation", "vendor shortlist", "press kit", "board deck",
+          "security review", "podcast interview", "quarterly goals", "customer feedback", "website redesign",
+          "contract renewal", "expense report", "team lunch", "Henderson account", "mobile app", "Q3 budget",
+          "Café order", "Résumé review", "Lisbon")
+
+
+def mk_last_from_about(c: Ctx) -> list[Instance]:
+    """The latest email from X whose subject names a topic, where the topic changes which email is latest."""
+    out = []
+    for a in c.pick(c.senders(all_received=True, minimum=3), 200):
+        mine = c.f.emails_from(a)
+        for words in c.pick(list(TOPICS), len(TOPICS)):
+            hits = mine & c.o.subject_has(words)
+            if len(hits) >= 2 and c.o.ties(hits, "last") != c.o.ties(mine, "last"):
+                gold, acc = from_graphs([name("p", c.f.people[a]), F("e", "subject", "contains", words),
+                                         F("e", "ordinal", "=", "last")], mode="one")
+                out.append(Instance({**c.who(a), "W": words}, gold, c.o.ties(hits, "last"), acc))
+                break
+    return out[:30]
+
+
+def mk_from_with_attachment(c: Ctx) -> list[Instance]:
+    """X's emails that carry an attachment (only senders with some emails without one)."""
+    out = []
+    with_files = c.f.emails_with_attachments()
+    for a in c.pick(c.senders(all_received=True, minimum=2), 200):
+        mine = c.f.emails_from(a)
+        ans = sorted(mine & with_files)
+        if ans and len(ans) < len(mine):
+            gold, acc = from_graphs([E("e", "has_attachment", "f"), name("p", c.f.people[a])])
+            out.append(Instance(c.who(a), gold, ans, acc))
+    return out[:30]
+
+
+def mk_files_from_in_month(c: Ctx, phrases: list[tuple[str, tuple[date, date]]]) -> list[Instance]:
+    """The files X attached to emails sent in a date range."""
+    out = []
+    for a in c.pick(c.senders(all_received=True, minimum=2), 200):
+        for phrase, (s, e) in c.pick(phrases, len(phrases)):
+            ans = sorted(c.f.attachments_of(c.f.emails_from(a) & c.o.between(s, e)))
+            if ans:
+                gold, acc = from_graphs([E("e", "has_attachment", "f"), E("e", "sent_on", "d"),
+                                         name("p", c.f.people[a]), F("d", "value", "=", phrase)], ret="f")
+                out.append(Instance({**c.who(a), "M": phrase}, gold, ans, acc))
+                break
+    return out[:30]
+
+
+def mk_events_at_in_month(c: Ctx, phrases: list[tuple[str, tuple[date, date]]]) -> list[Instance]:
+    """Events at a place within a date range that leaves out some of the place's events."""
+    out = []
+    for pl, at in PLACES.items():
+        there = c.o.events_at(pl)
+        for phrase, (s, e) in c.pick(phrases, len(phrases)):
+            ans = sorted(there & c.o.events_between(s, e))
+            if ans and set(ans) != there:
+                gold = G("ev", [E("ev", "location", "pl"), E("ev", "occurred_on", "d"), name("pl", pl),
+                                F("d", "value", "=", phrase)])
+                out.append(Instance({"P": pl, "atP": at, "M": phrase}, gold, ans))
+                break
+    return c.pick(out, len(out))
+
+
+def mk_people_emailed_in_month(c: Ctx, phrases: list[tuple[str, tuple[date, date]]]) -> list[Instance]:
+    """Everyone (To, Cc or Bcc) on an email the user sent in a date range."""
+    out = []
+    for phrase, (s, e) in phrases:
+        sent = c.sent & c.o.between(s, e)
+        ans = sorted({a for m in sent for a in c.f.email(m).recipients if not c.f.is_self(a)})
+        if ok(ans):
+            gold = G("p", [E("e", "from", "self"), E("e", "to", "p"), E("e", "sent_on", "d"),
+                           F("d", "value", "=", phrase)])
+            out.append(Instance({"M": phrase}, gold, ans))
+    return c.pick(out, len(out))
+
+
+def mk_emails_x_to_y(c: Ctx) -> list[Instance]:
+    """Emails one person sent to another, neither of them the user (nor a mailing list)."""
+    pairs = sorted({(e.sender, r) for e in c.f.emails for r in e.recipients
+                    if not c.f.is_self(e.sender) and not c.f.is_self(r) and r != e.sender
+                    and e.sender not in c.lists and r not in c.lists})
+    out = []
+    for x, y in c.pick(pairs, len(pairs)):
+        ans = sorted(c.f.emails_from(x) & c.f.emails_to(y))
+        if 2 <= len(ans) <= MAX_ANSWER:
+            ny = c.f.people[y]
+            gold = G("e", [E("e", "from", "p1"), E("e", "to", "p2"), name("p1", c.f.people[x]), name("p2", ny)])
+            out.append(Instance({**c.who(x), "Y": ny, "Yp": possessive(ny)}, gold, ans))
+    return out[:30]
+
+
+def mk_count_events_at(c: Ctx) -> list[Instance]:
+    """How many events were at a place: only places without a repeating event (so counting events and counting
+    meetings, i.e. occurrences, agree) and with no event after today (so "were" and "happened" fit)."""
+    out = []
+    for pl, at in PLACES.items():
+        uids = c.o.events_at(pl)
+        if uids and all(len(c.f.event(u).occurrences) == 1 and c.f.day_of(c.f.event(u).start) <= c.f.today
+                        for u in uids):
+            gold = G("ev", [E("ev", "location", "pl"), name("pl", pl)], action="count")
+            out.append(Instance({"P": pl, "atP": at}, gold, len(uids)))
+    return c.pick(out, len(out))
+
+
+def mk_links_about(c: Ctx) -> list[Instance]:
+    """Web addresses in the emails whose subject names a topic."""
+    out = []
+    for words in TOPICS:
+        ans = sorted(c.f.urls_of(c.o.subject_has(words)))
+        if ok(ans):
+            out.append(Instance({"W": words}, G("w", [E("e", "mentions_url", "w"),
+                                                      F("e", "subject", "contains", words)]), ans))
+    return c.pick(out, len(out))
+
+
+def mk_count_emails_to(c: Ctx) -> list[Instance]:
+    """How many emails the user sent to X."""
+    out = []
+    for a in c.pick([a for a in c.f.people if a not in c.lists], 200):
+        mine = c.sent & c.f.emails_to(a)
+        if len(mine) >= 2:
+            gold = G("e", [E("e", "from", "self"), E("e", "to", "p"), name("p", c.f.people[a])], action="count")
+            out.append(Instance(c.who(a), gold, len(mine)))
+    return out[:30]
+
+
+# Shapes asked only in dev6 and test4 (earlier parts never had templates for them). A part's maker for a later
+# shape (below) takes the part's own date phrases; test4 continues the instance list where dev6 stopped.
+LATER_SHAPES: list[Shape] = [
+    Shape("last_email_from_about", mk_last_from_about, []),
+    Shape("emails_from_with_attachment", mk_from_with_attachment, []),
+    Shape("files_from_in_month", lambda c: mk_files_from_in_month(c, dev6_month_phrases(c.f.today)), []),
+    Shape("events_at_place_in_month", lambda c: mk_events_at_in_month(c, dev6_event_phrases(c.f.today)), []),
+    Shape("people_emailed_in_month", lambda c: mk_people_emailed_in_month(c, dev6_month_phrases(c.f.today)), []),
+    Shape("emails_from_person_to_person", mk_emails_x_to_y, []),
+    Shape("count_events_at_place", mk_count_events_at, []),
+    Shape("links_in_emails_about", mk_links_about, []),
+    Shape("count_emails_to", mk_count_emails_to, []),
+]
+
+DEV6_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, dev6_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", DEV6_BOUNDS),
+    "emails_from_since": bound_maker(">", DEV6_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, lambda d, i: dev6_day(d, i, c.f.today)),
+    "events_in_month": lambda c: mk_events_in_month(c, dev6_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, dev6_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, dev6_month_phrases(c.f.today)),
+    **{s.name: s.make for s in LATER_SHAPES},
+}
+
+TEST4_MAKERS: dict[str, Callable[[Ctx], list[Instance]]] = {
+    "emails_from_in_month": lambda c: mk_from_in_month(c, test4_month_phrases(c.f.today)),
+    "emails_from_before": bound_maker("<", TEST4_BOUNDS),
+    "emails_from_since": bound_maker(">", TEST4_BOUNDS),
+    "last_received_on_day": lambda c: mk_last_received_on(c, lambda d, i: test4_day(d, i, c.f.today)),
+    "events_in_month": lambda c: mk_events_in_month(c, test4_event_phrases(c.f.today)),
+    "people_met_in_month": lambda c: mk_met_in_month(c, test4_month_phrases(c.f.today)),
+    "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, test4_month_phrases(c.f.today)),
+    "files_from_in_month": lambda c: mk_files_from_in_month(c, test4_month_phrases(c.f.today)),
+    "events_at_place_in_month": lambda c: mk_events_at_in_month(c, test4_event_phrases(c.f.today)),
+    "people_emailed_in_month": lambda c: mk_people_emailed_in_month(c, test4_month_phrases(c.f.today)),
+}
+
+
+DEV6_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    "emails_from": [
+        ("polite", "Could you please show me all of the emails that {X} has sent me?"),
+        ("mobile6", "msgs frm {Xf} pls"),
+        ("nonnative", "Give me the mails which {X} was sending to me"),
+        ("everything", "anything {X} ever emailed me"),
+        ("typo", "show me evrything I've recieved from {X}"),
+        ("rambling", "I'm cleaning up my inbox and want to start with {X}, so show me every message they've sent me"),
+        ("passive", "emails that were sent to me by {X}"),
+    ],
+    "emails_to": [
+        ("wh", "What have I emailed to {X}?"),
+        ("command", "List the messages I wrote to {X}"),
+        ("mobile6", "my sent mail to {Xf}"),
+        ("nonnative", "Show mails from me to {X} please"),
+        ("passive", "emails that were sent to {X} by me"),
+        ("typo", "notes i sent too {X}"),
+        ("rambling", "{X} says they never heard back from me, which I doubt. Can you pull up everything I've sent them?"),
+    ],
+    "emails_between": [
+        ("wh", "What emails have {X} and I exchanged?"),
+        ("fragment", "correspondence between me and {X}"),
+        ("polite", "Would you mind listing all the email back and forth between {X} and me?"),
+        ("searchbox6", "emails between {Xf} and me"),
+        ("selfname", "emails between {SELF} and {X}"),
+        ("nonnative", "All the mails where me and {X} are both in"),
+        ("typo", "my conversations with {X} over emial"),
+    ],
+    "emails_from_in_month": [
+        ("wh", "What emails came in from {X} {M}?"),
+        ("mobile6", "emails frm {Xf} {M}"),
+        ("polite", "Could you find the messages {X} sent me {M}, please?"),
+        ("nonnative", "Which mails has {X} written me {M}?"),
+        ("rambling", "I think {X} mentioned something important in an email {M} but I can't find it. Can you show me what they sent?"),
+        ("searchbox6", "from {X} {M}"),
+        ("passive", "emails sent to me by {X} {M}"),
+    ],
+    "emails_from_before": [
+        ("wh", "What did {X} email me before {B}?"),
+        ("possessive", "Pull up {Xp} older emails, the ones from before {B}"),
+        ("nonnative", "mails of {X} before {B}"),
+        ("mobile6", "msgs from {Xf} b4 {B}"),
+        ("polite", "Please find any message {X} sent me prior to {B}."),
+        ("typo", "emails from {X} erlier than {B}"),
+        ("passive", "notes that were written by {X} before {B}"),
+    ],
+    "emails_from_since": [
+        ("wh", "What's come in from {X} since {B}?"),
+        ("possessive", "{Xp} emails after {B}"),
+        ("nonnative", "Show the mails from {X} starting {B}"),
+        ("mobile6", "new msgs from {Xf} since {B}"),
+        ("polite", "Could you list {Xp} messages from {B} onward?"),
+        ("searchbox6", "from {X} after {B}"),
+        ("rambling", "I already read everything older, so just the emails from {X} since {B}"),
+    ],
+    "last_email_from": [
+        ("wh", "When was the last time {X} emailed me?"),
+        ("possessive", "{Xp} latest email"),
+        ("nonnative", "Which is the last mail that {X} sent to me?"),
+        ("mobile6", "latest msg frm {Xf}"),
+        ("polite", "Could you pull up the most recent note from {X}, please?"),
+        ("typo", "most recnet email from {X}"),
+        ("dictated6", "what's the newest email from {X}"),
+    ],
+    "first_email_from": [
+        ("wh", "What was the very first email {X} ever sent me?"),
+        ("fragment", "earliest message from {X}"),
+        ("nonnative", "The first mail I got from {X}, which one is it?"),
+        ("mobile6", "1st email from {Xf}"),
+        ("rambling", "I'm writing a speech for {Xp} farewell and want to start at the beginning. Show me the first email they ever sent me."),
+        ("passive", "the oldest email sent to me by {X}"),
+        ("typo", "frist email from {X}"),
+    ],
+    "first_email_to": [
+        ("wh", "What was the first thing I ever emailed {X}?"),
+        ("fragment", "my earliest email to {X}"),
+        ("nonnative", "Show me first mail I have sent to {X}"),
+        ("mobile6", "first msg i sent {Xf}"),
+        ("polite", "Could you find the oldest message I wrote to {X}?"),
+        ("passive", "the first email sent by me to {X}"),
+        ("rambling", "{X} and I go way back and I'm curious how it started. When did I first write to them?"),
+    ],
+    "last_email_to": [
+        ("wh", "When did I last email {X}?"),
+        ("fragment", "most recent email I sent {X}"),
+        ("nonnative", "Which was my last mail to {X}?"),
+        ("mobile6", "my last msg to {Xf}"),
+        ("polite", "Please show me the latest message I sent to {X}."),
+        ("typo", "my lastest email to {X}"),
+        ("rambling", "{X} is asking whether I ever replied to them. What's the last email I sent them?"),
+    ],
+    "count_emails_from": [
+        ("wh", "How many emails has {X} sent me?"),
+        ("fragment", "number of messages from {X}"),
+        ("nonnative", "How much mails are from {X}?"),
+        ("mobile6", "how many msgs from {Xf}"),
+        ("polite", "Would you be so good as to count the emails {X} has sent me?"),
+        ("typo", "how many emials from {X}"),
+        ("searchbox6", "count emails from {X}"),
+    ],
+    "subject_contains": [
+        ("wh", "Which emails have {W} in the subject line?"),
+        ("fragment", "messages with the subject {W}"),
+        ("nonnative", "Find mails where subject is having {W}"),
+        ("mobile6", "msgs subj {W}"),
+        ("polite", "Could you please find every email with \"{W}\" in its subject?"),
+        ("typo", "emails with {W} in the subjet"),
+        ("searchbox6", "emails subject line {W}"),
+    ],
+    "last_received_on_day": [
+        ("wh", "Which email was the last to arrive in my inbox on {D}?"),
+        ("fragment", "final message received on {D}"),
+        ("nonnative", "Show the last mail that came to me on {D}"),
+        ("mobile6", "last msg in my inbox {D}"),
+        ("polite", "Could you show me the latest email that reached me on {D}?"),
+        ("typo", "last emial i received on {D}"),
+        ("rambling", "Someone wrote to me at the end of the day on {D} and I never replied. What was the last email I received that day?"),
+    ],
+    "attachments_from": [
+        ("wh", "What files has {X} sent me?"),
+        ("possessive", "the files attached to {Xp} emails"),
+        ("nonnative", "Which documents {X} has attached in mails to me?"),
+        ("mobile6", "{Xf} attachments"),
+        ("polite", "Could you list every attachment {X} has emailed me?"),
+        ("typo", "attachements {X} sent me"),
+        ("passive", "files that were sent to me by {X}"),
+    ],
+    "attachments_ext": [
+        ("wh", "Which {EXTS} have been sent around as attachments?"),
+        ("fragment", "attached {EXTS}"),
+        ("nonnative", "Give me all attached files of type {EXT}"),
+        ("mobile6", "{EXT} files in email"),
+        ("polite", "Could you find every {EXT1} that was attached to an email?"),
+        ("typo", "{EXTS} attched to emails"),
+        ("searchbox6", "email attachment *.{EXT}"),
+    ],
+    "folders_with_attachments_from": [
+        ("wh", "Where on my disk did I save the files {X} sent me?"),
+        ("fragment", "folders containing attachments from {X}"),
+        ("nonnative", "In which directories are the files which {X} was sending me?"),
+        ("mobile6", "{Xfp} attachments folder"),
+        ("polite", "Could you tell me which folders hold the documents {X} emailed me?"),
+        ("synonym", "directories with files from {Xp} emails"),
+        ("typo", "which fodlers have the attachments from {X}"),
+    ],
+    "folders_of_file": [
+        ("wh", "Which folder on my machine holds {F}?"),
+        ("fragment", "location of {F} on disk"),
+        ("nonnative", "In which folder I have {F}?"),
+        ("mobile6", "where's {F}"),
+        ("polite", "Could you tell me which directory contains {F}?"),
+        ("searchbox6", "{F} which folder"),
+        ("typo", "whcih folder is {F} in"),
+    ],
+    "who_sent_file": [
+        ("wh", "Who was it that emailed me {F}?"),
+        ("fragment", "the one who mailed me {F}"),
+        ("nonnative", "From whom I received {F}?"),
+        ("mobile6", "who sent me {F} again"),
+        ("passive", "{F} was sent to me by whom?"),
+        ("rambling", "I found a file called {F} and have no idea where it came from. Who sent it to me?"),
+        ("typo", "who sent me the file {F} by emial"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("wh", "Which people have exchanged emails with the sender of {F}?"),
+        ("fragment", "everyone in email threads with the {F} sender"),
+        ("nonnative", "Persons who wrote mails with the one who sent {F}"),
+        ("mobile6", "who emails w/ the person that sent {F}"),
+        ("rambling", "I need to figure out who's in the loop with whoever sent {F}, meaning everyone they've had email conversations with."),
+        ("polite", "Could you list the people who have corresponded by email with the sender of {F}?"),
+        ("possessive", "{F}'s sender: who have they emailed with?"),
+    ],
+    "coattendees_of_person": [
+        ("wh", "Who has sat in meetings together with {X}?"),
+        ("fragment", "people who attended events alongside {X}"),
+        ("nonnative", "Which persons were together with {X} in meetings?"),
+        ("mobile6", "who was at mtgs w {Xf}"),
+        ("polite", "Could you please list all the people who have shared a meeting with {X}?"),
+        ("rambling", "{X} is leaving and I want to let their regular contacts know. Who attended events together with them?"),
+        ("synonym", "attendees of {Xp} appointments"),
+    ],
+    "events_of_person": [
+        ("wh", "What meetings has {X} been to?"),
+        ("possessive", "{Xp} events and meetings"),
+        ("nonnative", "In which events {X} was participating?"),
+        ("mobile6", "events {Xf} attended"),
+        ("polite", "Could you show me every event that {X} attended?"),
+        ("passive", "events attended by {X}"),
+        ("typo", "which meetigns did {X} attend"),
+    ],
+    "events_at_place": [
+        ("wh", "What events took place {atP}?"),
+        ("everything", "every meeting {atP}"),
+        ("nonnative", "Show me the events what happened {atP}"),
+        ("mobile6", "{P} mtgs"),
+        ("polite", "Could you find every appointment located {atP}?"),
+        ("searchbox6", "location: {P}"),
+        ("typo", "evnts {atP}"),
+    ],
+    "events_in_month": [
+        ("wh", "What's on my calendar {M}?"),
+        ("command", "list events {M}"),
+        ("fragment", "appointments {M}"),
+        ("mobile6", "mtgs {M}"),
+        ("nonnative", "Which meetings did happen {M}?"),
+        ("typo", "show my calender {M}"),
+        ("dictated6", "what was scheduled {M}"),
+    ],
+    "events_titled": [
+        ("wh", "When did the {T} meetings take place?"),
+        ("fragment", "{T} calendar entries"),
+        ("nonnative", "Show me all the meetings with name {T}"),
+        ("mobile6", "{T} on cal"),
+        ("polite", "Could you find the calendar entries with {T} in the title?"),
+        ("searchbox6", "cal events {T}"),
+        ("typo", "any {T} meetigns on my calender?"),
+    ],
+    "who_attended_titled": [
+        ("wh", "Which people showed up at the {T}?"),
+        ("fragment", "attendees of {T} meetings"),
+        ("nonnative", "Which persons were participating in {T}?"),
+        ("mobile6", "who was at {T}"),
+        ("polite", "Could you tell me who attended the {T} events?"),
+        ("passive", "{T} meetings were attended by whom?"),
+        ("rambling", "I want to send a thank-you note to everyone from the {T}. Who was there?"),
+    ],
+    "place_of_event": [
+        ("wh", "Where did the {T} happen?"),
+        ("fragment", "the {T} location"),
+        ("nonnative", "In which place is happening {T}?"),
+        ("mobile6", "where's {T}"),
+        ("polite", "Could you tell me where {T} is held?"),
+        ("rambling", "I've got {T} on my calendar but forgot to note the address. Where is it?"),
+        ("typo", "wher is {T} taking place"),
+    ],
+    "people_met_at_place": [
+        ("wh", "Who have I met up with {atP}?"),
+        ("fragment", "people I've met {atP}"),
+        ("nonnative", "With whom I had meeting {atP}?"),
+        ("mobile6", "who'd i see {atP}"),
+        ("polite", "Could you kindly list everybody I met with {atP}?"),
+        ("rambling", "I met someone really interesting {atP} but their name escapes me. Who have I met there?"),
+        ("synonym", "folks I caught up with {atP}"),
+    ],
+    "people_met_in_month": [
+        ("wh", "Who were the people I met {M}?"),
+        ("fragment", "people I saw {M}"),
+        ("nonnative", "With which persons I had meetings {M}?"),
+        ("mobile6", "who'd i meet {M}"),
+        ("rambling", "My manager wants a list of everyone I've had meetings with {M}. Who were they?"),
+        ("polite", "Could you tell me whom I met {M}?"),
+        ("typo", "ppl i met wiht {M}"),
+    ],
+    "links_from_person": [
+        ("wh", "What links has {X} sent me?"),
+        ("fragment", "URLs from {X}"),
+        ("nonnative", "Give me the web links which {X} put in mails to me"),
+        ("mobile6", "links {Xf} sent"),
+        ("polite", "Could you find all the websites {X} has emailed me?"),
+        ("typo", "lnks from {X}"),
+        ("possessive", "every link in {Xp} emails"),
+    ],
+    "links_from_people_met_in_month": [
+        ("wh", "Which websites were shared in emails by people I met {M}?"),
+        ("fragment", "links from the people I met with {M}"),
+        ("command", "Show URLs in mail from anyone I had a meeting with {M}"),
+        ("nonnative", "Give me links which the persons I met {M} have sent"),
+        ("mobile6", "urls from ppl i met {M}"),
+        ("rambling", "Someone I met {M} emailed a link to something cool and I forgot who. Show me all the links from the people I met then."),
+        ("synonym", "web addresses in emails from folks I saw {M}"),
+    ],
+    "links_to_domain": [
+        ("wh", "Which {U} links are in my email?"),
+        ("fragment", "links that go to {U}"),
+        ("nonnative", "All urls of {U} site"),
+        ("mobile6", "all urls on {U}"),
+        ("polite", "Could you list every web address pointing at {U}?"),
+        ("searchbox6", "site:{U} links"),
+        ("typo", "linsk to {U} in my emails"),
+    ],
+    # ---- later shapes (dev6 and test4 only) ----
+    "last_email_from_about": [
+        ("wh", "What's the latest email from {X} about {W}?"),
+        ("possessive", "{Xp} most recent message re {W}"),
+        ("nonnative", "Last mail of {X} about the {W}"),
+        ("mobile6", "newest {W} email from {Xf}"),
+        ("rambling", "{X} sent a few updates on {W} and I only care about the current one. Which is the most recent?"),
+    ],
+    "emails_from_with_attachment": [
+        ("wh", "Which emails from {X} had attachments?"),
+        ("possessive", "{Xp} emails with files attached"),
+        ("nonnative", "Mails from {X} where is something attached"),
+        ("mobile6", "emails w attachments from {Xf}"),
+        ("polite", "Could you show me the messages {X} sent me that came with an attachment?"),
+    ],
+    "files_from_in_month": [
+        ("wh", "What files did {X} send me {M}?"),
+        ("fragment", "attachments from {X} {M}"),
+        ("nonnative", "Which documents {X} has sent to me {M}?"),
+        ("mobile6", "{Xf} attachments {M}"),
+        ("rambling", "{X} emailed me some document {M} and now I can't find it. What files did they send me?"),
+    ],
+    "events_at_place_in_month": [
+        ("wh", "What was happening {atP} {M}?"),
+        ("fragment", "events {atP} {M}"),
+        ("nonnative", "Which meetings were {atP} {M}?"),
+        ("mobile6", "{P} mtgs {M}"),
+        ("polite", "Could you list the appointments {atP} {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("wh", "Who did I email {M}?"),
+        ("fragment", "people I wrote to {M}"),
+        ("nonnative", "To whom I have sent mails {M}?"),
+        ("mobile6", "who'd i email {M}"),
+        ("rambling", "I promised to follow up with everyone I contacted {M}. Who did I send emails to?"),
+    ],
+    "emails_from_person_to_person": [
+        ("wh", "What has {X} emailed {Y}?"),
+        ("fragment", "emails from {X} to {Y}"),
+        ("nonnative", "Mails that {X} wrote to {Y}"),
+        ("mobile6", "{Xf} to {Y} msgs"),
+        ("passive", "messages sent to {Y} by {X}"),
+    ],
+    "count_events_at_place": [
+        ("wh", "How many events were {atP}?"),
+        ("fragment", "number of meetings {atP}"),
+        ("nonnative", "How much meetings happened {atP}?"),
+        ("mobile6", "# of mtgs {atP}"),
+        ("polite", "Could you count the appointments located {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("wh", "What links were in the emails about {W}?"),
+        ("fragment", "URLs in {W} emails"),
+        ("nonnative", "Give me links from the mails with subject {W}"),
+        ("mobile6", "links re {W}"),
+        ("polite", "Could you pull every web address from messages about {W}?"),
+    ],
+    "count_emails_to": [
+        ("wh", "How many emails have I sent {X}?"),
+        ("fragment", "number of messages I wrote to {X}"),
+        ("nonnative", "How much mails I sent to {X}?"),
+        ("mobile6", "how many times did i email {Xf}"),
+        ("rambling", "{X} thinks I never write to them. How many emails have I actually sent them?"),
+    ],
+}
+
+
+TEST4_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    "emails_from": [
+        ("legal", "Identify all correspondence received from {X}."),
+        ("texting4", "wat has {Xf} emailed me"),
+        ("memory", "I'm trying to remember what {X} wrote to me. Can you bring up their emails?"),
+        ("regional", "Kindly share all the mails received from {X}"),
+        ("query4", "from:{X} in:inbox"),
+        ("novice", "How do I see the letters {X} sent me?"),
+    ],
+    "emails_to": [
+        ("legal", "Produce every email I sent to {X}."),
+        ("texting4", "wat did i email {Xf}"),
+        ("memory", "Remind me what I've written to {X} over email."),
+        ("regional", "Please show the mails I have sent across to {X}"),
+        ("query4", "from:me to:{X}"),
+        ("car4", "okay read me the emails i sent {X}"),
+    ],
+    "emails_between": [
+        ("legal", "All email correspondence between {SELF} and {X}."),
+        ("texting4", "all the emails between me n {Xf}"),
+        ("memory", "I'm trying to remember our email history, {X} and me. Can you show it?"),
+        ("regional", "What all mails are there between {X} and myself?"),
+        ("query4", "emails involving me and {X}"),
+        ("novice", "Where are the emails that went between me and {X}?"),
+    ],
+    "emails_from_in_month": [
+        ("legal", "List communications from {X} dated {M}."),
+        ("texting4", "did {Xf} email me {M}"),
+        ("memory", "{X} wrote to me {M}, I think. What did they say?"),
+        ("regional", "Kindly show mails which {X} has sent {M}"),
+        ("car4", "any emails from {X} {M}"),
+        ("clinician", "emails rec'd from {X} {M}"),
+    ],
+    "emails_from_before": [
+        ("legal", "Produce all messages from {X} dated prior to {B}."),
+        ("texting4", "emails {Xf} sent me before {B}"),
+        ("memory", "Back before {B}, {X} sent me something. Show me those emails."),
+        ("regional", "Please share mails from {X} which came before {B}"),
+        ("query4", "from:{X} before {B}"),
+        ("passive", "emails I was sent by {X} earlier than {B}"),
+    ],
+    "emails_from_since": [
+        ("legal", "Identify communications from {X} on or after {B}."),
+        ("texting4", "has {Xf} emailed me since {B}"),
+        ("memory", "What has {X} sent me from {B} onwards?"),
+        ("regional", "Kindly list all mails of {X} starting from {B}"),
+        ("query4", "from:{X} after {B}"),
+        ("car4", "uh emails from {X} since {B}"),
+    ],
+    "last_email_from": [
+        ("legal", "Identify the most recent communication from {X}."),
+        ("texting4", "wats the last thing {Xf} emailed me"),
+        ("memory", "I'm trying to remember the last thing {X} wrote me. Which email was it?"),
+        ("regional", "Kindly show the latest mail from {X}"),
+        ("clinician", "{X}, latest email"),
+        ("novice", "Where is the newest letter from {X}?"),
+    ],
+    "first_email_from": [
+        ("legal", "Produce the earliest email received from {X}."),
+        ("texting4", "wat was the 1st email {Xf} ever sent me"),
+        ("memory", "Remind me how {X} first got in touch over email. What was their first message?"),
+        ("regional", "Which is the first mail {X} has sent me?"),
+        ("query4", "from:{X} sort:oldest limit:1"),
+        ("possessive", "the first of {Xp} emails to me"),
+    ],
+    "first_email_to": [
+        ("legal", "Identify the earliest message I sent to {X}."),
+        ("texting4", "first email i ever sent {Xf}"),
+        ("memory", "I'm trying to remember when I first reached out to {X} by email. Which message was that?"),
+        ("regional", "Kindly show my very first mail to {X}"),
+        ("query4", "from:me to:{X} oldest"),
+        ("car4", "what was the first email i wrote to {X}"),
+    ],
+    "last_email_to": [
+        ("legal", "Identify the most recent message I sent to {X}."),
+        ("texting4", "last thing i emailed {Xf}"),
+        ("memory", "Remind me what I last sent {X}."),
+        ("regional", "Please show the latest mail I have sent to {X}"),
+        ("query4", "from:me to:{X} newest"),
+        ("novice", "How can I find the last letter I wrote to {X}?"),
+    ],
+    "count_emails_from": [
+        ("legal", "State the number of emails received from {X}."),
+        ("texting4", "how many emails has {Xf} sent me lol"),
+        ("memory", "How many times has {X} emailed me, do you know?"),
+        ("regional", "What is the count of mails from {X}?"),
+        ("query4", "count(emails) where from:{X}"),
+        ("clinician", "# emails from {X}"),
+    ],
+    "subject_contains": [
+        ("legal", "Identify all emails whose subject line references {W}."),
+        ("texting4", "emails w {W} in the subject"),
+        ("memory", "There was a thread with {W} in the subject, I think. Can you find those emails?"),
+        ("regional", "Kindly search the mails which are having {W} in subject"),
+        ("query4", "in:anywhere subject:\"{W}\""),
+        ("car4", "find emails with the subject line {W}"),
+    ],
+    "last_received_on_day": [
+        ("legal", "Identify the final email received on {D}."),
+        ("texting4", "wat was the last email that came in on {D}"),
+        ("memory", "I'm trying to remember who wrote to me last thing on {D}. Which email came in last that day?"),
+        ("regional", "Please show the last mail received by me on {D}"),
+        ("query4", "to:me on {D} newest"),
+        ("passive", "the last email that was sent to me on {D}"),
+    ],
+    "attachments_from": [
+        ("legal", "Identify all attachments received from {X}."),
+        ("texting4", "files {Xf} sent me"),
+        ("memory", "I'm trying to remember which files {X} sent me."),
+        ("regional", "Kindly share the attachments which {X} has sent"),
+        ("query4", "attachments from:{X}"),
+        ("novice", "What papers did {X} attach to their emails?"),
+    ],
+    "attachments_ext": [
+        ("legal", "Identify every {EXT1} attached to an email."),
+        ("texting4", "all the {EXTS} ppl attached"),
+        ("memory", "There was a .{EXT} file attached to some email. Show me all of those."),
+        ("regional", "What all {EXTS} are attached in the mails?"),
+        ("query4", "has:attachment filename:{EXT}"),
+        ("clinician", "{EXT1} attachments, all"),
+    ],
+    "folders_with_attachments_from": [
+        ("legal", "Identify the folders holding documents received from {X}."),
+        ("texting4", "where'd i put the files {Xf} sent me"),
+        ("memory", "I saved {Xp} attachments somewhere. Which folders are they in?"),
+        ("regional", "In which all folders the attachments of {X} are kept?"),
+        ("query4", "folders of attachments from:{X}"),
+        ("novice", "Where on the computer are the files {X} emailed to me?"),
+    ],
+    "folders_of_file": [
+        ("legal", "Identify the directory containing {F}."),
+        ("texting4", "where is {F} on my laptop"),
+        ("memory", "I know I saved {F} somewhere. Which folder?"),
+        ("regional", "Kindly tell in which folder {F} is kept"),
+        ("query4", "dirname of {F}"),
+        ("novice", "How do I find where {F} is on my computer?"),
+    ],
+    "who_sent_file": [
+        ("legal", "Identify the sender of {F}."),
+        ("texting4", "lol who sent me {F}"),
+        ("memory", "Someone emailed me {F} and I can't remember who. Who was it?"),
+        ("regional", "Who all have sent {F} to me?"),
+        ("query4", "who sent attachment {F}"),
+        ("passive", "By whom was {F} emailed to me?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("legal", "Identify every person who has exchanged email with the originator of {F}."),
+        ("texting4", "who talks over email w whoever sent {F}"),
+        ("memory", "Whoever sent {F}: which people have had email conversations with them?"),
+        ("regional", "Who all are having mail conversations with the person who sent {F}?"),
+        ("query4", "participants of threads with sender of {F}"),
+        ("car4", "who does the person who sent {F} email with"),
+    ],
+    "coattendees_of_person": [
+        ("legal", "Identify all individuals who attended meetings with {X}."),
+        ("texting4", "ppl who were in meetings with {Xf}"),
+        ("memory", "Who sits in on meetings with {X}? I can't remember."),
+        ("regional", "Who all have attended meetings along with {X}?"),
+        ("query4", "co-attendees of {X}"),
+        ("novice", "Which people have been at the same appointments as {X}?"),
+    ],
+    "events_of_person": [
+        ("legal", "Identify every meeting attended by {X}."),
+        ("texting4", "wat mtgs has {Xf} been in"),
+        ("memory", "Remind me which events {X} showed up to."),
+        ("regional", "Kindly list the meetings where {X} was present"),
+        ("query4", "calendar attendee:{X}"),
+        ("clinician", "{X}: calendar events attended"),
+    ],
+    "events_at_place": [
+        ("legal", "Identify all events held {atP}."),
+        ("texting4", "any events {atP}?"),
+        ("memory", "There were some meetings {atP}, I think. What were they?"),
+        ("regional", "What all meetings are there {atP}?"),
+        ("query4", "events location:\"{P}\""),
+        ("car4", "show me meetings {atP}"),
+    ],
+    "events_in_month": [
+        ("legal", "Identify all calendar events {M}."),
+        ("texting4", "wats on my cal {M}"),
+        ("memory", "What did my schedule look like {M}?"),
+        ("regional", "Kindly list out all the meetings {M}"),
+        ("car4", "read me the calendar {M}"),
+        ("clinician", "schedule {M}"),
+    ],
+    "events_titled": [
+        ("legal", "Identify all meetings whose title includes \"{T}\"."),
+        ("texting4", "when r the {T} meetings"),
+        ("memory", "I'm trying to remember the dates of {T}. Show me those events."),
+        ("regional", "Kindly show all the {T} meetings"),
+        ("query4", "events title:{T}"),
+        ("novice", "How do I find the {T} appointments on my calendar?"),
+    ],
+    "who_attended_titled": [
+        ("legal", "Identify the attendees of each {T}."),
+        ("texting4", "who went to {T}"),
+        ("memory", "Remind me who was at the {T}."),
+        ("regional", "Who all were present in the {T}?"),
+        ("query4", "attendees title:{T}"),
+        ("passive", "The {T} was attended by which people?"),
+    ],
+    "place_of_event": [
+        ("legal", "State the location of {T}."),
+        ("texting4", "where is {T} at"),
+        ("memory", "I'm trying to remember where {T} was. Where did it take place?"),
+        ("regional", "At which venue is {T}?"),
+        ("query4", "location of event \"{T}\""),
+        ("car4", "um where is the {T} happening"),
+    ],
+    "people_met_at_place": [
+        ("legal", "Identify every person I met {atP}."),
+        ("texting4", "who did i meet up w {atP}"),
+        ("memory", "I'm trying to remember who I saw {atP}."),
+        ("regional", "Whom all have I met {atP}?"),
+        ("car4", "um who did i end up meeting {atP}"),
+        ("novice", "Which people did I meet with {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("legal", "Identify all persons I met {M}."),
+        ("texting4", "who did i hang out w {M}"),
+        ("memory", "Remind me who I met up with {M}."),
+        ("regional", "Whom all did I meet {M}?"),
+        ("car4", "who have i met with {M}"),
+        ("clinician", "persons met, {M}"),
+    ],
+    "links_from_person": [
+        ("legal", "Identify every URL contained in emails from {X}."),
+        ("texting4", "any links from {Xf}?"),
+        ("memory", "{X} sent me a link once and I lost it. Show me every link they've sent."),
+        ("regional", "Kindly share all the links which {X} has mailed"),
+        ("query4", "links from:{X}"),
+        ("possessive", "the websites in {Xp} messages"),
+    ],
+    "links_from_people_met_in_month": [
+        ("legal", "Identify all URLs in emails from persons I met {M}."),
+        ("texting4", "any links from the ppl i hung out with {M}"),
+        ("memory", "Somebody I met {M} sent me a website. What links have the people I met then sent?"),
+        ("regional", "What all links are sent by the people whom I met {M}?"),
+        ("query4", "urls from:(people i met {M})"),
+        ("car4", "read me the links from people i met {M}"),
+    ],
+    "links_to_domain": [
+        ("legal", "Identify all URLs referencing {U}."),
+        ("texting4", "{U} links pls"),
+        ("memory", "Someone emailed a {U} link once. Show me every {U} link."),
+        ("regional", "What all links of {U} are there in mails?"),
+        ("query4", "links host:{U}"),
+        ("clinician", "links, {U} only"),
+    ],
+    # ---- later shapes (dev6 and test4 only) ----
+    "last_email_from_about": [
+        ("legal", "Identify the most recent email from {X} concerning {W}."),
+        ("texting4", "latest from {Xf} abt {W}"),
+        ("regional", "Kindly show the latest mail of {X} regarding {W}"),
+        ("query4", "from:{X} subject:{W} newest"),
+    ],
+    "emails_from_with_attachment": [
+        ("legal", "Identify emails from {X} that contain attachments."),
+        ("texting4", "emails {Xf} sent me w files"),
+        ("regional", "Kindly show mails from {X} having attachments"),
+        ("query4", "from:{X} has:attachment"),
+    ],
+    "files_from_in_month": [
+        ("legal", "Identify all attachments received from {X} {M}."),
+        ("texting4", "files {Xf} sent me {M}"),
+        ("memory", "{X} sent me a file {M}, I think. What were the attachments?"),
+        ("query4", "attachments from:{X} {M}"),
+    ],
+    "events_at_place_in_month": [
+        ("legal", "Identify all events held {atP} {M}."),
+        ("texting4", "anything {atP} {M}?"),
+        ("regional", "What all meetings were there {atP} {M}?"),
+        ("query4", "events location:\"{P}\" {M}"),
+    ],
+    "people_emailed_in_month": [
+        ("legal", "Identify all recipients of emails I sent {M}."),
+        ("texting4", "ppl i emailed {M}"),
+        ("regional", "Kindly list the people I have mailed {M}"),
+        ("car4", "who have i sent emails to {M}"),
+    ],
+    "emails_from_person_to_person": [
+        ("legal", "Identify all correspondence from {X} addressed to {Y}."),
+        ("texting4", "emails {Xf} sent {Y}"),
+        ("regional", "Kindly show the mails {X} has written to {Y}"),
+        ("query4", "from:{X} to:{Y}"),
+    ],
+    "count_events_at_place": [
+        ("legal", "State the number of events held {atP}."),
+        ("texting4", "how many meetings r {atP}"),
+        ("regional", "How many meetings are there {atP} in total?"),
+        ("query4", "count events location:\"{P}\""),
+    ],
+    "links_in_emails_about": [
+        ("legal", "Identify all URLs in emails concerning {W}."),
+        ("texting4", "links in the {W} emails"),
+        ("regional", "What all links are there in mails regarding {W}?"),
+        ("query4", "urls subject:{W}"),
+    ],
+    "count_emails_to": [
+        ("legal", "State the number of emails I have sent to {X}."),
+        ("texting4", "how many emails did i send {Xf}"),
+        ("regional", "How many mails have I sent to {X} in total?"),
+        ("query4", "count from:me to:{X}"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -3055,7 +3987,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
-    dev5, then test3 (ids continue after them)."""
+    dev5, then test3, then dev6, then test4 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -3080,17 +4012,20 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                 questions.append(_entry(part, shape.name, style, text, question, inst))
         carry[shape.name] = (instances, k)
     taken = {q.casefold() for q in seen}
-    names = {s.name for s in SHAPES}
     earlier = {shape.name: {text.casefold() for _, _, text in shape.templates} for shape in SHAPES}
     org_names = {org for org, *_ in ORGS}
     for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS),
                                      (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS),
-                                     (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS)):
-        if set(templates) != names or not set(makers) <= names:
-            raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ names}")
-        for shape in SHAPES:
+                                     (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS),
+                                     (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS)):
+        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4) else [])  # the later shapes are asked from dev6 on
+        wanted = {s.name for s in shapes}
+        if set(templates) != wanted or not set(makers) <= wanted:
+            raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ wanted}")
+        for shape in shapes:
             mine = [text.casefold() for _, text in templates[shape.name]]
-            if any(text in earlier[shape.name] for text in mine):  # names the shape only: test wordings stay unseen
+            if any(text in earlier.setdefault(shape.name, set()) for text in mine):  # names the shape only: test
+                # wordings stay unseen
                 raise SystemExit(f"shape {shape.name}: a {part} template repeats an earlier part's template; reword it")
             if len(set(mine)) != len(mine):
                 raise SystemExit(f"shape {shape.name}: a {part} template is listed twice")
@@ -3115,7 +4050,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                     continue
                 taken.add(question.casefold())
                 questions.append(_entry(part, shape.name, style, text, question, inst))
-            if shape.name not in makers:  # the next part continues where this one stopped
+            if shape.name not in makers or shape.name not in carry:  # the next part continues where this one
+                # stopped (for a later shape: where the first part that asked it stopped)
                 carry[shape.name] = (instances, k)
     for i, q in enumerate(questions, 1):
         q["id"] = f"c{i:03d}"
@@ -3177,7 +4113,7 @@ def main(argv: list[str] | None = None) -> int:
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
-          f"{parts['test3']} test3), "
+          f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -3185,11 +4121,11 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4 or dev5 (tune on them; dev2's, dev3's, dev4's and dev5's templates were each "
-                      "written independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2 or test3 (second "
-                      "and third held-out parts, each written independently of all the others and never used for "
-                      "tuning). 'graph' is the gold "
+                      "dev2, dev3, dev4, dev5 or dev6 (tune on them; dev2's, dev3's, dev4's, dev5's and dev6's "
+                      "templates were each written independently) "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3 or test4 "
+                      "(second, third and fourth held-out parts, each written independently of all the others and "
+                      "never used for tuning). Nine shapes are asked only in dev6 and test4. 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

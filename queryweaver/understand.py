@@ -40,7 +40,8 @@ from .graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
 from .llm.generate import Generation, Reading
 from .regex_prefilter import LazyPattern, fold
-from .rules_parser import ENTITY_CLOSE, ENTITY_OPEN, parse_question
+from .rules_parser import _KNOWN_WORDS, ENTITY_CLOSE, ENTITY_OPEN, parse_question
+from .shapes import QuestionView
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
 
@@ -121,6 +122,15 @@ def render_mentions(question: str, mentions: list[Mention],
         out.append(out_suffix if m.kind != MentionKind.SELF else "")
     out.append(question[at:])
     return "".join(out), notes
+
+
+def shape_view(question: str, mentions: list[Mention], lexicon: Lexicon | None) -> QuestionView:
+    """The question as the shape model sees it (``queryweaver.shapes``): mentions as typed literals, the
+    user's own name as "me", spelling fixed; its training reads questions through this same function."""
+    rendered, _notes = render_mentions(question, mentions)
+    spelled, _notes = fix_spelling(_drop_self_possessive(rendered), lexicon)
+    subject_words = lexicon.subject_words if lexicon is not None else {}
+    return QuestionView.of(spelled, lambda word: word in subject_words and word not in _KNOWN_WORDS)
 
 
 def _self_word(question: str, m: Mention) -> str:
@@ -1071,10 +1081,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
             readings.append(found)
     if not readings:
         readings = _from_mentions(text, mentions, lexicon)
-    if not readings:
-        raise _refusal(text, first_error, mentions)
     readings.sort(key=lambda r: r[1].cost)
-    if uncovered(readings[0][0], mentions):
+    if readings and uncovered(readings[0][0], mentions):
         # the parser's reading leaves out something the question names: a reading from the mentions that
         # uses all of them comes first, the parser's stays as an alternative
         whole = [r for r in _from_mentions(text, mentions, lexicon) if not uncovered(r[0], mentions)]
@@ -1082,6 +1090,11 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
             first, cand = whole[0]  # two readings disagree on what the question names: an unsure one
             readings = [(first, _Candidate(cand.text, max(cand.cost, 0.45), cand.notes))] + readings + whole[1:]
     readings = [(_sent_by_people_met(_one_when_ordinal(g)), c) for g, c in readings]
+    shaped = _shape_reading(text, mentions, lexicon, readings)
+    if shaped is not None:
+        readings.insert(0, shaped)
+    if not readings:
+        raise _refusal(text, first_error, mentions)
     best_graph, best = readings[0]
     ambiguous = [m for m in mentions if m.ambiguous]
     confidence = max(0.05, 1.0 - best.cost)
@@ -1316,6 +1329,78 @@ def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:
 
 
 MENTION_READING_COST = 0.38
+
+
+SHAPE_MARGIN = 0.5     # the model must be this much surer of its shape than of the rules' reading's
+SHAPE_ALONE = 0.5      # with no rules reading at all, the model's shape is read only when at least this likely
+
+
+def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
+                   readings: list[tuple[QueryGraph, _Candidate]]) -> tuple[QueryGraph, _Candidate] | None:
+    """The shape model's reading, when it differs from the rules' best and the model is much surer of it
+    (``queryweaver.shapes``); its notes name the words that decided. None when the two agree, when the
+    model is not sure enough, or when no likely shape can be filled with the question's own values."""
+    from .shapes import fill, load_model, shape_of, structure
+
+    model = load_model()
+    if model is None or _NEGATED.search(text):
+        return None  # no shape says "not", "unread" or "without": those are the rules' to read or refuse
+    view = shape_view(text, mentions, lexicon)
+    best = readings[0][0] if readings else None
+    rules_key = structure(shape_of(best)) if best is not None else None
+    rules_p = model.probability(view, rules_key) if rules_key else 0.0
+    # find or count: the rules read "how many" reliably; the model only says what is counted
+    action = best.action if best is not None else ("count" if _COUNTING.match(text) else "find")
+    extra: dict[str, list[tuple[str, str]]] = {}
+    for graph, _cand in readings:  # values the rules read less plainly: a topic, a name the data lacks
+        for f in graph.filters:
+            slot = _SLOT_OF.get((graph.vars[f.var], f.field))
+            if slot and (f.field, str(f.value)) not in extra.get(slot, []):
+                extra.setdefault(slot, []).append((f.field, str(f.value)))
+    for members, p in model.predict(view, top=4):
+        if model.same_class(members[0], rules_key) or p - rules_p < (SHAPE_MARGIN if best is not None
+                                                                      else SHAPE_ALONE):
+            return None
+        filled = [(key, graph) for key in members
+                  if (graph := fill(f"{action}|{key}", view, extra)) is not None]
+        if not filled:
+            continue
+        key, graph = filled[0]
+        if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
+                                 or _leaves_the_noun(graph, best, view)):
+            return None
+        graph = _sent_by_people_met(_one_when_ordinal(graph))
+        words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
+        note = (f"read by the question-shape model ({p:.0%} sure; the rules' reading {rules_p:.0%}), "
+                f"mostly from {words}")
+        cost = 1.05 - p  # measured leaving each tuning part out of training in turn: right about as often as p
+        return graph, _Candidate(text, cost, readings[0][1].notes + [note] if readings else [note])
+    return None
+
+
+def _leaves_the_noun(graph: QueryGraph, rules: QueryGraph, view) -> bool:
+    """Whether ``graph`` answers with another type than the one a type noun opening the question names ("events
+    with Sofia and me", "what files did X send me") while the rules' reading answers with that type. (A noun
+    further in sets the scene: "there's a file, X, and whoever sent it ...")"""
+    from .rules_parser import _NOUNS
+
+    noun = next((_NOUNS[w][0].value for w in view.words[:3] if w in _NOUNS), None)
+    return noun is not None and rules.vars[rules.return_var] == noun != graph.vars[graph.return_var]
+
+
+def _drops_known_values(graph: QueryGraph, rules: QueryGraph, lexicon: Lexicon | None) -> bool:
+    """Whether ``graph`` leaves out a value the rules' reading filters on, while every value of that reading
+    is one the data holds: the rules read something the question says ("the latest invoice from X")."""
+    values = {str(f.value).lower() for f in graph.filters}
+    dropped = [f for f in rules.filters if str(f.value).lower() not in values and f.field != "ordinal"]
+    return bool(dropped) and not unknown_values(rules, lexicon, suggest=False)
+
+
+_NEGATED = re.compile(r"\b(?:not|no|never|without|except|excluding|unread|neither|nor|none|n't)\b|n't\b",
+                      re.IGNORECASE)
+_COUNTING = re.compile(r"\W*(?:how many|how much|count|number of|the number of|# ?of|total)\b", re.IGNORECASE)
+_SLOT_OF = {("Email", "subject"): "$topic", ("Person", "name"): "$person", ("Event", "name"): "$title",
+            ("Place", "name"): "$place", ("File", "name"): "$file", ("Folder", "name"): "$folder"}
 
 
 def _from_mentions(text: str, mentions: list[Mention], lexicon: Lexicon | None) -> list:

@@ -24,7 +24,7 @@ from queryweaver.local_apps import LOCATIONS, PLATFORMS, detect
 from queryweaver.schema import EntityType as T
 
 SELF = {"alex@example.org", "alex.morgan@home.example"}
-QUESTIONS = cq.sample(per_shape=2)
+QUESTIONS = cq.sample(per_shape=4)
 
 
 def few_messages():

@@ -20,7 +20,7 @@ from queryweaver.connector import Context
 from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.paper_graphs import paper_graphs
-from tests.caldav_server import PASSWORD, USER, Radicale
+from tests.caldav_server import PASSWORD, USER, FaultyProxy, Radicale
 
 CALENDAR_QUESTIONS = (4, 5, 7)
 
@@ -154,6 +154,35 @@ def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, radic
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"warning: caldav source {USER}@{radicale.url}: cannot reach the server")
     assert lines[0].endswith("answering from the local mirror as last synced")
+
+
+def test_a_server_out_of_storage_is_one_line_and_the_mirror_still_answers(cli, tmp_path, corpus, radicale):
+    corpus_dir, names, expected = corpus
+    proxy = FaultyProxy(radicale.port, failing=("REPORT",), status=507)
+    try:
+        config = caldav_config(corpus_dir, radicale, name="caldav-507.toml", url=proxy.url)
+        env = {"QW_TEST_CALDAV_PASSWORD": PASSWORD}
+        first = run(cli, tmp_path, names, config, env, 4)  # no mirror yet: the calendar answers nothing, says why
+        assert first.code == 0, first.stderr
+        assert first.json()["result"]["items"] == []
+        [line] = [line for line in first.stderr.splitlines() if line.startswith("warning:")]
+        assert line.startswith(f"warning: caldav source {USER}@{proxy.url}: the server is out of storage (507)")
+        assert line.endswith("this source has no mirror yet and answers nothing")
+        assert "REPORT" in proxy.answered  # the 507 came over the wire, to the real client
+        mail = run(cli, tmp_path, names, config, env, 1)
+        assert oracle_keys(1, mail.json()["result"]["items"], corpus_dir / "files") == expected[1]
+        index = cli("index", "--config", str(config), env=env)
+        assert index.code != 0 and "out of storage (507)" in index.stderr
+        assert len(index.stderr.strip().splitlines()) == 1
+        proxy.failing.clear()
+        assert cli("index", "--config", str(config), env=env).code == 0  # room again: mirrored
+        proxy.failing.add("REPORT")
+        later = run(cli, tmp_path, names, config, env, 4)  # full again: the mirror answers
+        assert oracle_keys(4, later.json()["result"]["items"], corpus_dir / "files") == expected[4]
+        [line] = [line for line in later.stderr.splitlines() if line.startswith("warning:")]
+        assert "out of storage (507)" in line and line.endswith("answering from the local mirror as last synced")
+    finally:
+        proxy.close()
 
 
 def test_wrong_url_and_password_are_one_line_each(radicale, tmp_path):

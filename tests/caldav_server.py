@@ -117,12 +117,14 @@ class FaultyProxy:
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
         self.failing, self.status, self.answered = set(failing), status, []
+        self.bodies: list[tuple[str, bytes]] = []   # (method, request body) of every request
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
             def relay(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 proxy.answered.append(self.command)
+                proxy.bodies.append((self.command, body))
                 if self.command in proxy.failing:
                     text = f"{proxy.status} {http.client.responses.get(proxy.status, '')}".encode()
                     self.send_response(proxy.status)

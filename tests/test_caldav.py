@@ -8,7 +8,8 @@ while the mail and file sources (and the mirror, once there is one) still answer
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, timezone
+import re
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import icalendar
@@ -183,6 +184,43 @@ def test_a_server_out_of_storage_is_one_line_and_the_mirror_still_answers(cli, t
         assert "out of storage (507)" in line and line.endswith("answering from the local mirror as last synced")
     finally:
         proxy.close()
+
+
+def test_since_sends_a_time_range_and_mirrors_only_what_has_not_ended_before_it(radicale, corpus, tmp_path):
+    import recurring_ical_events
+
+    corpus_dir = corpus[0]
+    source = icalendar.Calendar.from_ical((corpus_dir / "calendar.ics").read_bytes())
+    since = date(2026, 2, 1)
+    start = datetime(2026, 2, 1, tzinfo=load_config(None).tz)
+    later = {str(e["UID"]) for e in recurring_ical_events.of(source).between(start, datetime(2036, 1, 1, tzinfo=timezone.utc))}
+    every = {str(e["UID"]) for e in source.walk("VEVENT")}
+    assert 0 < len(later) < len(every)
+    proxy = FaultyProxy(radicale.port)
+    try:
+        def mirrored(window) -> set[str]:
+            context = Context("Alex", frozenset({"alex@example.org"}), load_config(None).tz, date(2026, 3, 20),
+                              tmp_path / "cache", warn=[].append)
+            options = {"url": proxy.url, "user": USER, **({"since": window} if window else {})}
+            conn = CaldavConnector(SourceConfig("caldav", options), context, password=lambda: PASSWORD)
+            conn.sync()
+            return {str(e["UID"]) for f in conn.path.rglob("*.ics")
+                    for e in icalendar.Calendar.from_ical(f.read_bytes()).walk("VEVENT")}
+
+        assert mirrored(since) == later
+        [query] = [body for method, body in proxy.bodies if method == "REPORT" and b"calendar-query" in body]
+        found = re.search(rb'<C:time-range start="(\d{8}T\d{6}Z)"/>', query)
+        assert found is not None  # the range went to the server (the caldav library widens it by a day)
+        sent = datetime.strptime(found.group(1).decode(), "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        assert start - timedelta(days=2) <= sent <= start
+        proxy.bodies.clear()
+        assert mirrored(None) == every  # no window any more: the calendars are listed again, whole
+        assert any(b"calendar-query" in body and b"time-range" not in body for _m, body in proxy.bodies)
+    finally:
+        proxy.close()
+    context = Context("Alex", frozenset(), load_config(None).tz, date(2026, 3, 20), tmp_path)
+    with pytest.raises(ConfigError, match="since = 2024-01-01"):
+        CaldavConnector(SourceConfig("caldav", {"url": radicale.url, "since": "last year"}), context)
 
 
 def test_wrong_url_and_password_are_one_line_each(radicale, tmp_path):

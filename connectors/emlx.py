@@ -108,7 +108,7 @@ class EmlxConnector(MailStoreConnector):
     description = "mail in Apple Mail's .emlx files (~/Library/Mail/V*)"
 
     def _folders(self) -> list[str]:
-        """Every folder holding messages (``message_folders``); folders that cannot be listed are named once."""
+        """Every folder holding messages (``message_folders``); each folder that cannot be listed is a warning."""
         if not self.path.is_dir():
             if self.path.exists():
                 raise ConnectorError(f"emlx source {self.path} is not a folder; point 'path' at Apple Mail's "

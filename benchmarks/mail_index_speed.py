@@ -1,16 +1,18 @@
 """How fast the local mail connectors index: full build, then an unchanged refresh.
 
 Generates N messages (default 25,000; about 20% with one or two attachments) with the stdlib into a
-temporary mbox (and, with --maildir, the same messages into a Maildir), indexes them and prints the
-figures. The target is a full mbox index of 25,000 messages in at most 10 s on 2 cores.
+temporary mbox (and, with --maildir, the same messages into a Maildir; with --emlx, into an Apple Mail store
+of .emlx files), indexes them and prints the figures. The target is a full mbox index of 25,000 messages in
+at most 10 s on 2 cores.
 
-    python benchmarks/mail_index_speed.py [-n 25000] [--maildir] [--keep DIR]
+    python benchmarks/mail_index_speed.py [-n 25000] [--maildir] [--emlx] [--keep DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import mailbox
+import plistlib
 import random
 import shutil
 import sys
@@ -26,6 +28,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from connectors.emlx import EmlxConnector
 from connectors.maildir import MaildirConnector
 from connectors.mbox import MboxConnector
 from queryweaver.config import SourceConfig
@@ -68,8 +71,8 @@ def make_message(rng: random.Random, n: int, people: list[tuple[str, str]]) -> M
     return msg
 
 
-def generate(count: int, mbox_path: Path, maildir_path: Path | None) -> None:
-    """Write ``count`` messages to an mbox (and a Maildir) with the stdlib mailbox module."""
+def generate(count: int, mbox_path: Path, maildir_path: Path | None, emlx_path: Path | None = None) -> None:
+    """Write ``count`` messages to an mbox (and a Maildir, and an Apple Mail store) with the stdlib."""
     rng = random.Random(42)
     people = [(f"{f} {l}", f"{f.lower()}.{l.lower()}@example.com") for f in FIRST for l in LAST]
     box = mailbox.mbox(mbox_path)
@@ -81,10 +84,21 @@ def generate(count: int, mbox_path: Path, maildir_path: Path | None) -> None:
             box.add(msg)
             if maildir is not None:
                 maildir.add(msg)
+            if emlx_path is not None:
+                write_emlx(emlx_path, n, msg.as_bytes())
         box.flush()
     finally:
         box.unlock()
         box.close()
+
+
+def write_emlx(store: Path, n: int, raw: bytes) -> None:
+    """Message ``n`` as Apple Mail keeps it: INBOX.mbox/<id>/Data/<d>/<d>/Messages/<n>.emlx (a thousand per
+    folder), its byte count first and its property list after it."""
+    folder = store / "ACCOUNT" / "INBOX.mbox" / "MAILBOX" / "Data" / str(n // 1000 % 10) / str(n // 10000) / "Messages"
+    folder.mkdir(parents=True, exist_ok=True)
+    plist = plistlib.dumps({"flags": 1, "date-received": 1_700_000_000 + n})
+    (folder / f"{n}.emlx").write_bytes(f"{len(raw):<10d}\n".encode() + raw + plist)
 
 
 def time_index(connector_cls: type, path: Path, cache: Path) -> dict[str, float]:
@@ -108,20 +122,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=25_000, help="messages to generate (default 25000)")
     parser.add_argument("--maildir", action="store_true", help="also time a Maildir of the same messages")
+    parser.add_argument("--emlx", action="store_true", help="also time an Apple Mail store of the same messages")
     parser.add_argument("--keep", type=Path, help="generate into this folder and keep it (reused if present)")
     args = parser.parse_args()
     work = args.keep or Path(tempfile.mkdtemp(prefix="qw-mail-bench-"))
     work.mkdir(parents=True, exist_ok=True)
-    mbox_path, maildir_path = work / "mail.mbox", work / "Maildir"
+    mbox_path, maildir_path, emlx_path = work / "mail.mbox", work / "Maildir", work / "V10"
     try:
-        if not mbox_path.exists() or (args.maildir and not maildir_path.exists()):
+        if not mbox_path.exists() or (args.maildir and not maildir_path.exists()) or \
+                (args.emlx and not emlx_path.exists()):
             mbox_path.unlink(missing_ok=True)
             shutil.rmtree(maildir_path, ignore_errors=True)
+            shutil.rmtree(emlx_path, ignore_errors=True)
             started = time.perf_counter()
-            generate(args.n, mbox_path, maildir_path if args.maildir else None)
+            generate(args.n, mbox_path, maildir_path if args.maildir else None, emlx_path if args.emlx else None)
             print(f"generated {args.n} messages ({mbox_path.stat().st_size / 1e6:.0f} MB mbox) "
                   f"in {time.perf_counter() - started:.1f} s")
-        runs = [(MboxConnector, mbox_path)] + ([(MaildirConnector, maildir_path)] if args.maildir else [])
+        runs = [(MboxConnector, mbox_path)] + ([(MaildirConnector, maildir_path)] if args.maildir else []) + \
+            ([(EmlxConnector, emlx_path)] if args.emlx else [])
         for cls, path in runs:
             cache = work / f"cache-{cls.name}"
             shutil.rmtree(cache, ignore_errors=True)

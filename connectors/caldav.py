@@ -9,7 +9,9 @@ Requests: the first sync of a calendar is one ``sync-collection`` REPORT (for it
 ``calendar-query`` REPORT returning every event with its data; later syncs are one ``sync-collection`` REPORT
 with the stored token, a GET per changed resource and nothing for unchanged ones; removed resources are
 deleted from the mirror. A server without sync tokens gets the whole calendar listed again (the ``caldav``
-library's fallback), so a removal is seen on the next first sync only.
+library's fallback), so a removal is seen on the next first sync only. With ``since = 2024-01-01`` the first
+sync's ``calendar-query`` carries a time range from that day on, so the server sends only events (and series)
+that have not ended before it; a later change to an older event still arrives through the sync token.
 
 The password never goes in the config: the system keyring (service ``queryweaver-caldav``, user ``user@url``)
 when the ``keyring`` package holds it, else the environment variable named by ``password_env``, else a
@@ -23,6 +25,7 @@ import json
 import os
 import shutil
 from collections.abc import Callable
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,6 +41,7 @@ from .passwords import account_password
 
 KEYRING_SERVICE = "queryweaver-caldav"
 STATE_FILE = ".sync.json"
+SINCE_KEY = "since"   # in the sync state: the window the mirror was listed with
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -71,6 +75,7 @@ class CaldavConnector(IcsConnector):
                               f"(plain http is allowed only to this machine)")
         self.user = str(options.get("user") or "").strip()
         self.password_env = options.get("password_env")
+        self.since = _since(options.get("since"), self.url)
         self.account = f"{self.user}@{self.url}" if self.user else self.url
         # the .ics source's own setup over the mirror folder, then an index of our own kind
         mirror = Path(context.cache_dir) / "caldav" / f"{_digest(self.account, 12)}"
@@ -165,6 +170,9 @@ class CaldavConnector(IcsConnector):
             raise self._translate(exc) from exc
         self.path.mkdir(parents=True, exist_ok=True)
         state = self._load_state()
+        since = self.since.isoformat() if self.since else None
+        if state.get(SINCE_KEY) != since:  # another window: every calendar is listed again (first syncs)
+            state = {SINCE_KEY: since}
         changed = 0
         seen: set[str] = set()
         for calendar in calendars:
@@ -181,7 +189,7 @@ class CaldavConnector(IcsConnector):
         for old in [p for p in self.path.iterdir() if p.is_dir() and p.name not in seen]:
             shutil.rmtree(old)  # a calendar removed on the server
             changed += 1
-        state = {k: v for k, v in state.items() if _digest(k, 12) in seen}
+        state = {k: v for k, v in state.items() if _digest(k, 12) in seen or k == SINCE_KEY}
         self._save_state(state)
         return changed
 
@@ -190,7 +198,10 @@ class CaldavConnector(IcsConnector):
         token = state.get(url)
         if token is None:  # first sync: the token, then every event with its data in one calendar-query REPORT
             listing = calendar.objects_by_sync_token(load_objects=False)
-            events = calendar.search(event=True)
+            window = {}
+            if self.since is not None:  # the server leaves out what ended before (a time-range in the REPORT)
+                window["start"] = datetime.combine(self.since, time.min, tzinfo=self.context.tz)
+            events = calendar.search(event=True, **window)
             self.requests += 2
             keep = set()
             for event in events:
@@ -226,6 +237,21 @@ class CaldavConnector(IcsConnector):
 
     def _save_state(self, state: dict) -> None:
         _write(self.path / STATE_FILE, json.dumps(state))
+
+
+def _since(value: Any, url: str) -> date | None:
+    """The ``since`` option: a TOML date or 'YYYY-MM-DD' (None when not set)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise ConfigError(f"caldav source {url}: since = {value!r} is not a date; write it as since = 2024-01-01 "
+                          f"(events that ended before that day are not mirrored)") from None
 
 
 def _resource_name(url: Any) -> str:

@@ -282,6 +282,12 @@ class ImapConnector(MailStoreConnector):
         import ssl
         try:
             client = self._client_factory()
+        except ssl.SSLCertVerificationError as exc:
+            raise ConnectorError(
+                f"{self.label}: the TLS certificate of {self.host}:{self.port} is not trusted "
+                f"({exc.verify_message or exc.reason}); check 'host' names the provider's server. A server with its "
+                f"own certificate authority (a company server) needs that certificate added to the system's trusted "
+                f"certificates, or SSL_CERT_FILE pointing at it; nothing was sent to it") from exc
         except ssl.SSLError as exc:
             raise ConnectorError(f"{self.label}: the TLS handshake with {self.host}:{self.port} failed ({exc}); "
                                  f"check 'tls'/'starttls' and 'port' (993 for tls, 143 for starttls)") from exc

@@ -105,7 +105,7 @@ ROLES: dict[str, tuple[str, ...]] = {
 }
 RECIPIENT_HEADERS = (("to", "To"), ("cc", "Cc"), ("bcc", "Bcc"))
 KEPT_HEADERS = frozenset({"from", "to", "cc", "bcc", "subject", "date", "message-id", "content-type",
-                          "content-disposition", "content-transfer-encoding"})
+                          "content-disposition", "content-transfer-encoding", "x-apple-content-length"})
 MAX_BODY_CHARS = 1_000_000      # keeps one huge pasted log from bloating the index
 CHUNK = 500                     # keys per SQL IN list, well under SQLite's parameter limit
 FLUSH_EVERY = 2000              # messages buffered before an executemany
@@ -459,7 +459,10 @@ def _read_parts(msg: Message, body: bytes, problems: list[str]) -> tuple[list[st
     for part, raw in iter_leaves(msg, body):
         filename = file_key(_filename(part, problems)) if _may_be_attachment(part) else ""
         if filename or part.get_content_disposition() == "attachment":
-            if filename:
+            left_out = str(part.get("X-Apple-Content-Length", "")).strip()
+            if filename and left_out.isdigit():  # Apple Mail kept the content apart (.partial.emlx): no hash
+                attachments.append((filename, "", int(left_out)))
+            elif filename:
                 data = decode_payload(part, raw, f"attachment {filename!r}", problems)
                 attachments.append((filename, hashlib.sha256(data).hexdigest(), len(data)))
             continue

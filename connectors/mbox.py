@@ -1,4 +1,11 @@
-"""Mail in mbox files: one .mbox file, or a folder of them such as a Google Takeout export.
+"""Mail in mbox files: one .mbox file, or a folder of them such as a Google Takeout export or a Thunderbird
+account folder (``Mail/Local Folders``, ``ImapMail/<server>``).
+
+In a folder, every ``*.mbox`` file is an input, and so is any other file that starts with a "From " line:
+Thunderbird names its mbox files after the folder (``Inbox``, ``Sent``, ``Archives.sbd/2025``) with no
+extension, beside ``.msf`` summary files (never read) and sub-folders named ``X.sbd``. Thunderbird leaves a
+deleted message in its mbox, marked expunged in ``X-Mozilla-Status``, until the folder is compacted; such a
+message is left out.
 
 The file is streamed through ``mmap`` and split on "From " lines (as the stdlib ``mailbox.mbox`` does, but
 without building its table of contents first); each entry is parsed by ``mailstore.parse_message``. An
@@ -8,10 +15,12 @@ appending) has just its new messages read, and any other change re-parses it who
 
 from __future__ import annotations
 
+import fnmatch
 import mmap
+import os
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -28,21 +37,25 @@ from .mailstore import (
 )
 
 PROGRESS_EVERY = 500
+SUMMARY_SUFFIXES = (".msf",)   # Thunderbird's index of an mbox; mail is never in it
+SNIFF_BYTES = 512
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
 
 
 class MboxConnector(MailStoreConnector):
-    """Email from an .mbox file or a folder of .mbox files."""
+    """Email from an mbox file or a folder of them (Thunderbird's included)."""
 
     name = "mbox"
     description = "mail in an .mbox file or a folder of .mbox files (e.g. a Google Takeout export)"
 
     def _inputs(self) -> list[Path]:
-        """The mbox file itself, or every *.mbox file under the folder."""
+        """The mbox file itself, or every mbox file under the folder (see the module docstring)."""
         if self.path.is_file():
             return [self.path]
         if self.path.is_dir():
-            return sorted(p for p in self.path.rglob("*") if p.suffix.lower() == ".mbox" and p.is_file())
+            exclude = self.source.options.get("exclude", ())
+            return mbox_files(self.path, [exclude] if isinstance(exclude, str) else list(exclude))
         raise ConnectorError(f"mbox source {self.path} does not exist; fix 'path' in its [[sources]] entry "
                              f"(an .mbox file or a folder of them)")
 
@@ -61,6 +74,8 @@ class MboxConnector(MailStoreConnector):
             if batches is not None and batches.due(writer.count):
                 writer.flush()
                 batches.commit(offset)  # every message before this one is stored
+            if thunderbird_expunged(raw):
+                continue  # deleted in Thunderbird, gone at its next compaction
             parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warn,
                                    partial(from_line_date, from_line))
             if parsed is not None:
@@ -75,6 +90,51 @@ class MboxConnector(MailStoreConnector):
         """The message whose entry starts at byte ``offset`` of the mbox file."""
         entry = next(iter_mbox(path, offset), None)
         return entry[2] if entry is not None else None
+
+
+def mbox_files(folder: Path, exclude: Sequence[str] = ()) -> list[Path]:
+    """Every mbox file under ``folder``: ``*.mbox`` files, and other files starting with a "From " line
+    (Thunderbird's, named after their folder). ``.msf`` summaries, hidden files and folders, and entries
+    matching an ``exclude`` glob (on the name, or with a '/' on the path relative to ``folder``) are skipped."""
+    def excluded(root: str, name: str) -> bool:
+        rel = os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/")
+        return any(fnmatch.fnmatchcase(rel if "/" in pattern else name, pattern) for pattern in exclude)
+
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not excluded(root, d))
+        for name in files:
+            if name.startswith(".") or name.lower().endswith(SUMMARY_SUFFIXES) or excluded(root, name):
+                continue
+            path = Path(root, name)
+            if name.lower().endswith(".mbox") or starts_with_from_line(path):
+                found.append(path)
+    return sorted(found)
+
+
+def starts_with_from_line(path: Path) -> bool:
+    """Whether the file's first non-blank bytes are an mbox "From " line (False when it cannot be read)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(SNIFF_BYTES)
+    except OSError:
+        return False
+    return head.lstrip(b" \t\r\n").startswith(b"From ")
+
+
+def thunderbird_expunged(raw: bytes) -> bool:
+    """Whether Thunderbird marked the message deleted (the Expunged bit, 0x0008, of X-Mozilla-Status)."""
+    at = raw.find(b"X-Mozilla-Status:")
+    if at == -1 or (at > 0 and raw[at - 1] != 10):
+        return False
+    end = _HEADER_END.search(raw)
+    if end is not None and at > end.start():
+        return False  # in the body (a forwarded message quoted as text)
+    value = raw[at + 17:raw.find(b"\n", at)].strip()
+    try:
+        return bool(int(value[:4], 16) & 0x0008)
+    except ValueError:
+        return False
 
 
 def iter_mbox(path: Path, offset: int = 0) -> Iterator[tuple[int, bytes, bytes]]:

@@ -37,7 +37,10 @@ COMMANDS: dict[str, str] = {
     "auth": "Sign in to a remote account (Google), read-only.",
     "tools": "Search the tool catalogue for the tools a question needs.",
     "mcp": "Serve QueryWeaver to AI agents over the Model Context Protocol (stdio, or --http on 127.0.0.1).",
+    "sources": "Find the mail and calendars of local apps (Thunderbird, Apple Mail, Apple Calendar) and print "
+               "the config lines that add them.",
 }
+DETECT_PLATFORMS = ("linux", "macos", "windows")   # local_apps.PLATFORMS (tests check they agree)
 
 
 class StderrProgress:
@@ -137,6 +140,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["search"])
     p.add_argument("question")
     p.add_argument("--top", type=int, default=10)
+    common(p)
+
+    p = sub.add_parser("sources", help=COMMANDS["sources"])
+    p.add_argument("action", choices=["detect"])
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--home", metavar="DIR",
+                   help="look in this home directory instead of yours (e.g. a backup of another machine)")
+    p.add_argument("--platform", choices=DETECT_PLATFORMS,
+                   help="look where the apps keep their data on this platform (default: this machine's)")
     common(p)
 
     p = sub.add_parser("mcp", help=COMMANDS["mcp"])
@@ -383,9 +395,49 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     return mcp_server.serve_stdio(config, **options)
 
 
+def cmd_sources(args: argparse.Namespace) -> int:
+    """``sources detect``: what local apps keep, and the [[sources]] entries for what is not configured yet."""
+    from .config import default_config_path
+    from .local_apps import current_platform, detect
+
+    config = load_config(args.config)
+    target = config.path if not config.is_demo else default_config_path()
+    configured = {Path(s.options[k]) for s in config.sources for k in ("path", "root")
+                  if not config.is_demo and isinstance(s.options.get(k), str)}
+    home = Path(args.home).expanduser() if args.home else None
+    if home is not None and not home.is_dir():
+        raise QueryWeaverError(f"--home {home} is not a folder; give the home directory to search")
+    platform = args.platform or current_platform()
+    found = detect(home, platform, configured)
+    if args.json:
+        print(json.dumps({"home": str(home or Path.home()), "platform": platform, "config": str(target),
+                          **found.as_json()}, ensure_ascii=False, indent=2))
+        return 0
+    if not found.found:
+        print(f"No Thunderbird, Apple Mail or Apple Calendar data found under {home or Path.home()} "
+              f"(looked where they keep it on {platform}; --platform and --home look elsewhere)")
+        return 0
+    print(f"Found under {home or Path.home()}:")
+    for item in found.found:
+        state = ("already configured" if item.configured else "not offered" if not item.offered
+                 else "not readable" if not item.readable else "")
+        detail = "; ".join(x for x in (item.summary, item.note, state) if x)
+        print(f"  {item.app}, {item.name}: {item.path}" + (f"\n      {detail}" if detail else ""))
+    lines = found.toml()
+    if not lines:
+        print("\nEvery store found is already in your config." if any(f.configured for f in found.found)
+              else "\nNothing to add.")
+        return 0
+    where = (f"Add these lines to {target}" if target.exists()
+             else f"Add these lines to {target} (a new config also needs [self] with your name and emails; "
+                  f"see README 'Configuration')")
+    print(f"\n{where}:\n\n{lines}", end="")
+    return 0
+
+
 COMMAND_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "ask": cmd_ask, "run": cmd_run, "index": cmd_index, "serve": cmd_serve, "auth": cmd_auth, "tools": cmd_tools,
-    "mcp": cmd_mcp,
+    "mcp": cmd_mcp, "sources": cmd_sources,
 }
 
 

@@ -39,7 +39,7 @@ SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
     ("index", "cache_dir", None, "Where indexes live (default: the user cache dir)."),
 )
 
-SOURCE_TYPES = ("mbox", "maildir", "imap", "ics", "caldav", "files", "gmail", "gcal", "spotlight")
+SOURCE_TYPES = ("mbox", "maildir", "emlx", "imap", "ics", "caldav", "files", "gmail", "gcal", "spotlight")
 
 
 @dataclass

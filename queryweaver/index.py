@@ -77,7 +77,7 @@ TAIL_BYTES = 4096   # an input that grew and still has these last bytes where th
 DEFAULT_BATCH = 5000   # items committed at a time during a build (QUERYWEAVER_INDEX_BATCH overrides)
 KEEP_DAMAGED = 3       # damaged copies kept per index; older ones are deleted
 RACY_NS = 2_000_000_000  # a folder changed this close to its listing is listed again (coarse mtime clocks)
-LABELS = {"mbox": "mail", "maildir": "mail", "ics": "calendar", "files": "files"}
+LABELS = {"mbox": "mail", "maildir": "mail", "emlx": "mail", "ics": "calendar", "files": "files"}
 
 # SQLite result codes (the low byte of an extended code)
 _CORRUPT, _NOTADB, _FULL, _READONLY, _CANTOPEN, _IOERR, _PERM = 11, 26, 13, 8, 14, 10, 3

@@ -19,6 +19,7 @@ from .errors import ConfigError
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "connectors.mbox",
     "connectors.maildir",
+    "connectors.emlx",
     "connectors.ics",
     "connectors.caldav",
     "connectors.files",

@@ -2,11 +2,16 @@
 
 A calendar is loaded by writing Radicale's own storage layout (one .ics resource per event UID in a
 collection folder), as a client's PUTs would leave it, before the server starts.
+
+``FaultyProxy`` stands between the client and Radicale and answers chosen methods with an HTTP error of its
+choosing (Radicale itself answers 507 only to writes, and the caldav source never writes).
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import threading
 import shutil
 import socket
 import subprocess
@@ -102,3 +107,60 @@ level = warning
     def close(self) -> None:
         self.stop()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+class FaultyProxy:
+    """An HTTP proxy on 127.0.0.1 passing every request to ``target`` except those whose method is in
+    ``failing``: these get ``status`` (e.g. 507 Insufficient Storage) from the proxy itself."""
+
+    def __init__(self, target_port: int, failing: tuple[str, ...] = (), status: int = 507):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.failing, self.status, self.answered = set(failing), status, []
+        self.bodies: list[tuple[str, bytes]] = []   # (method, request body) of every request
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def relay(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                proxy.answered.append(self.command)
+                proxy.bodies.append((self.command, body))
+                if self.command in proxy.failing:
+                    text = f"{proxy.status} {http.client.responses.get(proxy.status, '')}".encode()
+                    self.send_response(proxy.status)
+                    self.send_header("Content-Type", "text/plain")
+                    self.send_header("Content-Length", str(len(text)))
+                    self.end_headers()
+                    self.wfile.write(text)
+                    return
+                upstream = http.client.HTTPConnection("127.0.0.1", target_port, timeout=30)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                upstream.request(self.command, self.path, body=body or None, headers=headers)
+                answer = upstream.getresponse()
+                data = answer.read()
+                self.send_response(answer.status)
+                for key, value in answer.getheaders():
+                    if key.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                upstream.close()
+
+            do_GET = do_HEAD = do_PUT = do_DELETE = do_OPTIONS = do_PROPFIND = do_REPORT = relay  # noqa: N815
+
+            def log_message(self, *args) -> None:  # quiet
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -80,8 +80,11 @@ def plain_client(port: int) -> Callable[[], Any]:
 class Dovecot:
     """One Dovecot instance with one user (``USER``/``PASSWORD``) whose mail is the Maildir ``self.maildir``."""
 
-    def __init__(self, binary: str):
+    def __init__(self, binary: str, certificate: tuple[Path, Path] | None = None):
+        """``certificate`` (cert file, key file) also serves implicit TLS on ``tls_port``."""
         self.binary = binary
+        self.certificate = certificate
+        self.tls_port = free_port() if certificate else 0
         self.root = Path(tempfile.mkdtemp(prefix="qw-dovecot-"))
         self.root.chmod(0o755)  # Dovecot's unprivileged processes must reach the mail below
         self.maildir = self.root / "mail" / USER / "Maildir"
@@ -101,6 +104,10 @@ class Dovecot:
 
     def _write_config(self) -> None:
         run = self.root / "run"
+        tls = "ssl = no"
+        if self.certificate:
+            cert, key = self.certificate
+            tls = f"ssl = yes\nssl_cert = <{cert}\nssl_key = <{key}"
         self.config.write_text(f"""
 protocols = imap
 listen = 127.0.0.1
@@ -108,7 +115,7 @@ base_dir = {run}
 state_dir = {run}/state
 instance_name = qw-{self.port}
 log_path = {self.log}
-ssl = no
+{tls}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 default_login_user = {self.login_user}
@@ -130,7 +137,8 @@ service imap-login {{
     port = {self.port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {self.tls_port}
   }}
 }}
 service anvil {{
@@ -212,6 +220,35 @@ service anvil {{
         for index in where.glob("dovecot.index*"):
             index.unlink()
         self._own()
+
+
+def self_signed_certificate(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by its own key (no client trusts it), and that key, as PEM files."""
+    from datetime import datetime, timedelta, timezone
+    from ipaddress import IPv4Address
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.now(timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - timedelta(minutes=5))
+            .not_valid_after(now + timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(IPv4Address("127.0.0.1"))]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    folder.mkdir(parents=True, exist_ok=True)
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    cert_file.chmod(0o644)
+    key_file.chmod(0o644)  # read by Dovecot's own user when the tests run as root
+    return cert_file, key_file
 
 
 def build_maildir(mbox_path: Path, maildir: Path, self_emails: set[str]) -> int:

@@ -7,6 +7,7 @@ corrupt entry). Tests refer to messages by the Message-IDs below.
 from __future__ import annotations
 
 import mailbox
+import plistlib
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -244,6 +245,30 @@ def write_maildir(path: Path) -> dict[str, str]:
     sent = inbox.add_folder("Sent")
     keys[SENT_FROM_MAILDIR] = sent.add(sent_from_maildir())
     return keys
+
+
+def emlx_bytes(raw: bytes | Message, *, flags: int = 0, received: datetime | None = None) -> bytes:
+    """An Apple Mail .emlx file: the message's length in bytes on the first line (Mail pads it with spaces),
+    the message, then the property list Mail writes after it."""
+    if isinstance(raw, Message):
+        raw = raw.as_bytes()
+    meta: dict = {"flags": flags, "remote-id": "1"}
+    if received is not None:
+        meta["date-received"] = int(received.timestamp())
+    return f"{len(raw):<10d}\n".encode() + raw + plistlib.dumps(meta)
+
+
+def write_emlx(path: Path, box: list[Message | bytes] | None = None) -> list[Path]:
+    """Apple Mail's layout: the messages as INBOX.mbox/<id>/Data/Messages/<n>.emlx of one account under
+    ``path`` (a V10 folder), each received at the undated message's From-line time; returns the files."""
+    messages_dir = path / "8F3C2A10-ACCOUNT" / "INBOX.mbox" / "5B1E9C77-MAILBOX" / "Data" / "Messages"
+    messages_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for number, msg in enumerate(box if box is not None else messages(), start=101):
+        target = messages_dir / f"{number}.emlx"
+        target.write_bytes(emlx_bytes(msg, received=NO_DATE_FROM_LINE))
+        written.append(target)
+    return written
 
 
 def tree_state(root: Path, skip: Path) -> dict[str, tuple[int, int]]:

@@ -8,7 +8,8 @@ while the mail and file sources (and the mirror, once there is one) still answer
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, timezone
+import re
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import icalendar
@@ -20,7 +21,7 @@ from queryweaver.connector import Context
 from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.paper_graphs import paper_graphs
-from tests.caldav_server import PASSWORD, USER, Radicale
+from tests.caldav_server import PASSWORD, USER, FaultyProxy, Radicale
 
 CALENDAR_QUESTIONS = (4, 5, 7)
 
@@ -154,6 +155,72 @@ def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, radic
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"warning: caldav source {USER}@{radicale.url}: cannot reach the server")
     assert lines[0].endswith("answering from the local mirror as last synced")
+
+
+def test_a_server_out_of_storage_is_one_line_and_the_mirror_still_answers(cli, tmp_path, corpus, radicale):
+    corpus_dir, names, expected = corpus
+    proxy = FaultyProxy(radicale.port, failing=("REPORT",), status=507)
+    try:
+        config = caldav_config(corpus_dir, radicale, name="caldav-507.toml", url=proxy.url)
+        env = {"QW_TEST_CALDAV_PASSWORD": PASSWORD}
+        first = run(cli, tmp_path, names, config, env, 4)  # no mirror yet: the calendar answers nothing, says why
+        assert first.code == 0, first.stderr
+        assert first.json()["result"]["items"] == []
+        [line] = [line for line in first.stderr.splitlines() if line.startswith("warning:")]
+        assert line.startswith(f"warning: caldav source {USER}@{proxy.url}: the server is out of storage (507)")
+        assert line.endswith("this source has no mirror yet and answers nothing")
+        assert "REPORT" in proxy.answered  # the 507 came over the wire, to the real client
+        mail = run(cli, tmp_path, names, config, env, 1)
+        assert oracle_keys(1, mail.json()["result"]["items"], corpus_dir / "files") == expected[1]
+        index = cli("index", "--config", str(config), env=env)
+        assert index.code != 0 and "out of storage (507)" in index.stderr
+        assert len(index.stderr.strip().splitlines()) == 1
+        proxy.failing.clear()
+        assert cli("index", "--config", str(config), env=env).code == 0  # room again: mirrored
+        proxy.failing.add("REPORT")
+        later = run(cli, tmp_path, names, config, env, 4)  # full again: the mirror answers
+        assert oracle_keys(4, later.json()["result"]["items"], corpus_dir / "files") == expected[4]
+        [line] = [line for line in later.stderr.splitlines() if line.startswith("warning:")]
+        assert "out of storage (507)" in line and line.endswith("answering from the local mirror as last synced")
+    finally:
+        proxy.close()
+
+
+def test_since_sends_a_time_range_and_mirrors_only_what_has_not_ended_before_it(radicale, corpus, tmp_path):
+    import recurring_ical_events
+
+    corpus_dir = corpus[0]
+    source = icalendar.Calendar.from_ical((corpus_dir / "calendar.ics").read_bytes())
+    since = date(2026, 2, 1)
+    start = datetime(2026, 2, 1, tzinfo=load_config(None).tz)
+    later = {str(e["UID"]) for e in recurring_ical_events.of(source).between(start, datetime(2036, 1, 1, tzinfo=timezone.utc))}
+    every = {str(e["UID"]) for e in source.walk("VEVENT")}
+    assert 0 < len(later) < len(every)
+    proxy = FaultyProxy(radicale.port)
+    try:
+        def mirrored(window) -> set[str]:
+            context = Context("Alex", frozenset({"alex@example.org"}), load_config(None).tz, date(2026, 3, 20),
+                              tmp_path / "cache", warn=[].append)
+            options = {"url": proxy.url, "user": USER, **({"since": window} if window else {})}
+            conn = CaldavConnector(SourceConfig("caldav", options), context, password=lambda: PASSWORD)
+            conn.sync()
+            return {str(e["UID"]) for f in conn.path.rglob("*.ics")
+                    for e in icalendar.Calendar.from_ical(f.read_bytes()).walk("VEVENT")}
+
+        assert mirrored(since) == later
+        [query] = [body for method, body in proxy.bodies if method == "REPORT" and b"calendar-query" in body]
+        found = re.search(rb'<C:time-range start="(\d{8}T\d{6}Z)"/>', query)
+        assert found is not None  # the range went to the server (the caldav library widens it by a day)
+        sent = datetime.strptime(found.group(1).decode(), "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        assert start - timedelta(days=2) <= sent <= start
+        proxy.bodies.clear()
+        assert mirrored(None) == every  # no window any more: the calendars are listed again, whole
+        assert any(b"calendar-query" in body and b"time-range" not in body for _m, body in proxy.bodies)
+    finally:
+        proxy.close()
+    context = Context("Alex", frozenset(), load_config(None).tz, date(2026, 3, 20), tmp_path)
+    with pytest.raises(ConfigError, match="since = 2024-01-01"):
+        CaldavConnector(SourceConfig("caldav", {"url": radicale.url, "since": "last year"}), context)
 
 
 def test_wrong_url_and_password_are_one_line_each(radicale, tmp_path):

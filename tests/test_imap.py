@@ -24,7 +24,8 @@ from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.graph import QueryGraph
 from queryweaver.paper_graphs import paper_graphs
 from queryweaver.schema import EntityType
-from tests.imap_server import PASSWORD, USER, CommandLog, Dovecot, build_maildir, dovecot_binary, plain_client
+from tests.imap_server import (PASSWORD, USER, CommandLog, Dovecot, build_maildir, dovecot_binary, plain_client,
+                                self_signed_certificate)
 
 DOVECOT = dovecot_binary()
 pytestmark = pytest.mark.skipif(DOVECOT is None, reason="dovecot is not installed (apt-get install dovecot-imapd)")
@@ -231,6 +232,41 @@ def test_the_mirror_answers_when_the_server_is_gone(cli, tmp_path, corpus, dovec
         assert lines[0].startswith(f"warning: imap source {USER}@127.0.0.1: cannot connect to 127.0.0.1:{dovecot.port}")
         assert lines[0].endswith("check 'host' and 'port' and that the server is reachable; answering from the "
                                  "local mirror as last synced")
+
+
+def test_a_server_certificate_the_client_does_not_trust_is_one_line_and_nothing_is_sent(cli, tmp_path, corpus):
+    corpus_dir, names, expected = corpus
+    server = Dovecot(DOVECOT, certificate=self_signed_certificate(tmp_path / "tls"))
+    server.load(corpus_dir.parent / "Maildir")
+    server.start()
+    try:
+        lines = [f'type = "imap"', 'host = "127.0.0.1"', f"port = {server.tls_port}", f'user = "{USER}"',
+                 "tls = true", 'password_env = "QW_TEST_IMAP_PASSWORD"']
+        config = corpus_dir / "imap-tls.toml"
+        config.write_text((corpus_dir / "config.toml").read_text().replace(
+            'type = "mbox"\npath = "mail.mbox"', "\n".join(lines)))
+        env = {"QW_TEST_IMAP_PASSWORD": PASSWORD}
+        out = run_questions(cli, tmp_path, names, config, env, numbers=(1, 4))
+        assert out[4].code == 0 and oracle_keys(4, out[4].json()["result"]["items"], corpus_dir / "files") == \
+            expected[4]  # the calendar and the files still answer
+        assert out[1].code == 0 and out[1].json()["result"]["items"] == []
+        warnings = [line for line in out[1].stderr.splitlines() if line.startswith("warning:")]
+        assert len(warnings) == 1, warnings
+        assert warnings[0].startswith(f"warning: imap source {USER}@127.0.0.1: the TLS certificate of "
+                                      f"127.0.0.1:{server.tls_port} is not trusted (self-signed certificate)")
+        assert "SSL_CERT_FILE" in warnings[0] and warnings[0].endswith("answers nothing")
+        logins = [line for line in server.read_log().splitlines() if "imap-login:" in line]
+        assert all("no auth attempts" in line for line in logins)  # the password never left the client
+        assert any("alert unknown ca" in line for line in logins)    # the client refused the certificate
+        index = cli("index", "--config", str(config), env=env)
+        assert index.code != 0 and "is not trusted" in index.stderr
+        # the fix the line names: once the client trusts the certificate, the same server is mirrored over TLS
+        trusted = cli("run", str(tmp_path / "q1.json"), "--json", "--config", str(config),
+                      env={**env, "SSL_CERT_FILE": str(tmp_path / "tls" / "cert.pem")})
+        assert trusted.code == 0 and "warning" not in trusted.stderr, trusted.stderr
+        assert oracle_keys(1, trusted.json()["result"]["items"], corpus_dir / "files") == expected[1]
+    finally:
+        server.close()
 
 
 def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(empty_dovecot, tmp_path):

@@ -14,6 +14,7 @@ import pytest
 
 from connectors import maildir as maildir_module
 from connectors import mbox as mbox_module
+from connectors.emlx import EmlxConnector
 from connectors.maildir import MaildirConnector
 from connectors.mailstore import (
     MailStoreConnector,
@@ -21,6 +22,7 @@ from connectors.mailstore import (
     split_multipart,
 )
 from connectors.mbox import MboxConnector
+from queryweaver.config import SourceConfig
 from queryweaver.connector import Selection
 from queryweaver.errors import ConnectorError, NameAmbiguousError
 from queryweaver.graph import FilterConstraint
@@ -48,6 +50,11 @@ class Store:
             if not self.path.exists():
                 fx.write_mbox(self.path)
             self.keys: dict[str, str] = {}
+        elif kind == "emlx":
+            self.path = self.data / "V10"
+            if not self.path.exists():
+                fx.write_emlx(self.path)
+            self.keys = {}
         else:
             self.path = self.data / "Maildir"
             self.keys = fx.write_maildir(self.path) if not self.path.exists() else {}
@@ -55,7 +62,7 @@ class Store:
         self.connector = self.open()
 
     def open(self) -> MailStoreConnector:
-        cls = MboxConnector if self.kind == "mbox" else MaildirConnector
+        cls = {"mbox": MboxConnector, "maildir": MaildirConnector, "emlx": EmlxConnector}[self.kind]
         return cls(fx.source(self.kind, self.path), fx.make_context(self.cache, tz=self.tz, collected=self.collected))
 
     def call(self, tool: str, type_: T, keys: list[str] | None = None, items: dict[str, Item] | None = None):
@@ -73,7 +80,7 @@ class Store:
         return {it.key: it for it in self.connector.find(T.EMAIL, [])}
 
 
-@pytest.fixture(params=["mbox", "maildir"])
+@pytest.fixture(params=["mbox", "maildir", "emlx"])
 def store(request, tmp_path) -> Store:
     return Store(request.param, tmp_path)
 
@@ -108,7 +115,7 @@ def test_every_email_edge_is_offered_in_both_directions(cls):
 
 
 def test_a_missing_path_is_a_connector_error_naming_the_fix(tmp_path):
-    for cls in (MboxConnector, MaildirConnector):
+    for cls in (MboxConnector, MaildirConnector, EmlxConnector):
         conn = cls(fx.source(cls.name, tmp_path / "nowhere"), fx.make_context(tmp_path / "cache"))
         with pytest.raises(ConnectorError, match="path"):
             conn.refresh_index()
@@ -276,7 +283,8 @@ def test_sent_on_uses_the_configured_time_zone(store, tmp_path):
 def test_open_date_ranges_and_email_days(store):
     before = Item(T.DATE, "before", {"range": DateRange(None, date(2025, 1, 14))})
     links, _ = store.call("date_sent_on_email", T.DATE, items={"before": before})
-    undated = {fx.NO_DATE} if store.kind == "mbox" else set()   # dated by its From line, June 2024
+    # dated by its mbox From line, or by the time Apple Mail received it: June 2024
+    undated = {fx.NO_DATE} if store.kind in ("mbox", "emlx") else set()
     assert links == {"before": {fx.QP_LATIN1, fx.UNKNOWN_CHARSET} | undated}
     links, days = store.call("email_sent_on_date", T.EMAIL, [fx.QP_LATIN1])
     [key] = links[fx.QP_LATIN1]
@@ -653,3 +661,148 @@ def test_a_read_only_maildir_index_is_compared_file_by_file(tmp_path):
     mailbox.Maildir(store.path, create=False).add(fx.appended())
     with pytest.raises(IndexStorageError):
         store.connector.refresh_index()
+
+
+# -- Thunderbird's mbox folders -------------------------------------------------------------------------------
+
+def thunderbird_entry(msg, status: str = "0001") -> mailbox.mboxMessage:
+    """A message as Thunderbird stores it: its X-Mozilla-Status first, a 'From - date' line."""
+    entry = mailbox.mboxMessage(f"X-Mozilla-Status: {status}\nX-Mozilla-Status2: 00000000\n".encode() + msg.as_bytes())
+    entry.set_from("-", (2025, 1, 16, 13, 0, 0, 3, 16, 0))
+    return entry
+
+
+def test_a_thunderbird_account_folder_is_read_as_mbox_files_without_extension(tmp_path):
+    account = tmp_path / "Local Folders"
+    (account / "Archives.sbd").mkdir(parents=True)
+    fx.write_mbox(account / "Inbox", [thunderbird_entry(fx.attachments()),
+                                      thunderbird_entry(fx.appended(), status="0009")])  # 0x8: expunged
+    fx.write_mbox(account / "Archives.sbd" / "2025", [thunderbird_entry(fx.qp_latin1())])
+    fx.write_mbox(account / "Trash", [thunderbird_entry(fx.html_only())])
+    for summary in ("Inbox.msf", "Archives.sbd/2025.msf", "Trash.msf", "Archives.msf"):
+        (account / summary).write_text('// <!-- <mdb:mork:z v="1.4"/> -->\nFrom the summary, not mail\n')
+    (account / "msgFilterRules.dat").write_text('version="9"\n')
+    (account / "Unsent Messages").write_text("")
+    (account / "NOTES").write_text("no From line: not an mbox\n")
+    collected = fx.Collected()
+    conn = MboxConnector(SourceConfig("mbox", {"path": str(account), "exclude": ["Trash"]}),
+                         fx.make_context(tmp_path / "cache", collected=collected))
+    report = conn.refresh_index()
+    assert {e.key for e in conn.find(T.EMAIL, [])} == {fx.ATTACHMENTS, fx.QP_LATIN1}   # not expunged, not Trash
+    assert report.parsed == 2 and collected.warnings == []                             # two mbox files read
+    assert sorted(p.relative_to(account).as_posix() for p in conn._inputs()) == ["Archives.sbd/2025", "Inbox"]
+    conn.close()
+    every = MboxConnector(fx.source("mbox", account), fx.make_context(tmp_path / "cache2"))
+    assert fx.HTML_ONLY in {e.key for e in every.find(T.EMAIL, [])}  # without exclude, Trash is read
+    by_path = MboxConnector(SourceConfig("mbox", {"path": str(account), "exclude": "Archives.sbd/*"}),
+                            fx.make_context(tmp_path / "cache3"))
+    assert fx.QP_LATIN1 not in {e.key for e in by_path.find(T.EMAIL, [])}
+
+
+def test_the_expunged_mark_is_read_from_the_header_only():
+    head = b"X-Mozilla-Status: 0009\nFrom: a@b.example\n\nbody\n"
+    assert mbox_module.thunderbird_expunged(head)
+    assert not mbox_module.thunderbird_expunged(head.replace(b"0009", b"0001"))
+    quoted = b"From: a@b.example\nSubject: fwd\n\nX-Mozilla-Status: 0009\n"
+    assert not mbox_module.thunderbird_expunged(quoted)  # in the body of a forwarded message
+    assert not mbox_module.thunderbird_expunged(b"X-Mozilla-Status: zz\n\n")
+
+
+# -- Apple Mail's .emlx ---------------------------------------------------------------------------------------
+
+class ListingEmlx(EmlxConnector):
+    """The real connector, counting the folders it lists."""
+
+    listed: list[str]
+
+    def _list_folder(self, folder: str) -> list[str]:
+        self.listed.append(os.path.relpath(folder, self.path))
+        return super()._list_folder(folder)
+
+
+def settle(folders) -> None:
+    """Date folders back a minute, as if written long before the refresh."""
+    for folder in folders:
+        st = folder.stat()
+        os.utime(folder, ns=(st.st_atime_ns, st.st_mtime_ns - 60_000_000_000))
+
+
+def test_an_emlx_refresh_reads_only_the_messages_folders_that_changed(tmp_path):
+    store = tmp_path / "V10"
+    files = fx.write_emlx(store, [fx.attachments(), fx.html_only()])
+    sent = store / "8F3C2A10-ACCOUNT" / "Sent Messages.mbox" / "AB12" / "Data" / "Messages"
+    sent.mkdir(parents=True)
+    (sent / "7.emlx").write_bytes(fx.emlx_bytes(fx.sent_from_maildir()))
+    settle([files[0].parent, sent])
+    conn = ListingEmlx(fx.source("emlx", store), fx.make_context(tmp_path / "cache"))
+    conn.listed = []
+    assert conn.refresh_index().parsed == 3
+    assert len(conn.listed) == 2
+    conn.listed.clear()
+    again = conn.refresh_index()
+    assert (again.parsed, again.removed, again.reused, conn.listed) == (0, 0, 3, [])  # a stat per folder
+    (sent / "8.emlx").write_bytes(fx.emlx_bytes(fx.appended()))
+    files[1].unlink()
+    settle([files[0].parent, sent])
+    changed = conn.refresh_index()
+    assert (changed.parsed, changed.removed) == (1, 1)
+    assert sorted(conn.listed) == [os.path.relpath(p, store) for p in sorted([files[0].parent, sent])]
+    assert {e.key for e in conn.find(T.EMAIL, [])} == {fx.ATTACHMENTS, fx.SENT_FROM_MAILDIR, fx.APPENDED}
+
+
+def test_emlx_files_mail_marked_deleted_or_that_are_not_messages_are_left_out(tmp_path):
+    store = tmp_path / "V10"
+    [kept, deleted, damaged, truncated, bare] = fx.write_emlx(
+        store, [fx.attachments(), fx.appended(), fx.html_only(), fx.qp_latin1(), fx.no_date()])
+    deleted.write_bytes(fx.emlx_bytes(fx.appended(), flags=1 | 1 << 1))       # read, deleted: not yet expunged
+    damaged.write_bytes(b"<?xml version='1.0'?>\n" + fx.html_only().as_bytes())  # no byte count
+    whole = fx.emlx_bytes(fx.qp_latin1())
+    truncated.write_bytes(whole[:whole.index(b"<?xml") - 20])                # cut short: no plist, body shorter
+    bare.write_bytes(fx.emlx_bytes(fx.no_date()).split(b"<?xml")[0] + b"<?xml not a plist")
+    collected = fx.Collected()
+    conn = EmlxConnector(fx.source("emlx", store), fx.make_context(tmp_path / "cache", collected=collected))
+    emails = {e.key: e for e in conn.find(T.EMAIL, [])}
+    assert set(emails) == {fx.ATTACHMENTS, fx.QP_LATIN1, fx.NO_DATE}
+    [warning] = collected.about(damaged.name)
+    assert "not an Apple Mail message" in warning and "INBOX.mbox" in warning
+    assert emails[fx.NO_DATE].fields["date"] is None  # no Date header, and no plist saying when it came
+    assert "Both files attached." in conn.read_text(T.EMAIL, fx.ATTACHMENTS)
+    assert "plist" not in conn.read_text(T.EMAIL, fx.ATTACHMENTS)
+
+
+def test_a_partial_emlx_names_its_attachments_from_their_mime_headers(tmp_path):
+    store = tmp_path / "V10"
+    [path] = fx.write_emlx(store, [fx.attachments()])
+    import email as email_lib
+
+    msg = email_lib.message_from_bytes(fx.attachments().as_bytes())
+    for part in msg.walk():
+        if part.get_filename():
+            size = len(part.get_payload(decode=True))
+            part.set_payload("")
+            part["X-Apple-Content-Length"] = str(size)
+    partial = path.with_name(path.name.replace(".emlx", ".partial.emlx"))
+    path.unlink()
+    partial.write_bytes(fx.emlx_bytes(msg.as_bytes()))
+    downloaded = store.joinpath(*partial.relative_to(store).parts[:-2], "Attachments", "101", "2", "report.pdf")
+    downloaded.parent.mkdir(parents=True)
+    downloaded.write_bytes(fx.REPORT_BYTES)
+    conn = EmlxConnector(fx.source("emlx", store), fx.make_context(tmp_path / "cache"))
+    conn.refresh_index()
+    rows = {r[0]: (r[1], r[2]) for r in conn._index.conn.execute("SELECT filename, sha256, size FROM attachments")}
+    assert rows == {"report.pdf": (hashlib.sha256(fx.REPORT_BYTES).hexdigest(), len(fx.REPORT_BYTES)),
+                    fx.RESUME: ("", len(fx.RESUME_BYTES))}   # not downloaded: its size as Mail noted it
+
+
+def test_emlx_exclude_leaves_out_mailboxes_by_name_or_path(tmp_path):
+    store = tmp_path / "V10"
+    fx.write_emlx(store, [fx.attachments()])
+    junk = store / "8F3C2A10-ACCOUNT" / "Junk.mbox" / "AB12" / "Data" / "Messages"
+    junk.mkdir(parents=True)
+    (junk / "9.emlx").write_bytes(fx.emlx_bytes(fx.appended()))
+    keys = lambda **options: {e.key for e in EmlxConnector(  # noqa: E731
+        SourceConfig("emlx", {"path": str(store), **options}),
+        fx.make_context(tmp_path / f"cache{len(options)}{sorted(options.values())}")).find(T.EMAIL, [])}
+    assert keys() == {fx.ATTACHMENTS, fx.APPENDED}
+    assert keys(exclude=["Junk.mbox"]) == {fx.ATTACHMENTS}
+    assert keys(exclude="8F3C2A10-ACCOUNT/INBOX.mbox") == {fx.APPENDED}

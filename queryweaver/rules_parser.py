@@ -1927,7 +1927,7 @@ _DIRECT_WORDS: dict[tuple[EntityType, EntityType], frozenset[str]] = {
 }
 # Email <-> person: the word picks the edge.
 _EMAIL_PERSON_EDGE = {"from": "from", "by": "from", "poss": "from", "to": "to", "for": "to",
-                      "with": "participants", "between": "participants", "of": "participants",
+                      "with": "participants", "between": "participants", "of": "from",  # "mails of X" = X's
                       "generic": "participants"}
 
 

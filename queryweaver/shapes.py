@@ -227,6 +227,10 @@ class ShapeModel:
     def known(self, feature: str) -> bool:
         return feature in self.weights or feature in self._raw
 
+    def unknown_words(self, view: QuestionView) -> list[str]:
+        """The question's words no training question used: what the model cannot speak to ("zorblax", "weather")."""
+        return [w for w in view.words if not w.startswith("<") and w.isalpha() and not self.known(w)]
+
     def probabilities(self, view: QuestionView) -> list[float]:
         features = view.features()
         scores = list(self.bias)

@@ -19,6 +19,8 @@ GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_a
                   "httplib2", "cryptography", "urllib3", "flask", "werkzeug", "jinja2", "imaplib", "imapclient", "caldav",
                   "mcp")
 LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
+# the graph and the events are plain classes: pydantic (a third of start-up) is for the web layer and MCP only
+VALIDATION = ("pydantic", "pydantic_core", "annotated_types")
 
 RUN_MAIN = """
 import contextlib, io, json, sys
@@ -46,6 +48,7 @@ def test_asking_about_local_sources_loads_no_google_web_or_llm_client():
     loaded = set(result["modules"])
     assert loaded.isdisjoint(GOOGLE_AND_WEB), sorted(loaded & set(GOOGLE_AND_WEB))
     assert loaded.isdisjoint(LLM_CLIENTS), sorted(loaded & set(LLM_CLIENTS))  # the demo's backend is "rules"
+    assert loaded.isdisjoint(VALIDATION), sorted(loaded & set(VALIDATION))
     assert "icalendar" not in loaded  # the calendar index is already built: nothing to parse
 
 

@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Callable, TypeVar
 
 from .config import Config
@@ -85,15 +86,9 @@ class Engine:
             connectors.append(cls(source, self.context))
         return connectors
 
-    def _tool_hints(self) -> dict[str, str]:
+    def _tool_hints(self) -> Mapping[str, str]:
         """For each tool and type: which source types could provide it (for 'no source provides X')."""
-        providers: dict[str, set[str]] = {}
-        for name, cls in self.registry.connectors.items():
-            for spec in cls.tool_specs():
-                providers.setdefault(spec.name, set()).add(name)
-                providers.setdefault(spec.wanted.value, set()).add(name)
-        return {key: f"add a [[sources]] entry of type {' or '.join(sorted(names))}"
-                for key, names in providers.items()}
+        return _ToolHints(self.registry)
 
     def plan(self, graph: QueryGraph, planner: str | None = None) -> Plan:
         """The steps for ``graph``: the paper's Algorithm 1, or the cost-aware order (the engine's default)."""
@@ -307,6 +302,35 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _ToolHints(Mapping):
+    """Tool or type -> "add a [[sources]] entry of type ...", worked out when a run first needs a hint: it asks
+    every connector class, which imports every connector module (start-up imports only the configured ones)."""
+
+    def __init__(self, registry: Registry):
+        self._registry = registry
+        self._hints: dict[str, str] | None = None
+
+    def _all(self) -> dict[str, str]:
+        if self._hints is None:
+            providers: dict[str, set[str]] = {}
+            for name, cls in self._registry.connectors.items():
+                for spec in cls.tool_specs():
+                    providers.setdefault(spec.name, set()).add(name)
+                    providers.setdefault(spec.wanted.value, set()).add(name)
+            self._hints = {key: f"add a [[sources]] entry of type {' or '.join(sorted(names))}"
+                           for key, names in providers.items()}
+        return self._hints
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 def _unless_failing(estimate: Callable[[], T]) -> T | None:

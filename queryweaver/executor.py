@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from .connector import Connector, Context, Selection
 from .dates import parse_date_expression
@@ -88,11 +88,11 @@ class Executor:
     """Runs plans against a fixed set of connectors. One executor may run many plans, one at a time."""
 
     def __init__(self, connectors: Iterable[Connector], context: Context, *,
-                 date_fallback: DateFallback | None = None, tool_hints: dict[str, str] | None = None):
+                 date_fallback: DateFallback | None = None, tool_hints: Mapping[str, str] | None = None):
         self.connectors = list(connectors)
         self.context = context
         self.date_fallback = date_fallback
-        self.tool_hints = tool_hints or {}
+        self.tool_hints = {} if tool_hints is None else tool_hints  # may be worked out on first use
         self._tools: dict[str, list[tuple[Connector, Callable]]] = defaultdict(list)
         for connector in self.connectors:
             for name, fn in connector.tools().items():

@@ -16,26 +16,35 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("pattern, needs", [
-    (r"\bsubject:\s*", {"subject"}),
-    (r"\b(?:have|has) (?:written|mailed)\b", {"written", "mailed"}),   # the longest requirement is kept
-    (r"^(from|to) me", {"me"}),                                        # of equal length, the fewer words
-    (r"\bemails?\b", {"email"}),                                       # an optional letter ends the run
-    (r"\bab+c", {"ab"}),
-    (r"(?:the )?meeting", {"meeting"}),                                # an optional group needs nothing
-    (r"(?<!what )(?=is)\bwhere", {"where"}),                           # lookarounds need nothing
-    (r"(?P<verb>sent|got)\b", {"sent", "got"}),
+    (r"\bsubject:\s*", [{"subject"}]),
+    (r"\b(?:have|has) (?:written|mailed)\b", [{"have", "has"}, {"written", "mailed"}]),  # each must be met
+    (r"^(from|to) me", [{"from", "to"}, {"me"}]),
+    (r"\bemails?\b", [{"email"}]),                                      # an optional letter ends the run
+    (r"\bab+c", [{"ab"}, {"c"}]),                                        # so does a repeated one
+    (r"(?:the )?meeting", [{"meeting"}]),                                # an optional group needs nothing
+    (r"(?<!what )(?=is)\bwhere", [{"where"}]),                           # lookarounds need nothing
+    (r"(?P<verb>sent|got)\b", [{"sent", "got"}]),
+    (r"(?:at home|in (?:the )?office)", [{"home", "office"}]),           # a branch gives its best group
     (r"(?-i:([A-Z]\w*))['’]", None),                                   # nothing literal is required
     (r"a|b?", None),                                                   # a branch that needs nothing
-    (r"[a-z]+ing", {"ing"}),                                           # letters in a class are not literal
+    (r"[a-z]+ing", [{"ing"}]),                                          # letters in a class are not literal
     (r"\x41bc", None),                                                 # escapes that are not modelled
     (r"(a)\1", None),
     (r"(?x) a b", None),                                               # verbose mode
-    (r"x{0,2}yz", {"yz"}),
-    (r"(?:abc){2,}", {"abc"}),
-    (r"(?:abc){0,2}d", {"d"}),
+    (r"x{0,2}yz", [{"yz"}]),
+    (r"(?:abc){2,}", [{"abc"}]),
+    (r"(?:abc){0,2}d", [{"d"}]),
+    (r"on (?:on|in) on", [{"on"}, {"on", "in"}]),                        # a group met twice is kept once
 ])
 def test_required_words(pattern, needs):
-    assert required_words(pattern) == (frozenset(needs) if needs is not None else None)
+    assert required_words(pattern) == (tuple(map(frozenset, needs)) if needs is not None else None)
+
+
+def test_every_group_must_be_met():
+    pattern = LazyPattern(r"\b(?:have|has) (?:written|mailed)\b", re.IGNORECASE)
+    assert pattern.may_match(fold("Who has mailed me?"))
+    assert not pattern.may_match(fold("Who has sent me mail?"))  # 'has', but neither 'written' nor 'mailed'
+    assert not pattern.may_match(fold("the mailed letter"))       # 'mailed', but neither 'have' nor 'has'
 
 
 def test_case_twins_are_folded_as_re_ignorecase_matches_them():
@@ -88,9 +97,8 @@ def test_the_table_of_required_words_is_current():
     """The table read at start-up must say what the analysis says for every built-in pattern; after changing a
     pattern, run `python -m queryweaver.regex_prefilter` to write it again."""
     from queryweaver._prefilter_table import REQUIRED
-    from queryweaver.regex_prefilter import builtin_patterns
+    from queryweaver.regex_prefilter import builtin_patterns, table_entry
 
     for source in builtin_patterns():
-        words = required_words(source)
         assert source in REQUIRED, f"not in the table (run python -m queryweaver.regex_prefilter): {source!r}"
-        assert REQUIRED[source] == (tuple(sorted(words)) if words is not None else None), source
+        assert REQUIRED[source] == table_entry(required_words(source)), source

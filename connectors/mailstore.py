@@ -24,9 +24,6 @@ from __future__ import annotations
 import binascii
 import calendar
 import codecs
-import email
-import email.policy
-import email.utils
 import hashlib
 import re
 import sqlite3
@@ -36,12 +33,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from email.errors import HeaderParseError
-from email.header import decode_header
-from email.message import Message
 from itertools import pairwise
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import ConnectorError, QueryWeaverError
@@ -51,6 +45,9 @@ from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_word
 from queryweaver.index import Batches, SourceIndex, refresh_or_keep
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 Warn = Callable[[str], None]
 
@@ -115,14 +112,40 @@ MAX_MIME_DEPTH = 20             # nesting beyond this is treated as an opaque pa
 
 # ---- parsing ------------------------------------------------------------------------------------------------
 
-class _RawHeaderPolicy(type(email.policy.compat32)):  # type: ignore[misc]
-    """compat32, but header values come back as raw strings (8-bit bytes as surrogates) for us to decode."""
+class _EmailPackage:
+    """The parts of the stdlib's email package the reader uses, imported when a message is first parsed: a
+    question answered from the index never needs them, and they are a sixteenth of its start-up (issue 15).
+    After the first use they are plain attributes of this object."""
 
-    def header_fetch_parse(self, name: str, value: str) -> str:
-        return value
+    def __getattr__(self, name: str):
+        import email.policy
+        import email.utils
+        from email.errors import HeaderParseError
+        from email.header import decode_header
+        from email.message import Message
+
+        class RawHeaderPolicy(type(email.policy.compat32)):  # type: ignore[misc]
+            """compat32, but header values come back as raw strings (8-bit bytes as surrogates) for us to decode."""
+
+            def header_fetch_parse(self, name: str, value: str) -> str:
+                return value
+
+        self.__dict__.update(HeaderParseError=HeaderParseError, decode_header=decode_header, Message=Message,
+                             getaddresses=email.utils.getaddresses, parsedate_tz=email.utils.parsedate_tz,
+                             RAW_POLICY=RawHeaderPolicy())
+        try:
+            return self.__dict__[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
-RAW_POLICY = _RawHeaderPolicy()
+_email = _EmailPackage()
+
+
+def __getattr__(name: str):
+    if name == "RAW_POLICY":  # for importers of the name (made with the email package, on first use)
+        return _email.RAW_POLICY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _FOLD = re.compile(r"\r?\n[ \t]*")
 _MSGID = re.compile(r"<([^<>]+)>")
@@ -230,8 +253,8 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
     if "=?" not in text:
         return text.strip()
     try:
-        parts = decode_header(text)
-    except (HeaderParseError, ValueError, binascii.Error) as exc:
+        parts = _email.decode_header(text)
+    except (_email.HeaderParseError, ValueError, binascii.Error) as exc:
         problems.append(f"{name} has a broken encoded word ({exc}); kept as written")
         return text.strip()
     out = []
@@ -301,7 +324,7 @@ def _date(value: str | None, problems: list[str], fallback: Callable[[], float |
 def parse_date(value: str) -> float | None:
     """RFC 2822 date (or an mbox From-line asctime) to epoch seconds; None when unreadable."""
     try:
-        parts = email.utils.parsedate_tz(value.encode("ascii", "replace").decode().strip())
+        parts = _email.parsedate_tz(value.encode("ascii", "replace").decode().strip())
         if parts is None:
             return None
         return float(calendar.timegm(parts[:9]) - (parts[9] or 0))
@@ -329,14 +352,14 @@ def _addresses(msg: Message, problems: list[str]) -> list[tuple[str, str, str]]:
 def split_addresses(text: str) -> list[tuple[str, str]]:
     """(display name, address) pairs of an address header; plain lists skip the stdlib's slow full parser."""
     if any(c in text for c in '"()\\;:'):  # quoting, comments, groups: only the stdlib gets these right
-        return email.utils.getaddresses([text])
+        return _email.getaddresses([text])
     pairs = []
     for piece in text.split(","):
         if not piece.strip():
             continue
         found = _SIMPLE_ADDRESS.fullmatch(piece)
         if found is None:
-            return email.utils.getaddresses([text])
+            return _email.getaddresses([text])
         pairs.append((" ".join((found.group(1) or "").split()), found.group(2) or found.group(3)))
     return pairs
 
@@ -350,7 +373,7 @@ def split_addresses(text: str) -> list[tuple[str, str]]:
 def split_entity(raw: bytes) -> tuple[Message, bytes]:
     """An entity's parsed header block and its raw body."""
     if raw.startswith((b"\n", b"\r\n")):
-        return Message(policy=RAW_POLICY), raw.split(b"\n", 1)[1]
+        return _email.Message(policy=_email.RAW_POLICY), raw.split(b"\n", 1)[1]
     end = _HEADER_END.search(raw)
     head, body = (raw[:end.start()], raw[end.end():]) if end else (raw, b"")
     return parse_header_block(head), body
@@ -362,7 +385,7 @@ def parse_header_block(head: bytes) -> Message:
     Like the stdlib, it stops at the first line that is not a header. Other headers (Received, DKIM, X-...)
     are dropped: real mail carries dozens, and every ``Message.get`` scans them all.
     """
-    msg = Message(policy=RAW_POLICY)
+    msg = _email.Message(policy=_email.RAW_POLICY)
     name: str | None = None
     value = ""
     for number, line in enumerate(head.decode("ascii", "surrogateescape").split("\n")):

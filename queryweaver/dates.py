@@ -47,7 +47,6 @@ import enum
 import re
 from collections.abc import Callable, Iterable
 
-from dateutil.parser import isoparse
 from dateutil.relativedelta import relativedelta
 
 from .errors import DateExpressionError
@@ -370,6 +369,8 @@ def _read_numeric(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     if m := re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", phrase):
         return _day(_make_date(int(m[1]), int(m[2]), int(m[3])))
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}\S*", phrase):
+        from dateutil.parser import isoparse  # here only: dateutil's parser module is slow to import
+
         try:
             return _day(isoparse(phrase.replace(" ", "T", 1)).date())
         except ValueError as exc:

@@ -212,11 +212,11 @@ class Engine:
         return [(c, index, str(cause)) for c, index in owned if c is failing]
 
     def check_and_heal(self) -> None:
-        """``quick_check`` every index and heal the damaged ones (``queryweaver index`` does this first, so it
-        also finds damage in parts no refresh reads)."""
+        """``quick_check`` every index changed since its last passed check and heal the damaged ones
+        (``queryweaver index`` does this first, so it also finds damage in parts no refresh reads)."""
         for connector in self.connectors:
             for index in connector.indexes():
-                problem = index.check()
+                problem = index.check_unless_unchanged()
                 if problem:
                     index.heal(problem)
 

@@ -443,6 +443,25 @@ class SourceIndex:
                 return str(exc)
             raise self.translate(exc) from exc
 
+    def check_unless_unchanged(self) -> str | None:
+        """``check()``, skipped when the file is exactly as the last passed check left it: the same size,
+        modification time, inode and change time. Any write changes the change time, even one whose author
+        puts the modification time back, so this finds what ``check`` would, without reading a large index
+        again on every ``queryweaver index`` (damage the disk itself brings shows as an error on reading)."""
+        try:
+            before = _checked_record(self.db_path)
+        except OSError:
+            return self.check()
+        if before is not None and before == _read_lock_record(self.db_path, CHECKED_RECORD):
+            return None
+        problem = self.check()
+        try:
+            if problem is None and before is not None and _checked_record(self.db_path) == before:
+                _write_lock_record(self.db_path, CHECKED_RECORD, before)
+        except OSError:
+            pass  # checked again next time
+        return problem
+
     @contextmanager
     def _lock_free_conn(self) -> Iterator[sqlite3.Connection]:
         """This index's connection, or a short-lived one when it is not open."""
@@ -1086,6 +1105,36 @@ def _statements(script: str) -> list[str]:
 def _stat_record(path: Path) -> str:
     st = os.stat(path)
     return f"{st.st_size} {st.st_mtime_ns} {st.st_ino}"
+
+
+# The ``<index>.lock`` file keeps two records of 128 bytes: at 0 the file as the last process left it
+# (``_record_close``), at CHECKED_RECORD the file as the last passed quick_check saw it.
+CHECKED_RECORD = 128
+
+
+def _checked_record(path: Path) -> str | None:
+    """The index file's state for ``check_unless_unchanged``; None when a -wal may hold more of it."""
+    if os.path.exists(f"{path}-wal"):
+        return None  # open elsewhere or left by a crash: the database is more than its file, always check
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ino} {st.st_ctime_ns}"
+
+
+def _read_lock_record(db_path: Path, offset: int) -> str:
+    try:
+        with open(f"{db_path}.lock", "rb") as fh:
+            fh.seek(offset)
+            return fh.read(128).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+
+
+def _write_lock_record(db_path: Path, offset: int, record: str) -> None:
+    fd = os.open(f"{db_path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        os.pwrite(fd, record.encode("ascii").ljust(128), offset)
+    finally:
+        os.close(fd)
 
 
 def _rollback(conn: sqlite3.Connection) -> None:

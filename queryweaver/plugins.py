@@ -175,4 +175,7 @@ def _write_cache(path: Path, data: list) -> None:
         temporary.write_text(json.dumps(data), encoding="utf-8")
         os.replace(temporary, path)
     except OSError:
-        temporary.unlink(missing_ok=True)
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass

@@ -21,6 +21,7 @@ import anyio
 import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from queryweaver.graph import QueryGraph
@@ -231,6 +232,17 @@ async def test_stdio_find_tools_ranks_connector_tools_with_reasons():
         assert all(t["why"] and t["provided_by"] for t in got["tools"])
         got, error = await call(client, "find_tools", task="  ")
         assert error and "empty" in got["error"]
+
+
+async def test_find_tools_leaves_the_servers_stderr_quiet(tmp_path):
+    """stderr is the agent's log or the user's terminal: bm25s's own debug notes ("Building index from
+    tokens") must not reach it when the tool catalogue is first indexed."""
+    with open(tmp_path / "stderr.txt", "w+") as errlog:
+        async with Client(stdio_client(server_params(), errlog=errlog)) as client:
+            got, error = await call(client, "find_tools", task="folders that hold attachments from Jane", top=3)
+            assert not error and len(got["tools"]) == 3
+        errlog.seek(0)
+        assert errlog.read() == ""
 
 
 # -- streamable HTTP --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ dense / hybrid scores when the extra is installed.
 
 from __future__ import annotations
 
+import logging
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -170,6 +171,9 @@ class BM25Retriever(ScoringRetriever):
         super().__init__(catalog, kinds, style)
         import bm25s
 
+        # bm25s sets its logger to DEBUG, so its notes ("Building index from tokens") reached any handler the
+        # process has: the MCP server's stderr, which is an agent's log or the user's terminal
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
         self._index = bm25s.BM25(k1=k1, b=b)
         # bm25s cannot index an empty document: give every node at least its id.
         self._index.index([tokenize(text) or [node_id.lower()] for node_id, text in zip(self.ids, self.texts)],

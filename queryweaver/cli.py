@@ -175,7 +175,8 @@ def main(argv: Sequence[str] | None = None, *, generate: Callable[..., Any] | No
     handler = COMMAND_HANDLERS[args.command]
     if generate is not None and args.command == "ask":
         handler = functools.partial(cmd_ask, generate=generate)
-    with collector_paused(args.command in QUICK_COMMANDS) as args.start_up_done:
+    with collector_paused(args.command in QUICK_COMMANDS) as start_up_done:
+        args.start_up_done = start_up_done  # the handler calls it once the command has started
         return _handle(handler, args)
 
 

@@ -105,9 +105,6 @@ class Registry:
             raise ConfigError(f"unknown source type {type_name!r}; use one of {known} "
                               f"(or install the plugin that provides it)") from None
 
-    def backend_class(self, name: str) -> type | None:
-        return self._table("backends", name).get(name)
-
 
 @lru_cache(maxsize=1)
 def get_registry() -> Registry:

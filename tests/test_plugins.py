@@ -95,4 +95,4 @@ def test_a_question_no_source_can_answer_names_every_source_type_that_could(cli,
     done = cli("ask", "Find the file folders that contain email attachments from Jane Doe.", "--config", str(config))
     assert done.code == 1
     assert done.stderr.strip().endswith("no configured source provides person_from_email (Person from Email); "
-                                        "add a [[sources]] entry of type gmail or imap or maildir or mbox")
+                                        "add a [[sources]] entry of type emlx or gmail or imap or maildir or mbox")

@@ -25,9 +25,9 @@ LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
 # (needed only to read new mail or a timestamp), the modules of sources not configured, the tool retrieval.
 NOT_FOR_A_QUESTION = ("pydantic", "pydantic_core", "annotated_types", "importlib.metadata", "email",
                       "dateutil.parser", "connectors.gmail", "connectors.gcal", "connectors.imap", "connectors.caldav",
-                      "connectors.spotlight", "connectors.maildir", "connectors.google_auth", "connectors.google_http",
-                      "connectors.passwords", "queryweaver.retrieval", "bm25s", "numpy", "icalendar",
-                      "recurring_ical_events")
+                      "connectors.spotlight", "connectors.maildir", "connectors.emlx", "connectors.google_auth",
+                      "connectors.google_http", "connectors.passwords", "queryweaver.retrieval", "bm25s", "numpy",
+                      "icalendar", "recurring_ical_events")
 QUESTION = "Find the file folders that contain email attachments from Jane Doe."
 
 RUN_MAIN = """

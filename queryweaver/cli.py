@@ -648,7 +648,7 @@ def _count_arg(text: str) -> int:
 
 
 def _event_json(event: Event) -> dict[str, Any]:
-    return event.to_json()
+    return event.model_dump(mode="json")
 
 
 def _indent(text: str) -> str:

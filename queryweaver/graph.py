@@ -10,10 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import GraphError
 from .schema import (
@@ -28,15 +27,12 @@ from .schema import (
 
 TYPE_NAMES = [t.value for t in EntityType]
 
-# The graph's shape is checked by hand rather than declared as pydantic models: every ``ask`` builds a graph,
-# and pydantic's import is a third of a command's start-up (issue 15). tests/test_graph_shape.py reads many
-# inputs both ways and checks this accepts, converts and words its messages as that declaration did.
 
+class EdgeConstraint(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
-@dataclass(kw_only=True)
-class EdgeConstraint:
     kind: Literal["edge"] = "edge"
-    from_: str
+    from_: str = Field(alias="from")
     edge: str
     to: str
 
@@ -46,12 +42,10 @@ class EdgeConstraint:
     def key(self) -> tuple:
         return ("edge", self.from_, self.edge, self.to)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "from": self.from_, "edge": self.edge, "to": self.to}
 
+class FilterConstraint(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
-@dataclass(kw_only=True)
-class FilterConstraint:
     kind: Literal["filter"] = "filter"
     var: str
     field: str
@@ -64,20 +58,18 @@ class FilterConstraint:
     def key(self) -> tuple:
         return ("filter", self.var, self.field, self.op, str(self.value).strip().lower())
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "var": self.var, "field": self.field, "op": self.op, "value": self.value}
+
+Constraint = Annotated[Union[EdgeConstraint, FilterConstraint], Field(discriminator="kind")]
 
 
-Constraint = Union[EdgeConstraint, FilterConstraint]
+class QueryGraph(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
-
-@dataclass(kw_only=True)
-class QueryGraph:
     action: str = "find"
     return_var: str
     return_mode: str = "all"
     vars: dict[str, str]
-    constraints: list[Constraint] = field(default_factory=list)
+    constraints: list[Constraint] = []
 
     # ---- construction -------------------------------------------------------------------------
     @classmethod
@@ -90,15 +82,15 @@ class QueryGraph:
                 raise GraphError(f"the graph is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from exc
         if not isinstance(data, dict):
             raise GraphError("the graph must be a JSON object with action, return_var, vars and constraints")
-        graph, problems = read_shape(data)
-        if problems:
-            raise GraphError(problems)
+        try:
+            graph = cls.model_validate(data)
+        except ValidationError as exc:
+            raise GraphError([_pydantic_message(err, data) for err in exc.errors()]) from exc
         graph._check_and_canonicalize()
         return graph
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "return_var": self.return_var, "return_mode": self.return_mode,
-                "vars": dict(self.vars), "constraints": [c.to_json() for c in self.constraints]}
+        return self.model_dump(by_alias=True, mode="json")
 
     # ---- accessors ----------------------------------------------------------------------------
     def var_type(self, var: str) -> EntityType:
@@ -234,109 +226,31 @@ def _rules_named(edge: str):
     return [r for r in EDGE_RULES if r.name == edge]
 
 
-_GRAPH_KEYS = ("action", "return_var", "return_mode", "vars", "constraints")
-_NOT_TEXT = "input should be a valid string"
-
-
-def read_shape(data: Mapping[str, Any]) -> tuple[QueryGraph | None, list[str]]:
-    """The graph ``data`` describes, its values typed, before the schema's checks; or the problems with its
-    shape (a missing key, a value of the wrong type, a constraint of no known kind, an unexpected key)."""
-    problems: list[str] = []
-    values: dict[str, Any] = {}
-    for name, default in (("action", "find"), ("return_var", None), ("return_mode", "all")):
-        if name not in data:
-            if default is None:
-                problems.append("return_var is missing; name the variable whose items are the answer")
-            values[name] = default
-        else:
-            values[name] = _text(data[name])
-            if values[name] is None:
-                problems.append(f"{name}: {_NOT_TEXT}")
-    if "vars" not in data:
-        problems.append("vars is missing")
-    elif not isinstance(data["vars"], Mapping):
-        problems.append("vars: input should be a valid dictionary")
-    else:
-        values["vars"] = {}
-        for var, type_name in data["vars"].items():
-            if _text(var) is None:
-                problems.append(f"vars.{var}.[key]: {_NOT_TEXT}")
-            if _text(type_name) is None:
-                problems.append(f"vars.{var}: {_NOT_TEXT}")
-            else:
-                values["vars"][_text(var)] = _text(type_name)
-    constraints = data.get("constraints", [])
-    if not isinstance(constraints, (list, tuple)):
-        problems.append("constraints: input should be a valid list")
-        constraints = []
-    values["constraints"] = [_read_constraint(raw, f"constraint {number}", problems)
-                             for number, raw in enumerate(constraints, start=1)]
-    problems += [f"unexpected key {key!r} in the graph" for key in data if key not in _GRAPH_KEYS]
-    if problems:
-        return None, problems
-    return QueryGraph(**values), []
-
-
-def _read_constraint(raw: Any, where: str, problems: list[str]) -> Constraint | None:
-    if not isinstance(raw, Mapping):
-        problems.append(f"{where}: must be an object with kind 'edge' or 'filter'")
-        return None
-    kind = raw.get("kind")
-    if kind not in ("edge", "filter"):
-        problems.append(f"{where}: kind must be 'edge' or 'filter', not {kind!r}")
-        return None
-    where = f"{where} ({kind})"
-    if kind == "edge":
-        # the JSON's "from" is the attribute from_; a dict may use either name, "from" winning
-        keys = {"from": "from" if "from" in raw or "from_" not in raw else "from_", "edge": "edge", "to": "to"}
-        attributes = {"from": "from_", "edge": "edge", "to": "to"}
-    else:
-        keys = attributes = {name: name for name in ("var", "field", "op", "value")}
-    found: dict[str, Any] = {}
-    for name, key in keys.items():
-        if key not in raw:
-            problems.append(f"{where}: missing {name!r}")
-        elif name == "value":
-            found["value"] = _filter_value(raw[key])
-            if found["value"] is None:
-                problems += [f"{where}: 'value' input should be a valid {what}" for what in ("string", "integer",
-                                                                                            "number")]
-        else:
-            found[attributes[name]] = _text(raw[key])
-            if found[attributes[name]] is None:
-                problems.append(f"{where}: {key!r} {_NOT_TEXT}")
-    known = {"kind", *keys.values()}
-    problems += [f"{where}: unexpected key {key!r}" for key in raw if key not in known]
-    if len(found) < len(keys) or any(value is None for value in found.values()):
-        return None
-    return EdgeConstraint(**found) if kind == "edge" else FilterConstraint(**found)
-
-
-def _text(value: Any) -> str | None:
-    """A text field's value as pydantic's lax mode read it (a text enum gives its value, bytes are decoded);
-    None when it is not text."""
-    if isinstance(value, Enum) and isinstance(value.value, str):
-        return value.value
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, (bytes, bytearray)):
-        try:
-            return bytes(value).decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return None
-
-
-def _filter_value(value: Any) -> str | int | float | None:
-    """A filter's value: text, a whole number (true/false count as 1/0, as before) or a number; else None."""
-    text = _text(value)
-    if text is not None:
-        return text
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    return None
+def _pydantic_message(err: dict, data: dict) -> str:
+    loc = list(err.get("loc", ()))
+    if loc and loc[0] == "constraints" and len(loc) >= 2 and isinstance(loc[1], int):
+        index = loc[1]
+        raw = data.get("constraints", [])[index] if isinstance(data.get("constraints"), list) else None
+        where = f"constraint {index + 1}"
+        if isinstance(raw, dict):
+            kind = raw.get("kind")
+            if kind not in ("edge", "filter"):
+                return f"{where}: kind must be 'edge' or 'filter', not {kind!r}"
+            field = loc[3] if len(loc) > 3 else None
+            if err["type"] == "missing":
+                return f"{where} ({kind}): missing {field!r}"
+            if err["type"] == "extra_forbidden":
+                return f"{where} ({kind}): unexpected key {field!r}"
+            return f"{where} ({kind}): {field!r} {err['msg'].lower()}"
+        return f"{where}: must be an object with kind 'edge' or 'filter'"
+    name = ".".join(str(p) for p in loc) or "graph"
+    if err["type"] == "missing":
+        if name == "return_var":
+            return "return_var is missing; name the variable whose items are the answer"
+        return f"{name} is missing"
+    if err["type"] == "extra_forbidden":
+        return f"unexpected key {name!r} in the graph"
+    return f"{name}: {err['msg'].lower()}"
 
 
 def graph_signature(graph: QueryGraph) -> tuple:

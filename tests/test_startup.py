@@ -20,10 +20,9 @@ GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_a
                   "mcp")
 LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
 # What a question answered from built indexes leaves alone (each was once on the path, see issue 15):
-# pydantic (the graph and the events are plain classes; pydantic is for the web layer and MCP), the metadata
-# of every installed package (the plugin entry points are cached), the email package and dateutil's parser
+# the metadata of every installed package (the plugin entry points are cached), the email package and dateutil's parser
 # (needed only to read new mail or a timestamp), the modules of sources not configured, the tool retrieval.
-NOT_FOR_A_QUESTION = ("pydantic", "pydantic_core", "annotated_types", "importlib.metadata", "email",
+NOT_FOR_A_QUESTION = ("importlib.metadata", "email",
                       "dateutil.parser", "connectors.gmail", "connectors.gcal", "connectors.imap", "connectors.caldav",
                       "connectors.spotlight", "connectors.maildir", "connectors.emlx", "connectors.google_auth",
                       "connectors.google_http", "connectors.passwords", "queryweaver.retrieval", "bm25s", "numpy",

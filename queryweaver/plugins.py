@@ -7,7 +7,7 @@ entry-point group (``[project.entry-points.queryweaver] myplugin = "mypkg.qw"``)
 Start-up stays light (issue 15): a built-in module is imported when a source or backend it registers is
 first asked for (``DEFAULT_PLUGINS`` says which names each registers), and the entry-point group is read
 through a small cache that is read again whenever a folder on ``sys.path`` changes (a package installed,
-upgraded or removed), so a command imports ``importlib.metadata`` only when a plugin is installed.
+upgraded or removed), so a command does not scan every installed package's metadata for our group.
 """
 
 from __future__ import annotations

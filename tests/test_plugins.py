@@ -33,8 +33,9 @@ REPORT = """
 import json, sys
 from queryweaver.plugins import get_registry
 registry = get_registry()
+metadata_read = "importlib.metadata" in sys.modules  # before a connector loads pydantic, which reads it too
 print(json.dumps({"mbox": registry.connector_class("mbox").__module__, "names": list(registry.connectors),
-                  "metadata_read": "importlib.metadata" in sys.modules}))
+                  "metadata_read": metadata_read}))
 """
 
 

@@ -20,9 +20,8 @@ GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_a
                   "mcp")
 LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
 # What a question answered from built indexes leaves alone (each was once on the path, see issue 15):
-# the metadata of every installed package (the plugin entry points are cached), the email package and dateutil's parser
-# (needed only to read new mail or a timestamp), the modules of sources not configured, the tool retrieval.
-NOT_FOR_A_QUESTION = ("importlib.metadata", "email",
+# dateutil's parser (needed only to read a timestamp), the modules of sources not configured, the tool retrieval.
+NOT_FOR_A_QUESTION = (
                       "dateutil.parser", "connectors.gmail", "connectors.gcal", "connectors.imap", "connectors.caldav",
                       "connectors.spotlight", "connectors.maildir", "connectors.emlx", "connectors.google_auth",
                       "connectors.google_http", "connectors.passwords", "queryweaver.retrieval", "bm25s", "numpy",

@@ -6,38 +6,63 @@ operator. ``parse_date_expression`` reads the text with a small hand-written gra
 ``DateExpressionError`` quoting it, so "the blue meeting" never becomes today's date. dateutil supplies
 the calendar arithmetic (``relativedelta``) and the ISO timestamp reader; the grammar itself is ours.
 
-What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "within", "the" and
-trailing punctuation are ignored):
+What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "within", "over", "throughout",
+"the" and trailing punctuation are ignored):
 
-    days        "January 10, 2025", "Jan 10th 2025", "10th of January 2025", "Monday, Jan 5, 2026",
-                "2025-01-10", "2025-01-10T09:30:00Z" (the date as written), "01/10/2025" (US order)
-    year-less   "January 10", "Monday", "February": the most recent occurrence not after today
-    months      "February 2026", "Feb 2026", "02/2026", "2026-02"
-    years       "2025"; quarters "Q1 2025"
-    parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec
+    days        "January 10, 2025", "Jan 10th 2025", "10th of January 2025", "the first of May 2025",
+                "May the first", "Monday, Jan 5, 2026", "2025-01-10", "2025-01-10T09:30:00Z" (the date as
+                written); numeric "01/10/2025", "1/13/26" (month/day/year, US order, unless the first number
+                is over 12: "13/01/2026"), "13.01.2026" (dots: day.month.year unless the second number is over
+                12). A two-digit year is 2000-2068 for 00-68, 1969-1999 for 69-99.
+    year-less   "January 10", "Monday", "February", "Q1", "summer", "Christmas": the most recent occurrence
+                that has begun by today
+    months      "February 2026", "Feb 2026", "Dec '25", "02/2026", "2026-02"; "in Jul 25" (after "in" or
+                "during", a month and two digits are a month and a year; "Jul 25" alone is a day)
+    years       "2025"; quarters "Q1 2025", "Q3 of 2025", "the first quarter of 2025"
+    parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec.
+                "the start/beginning/end of X" bounding a filter is X's first / last day ("since the start of
+                the year", "before the end of the month"); standing alone it is early / late X (of a week or
+                a day: its first / last day). "the middle of X" is mid X.
     named       "today", "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow"
-    calendar    "this/last/next week|month|year" (weeks run Monday to Sunday); "week of March 3, 2025"
+    calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025";
+                "the week/month/quarter/year before last" (two units back); "this/last/next weekend" (Saturday
+                and Sunday of this/last/next week; "the weekend" alone: the latest that has begun)
+    so far      "so far this year", "this month so far", "year to date", "YTD", "earlier this month": the
+                unit's first day through today; "later this month": today through the unit's last day
     weekdays    "last Monday" (strictly before today), "this Monday" (this week's), "next Monday"
-                (strictly after today); months likewise: "last March" = the latest March before this month
-    rolling     "past 3 months", "last 10 days", "the past week", "the last few days": from the same day
-                N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks" mirrors it
-                from today forward. "last week" with no number is the calendar week, "past week" the window.
+                (strictly after today); months likewise: "last March" = "this past March" = the latest March
+                before this month
+    seasons     meteorological, northern hemisphere: spring Mar-May, summer Jun-Aug, autumn/fall Sep-Nov,
+                winter Dec-Feb. "summer 2025", "winter 2024-25" ("winter 2025" is refused: which one?);
+                "last summer" = the latest that is over; "this summer" = the one under way, else this year's
+                (winter: the coming one); "next summer" = the first still to begin
+    holidays    on fixed dates only: "Christmas" = December 24-26, "Christmas Eve/Day", "Boxing Day", "the
+                holidays" / "the holiday season" = December 24 to January 1, "New Year's Eve/Day", "Valentine's
+                Day", "Halloween"; with this/last/next as seasons. Easter, Thanksgiving and other holidays that
+                move are refused with a hint to write the date.
+    rolling     "past 3 months", "last 10 days", "the past week", "the past fortnight", "the last few days": from
+                the same day N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks"
+                mirrors it from today forward. "last week" with no number is the calendar week, "past week"
+                the window; "the past quarter" is three months back.
     ago         "3 days ago" (that day), "2 weeks ago" (that Monday-Sunday week), "a month ago" (that
-                calendar month), "a year ago" (that calendar year)
-    quantities  digits, "one".."twelve", "a"/"an" = 1, "a couple (of)" = 2, "a few" = 3. "several", "some"
-                and "many" are refused: they name no number, so the error asks for one.
+                calendar month), "a year ago" (that calendar year). A vague count covers a stretch: "a couple
+                of weeks ago" = the weeks 2 and 3 back, "a few days ago" (about three) = the days 2 to 4 back.
+    quantities  digits, "one".."twelve", "a"/"an" = 1, "a couple (of)" = 2, "a few" = 3, "a fortnight" =
+                2 weeks. "several", "some" and "many" are refused: they name no number, so the error asks for one.
     ranges      "from May to July 2025", "between March and May", "May-July 2025", "Jan 5 - Jan 10 2025",
                 "Jan 5-10, 2025": both ends inclusive. A start without a year takes the latest occurrence
                 not after the end ("from November to February 2026" starts in November 2025).
-                "from X" alone means X itself ("emails from 2025").
+                "from X" alone means X itself ("emails from 2025"), except "from the start of X" (onwards).
     bounds      "before X", "prior to X", "earlier than X": before the start of X.
                 "after X", "since X", "later than X", "on or after X", "starting X", "from X onward(s)",
                 "X or later": on or after the start of X (DESIGN.md: "after Monday" includes Monday).
                 "until X", "till X", "through X", "up to X", "on or before X", "no later than X",
                 "X or earlier": up to and including the end of X ("until March" includes all of March).
+    spelling    common misspellings of months ("Febuary", "Janurary", "Septmber"; ``MISSPELLED_MONTHS``) and
+                "Sept." read as the month meant.
 
-Seasons ("last summer", refused with a hint to name the months), times of day and fuzzy words
-("recently", "soonish") are not read.
+Times of day and fuzzy words ("recently", "soonish") are not read; an expression that does not fit raises
+``DateExpressionError`` quoting it with an example of what reads.
 """
 
 from __future__ import annotations
@@ -66,6 +91,15 @@ MONTHS = {
     "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
     "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
 }
+# Misspellings seen in questions people typed; read as the month they meant. A list, not fuzzy matching:
+# a near miss such as "Augusta" is a name, not August.
+MISSPELLED_MONTHS = {
+    "janurary": 1, "januray": 1, "janaury": 1, "janruary": 1, "febuary": 2, "feburary": 2, "febrary": 2,
+    "februrary": 2, "febraury": 2, "februray": 2, "apirl": 4, "agust": 8, "augst": 8, "septmber": 9,
+    "setpember": 9, "septemeber": 9, "ocotber": 10, "octobor": 10, "novmber": 11, "novemeber": 11,
+    "decmber": 12, "decemeber": 12, "dicember": 12,
+}
+MONTH_WORDS = MONTHS | MISSPELLED_MONTHS
 WEEKDAYS = {
     "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
     "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
@@ -77,15 +111,43 @@ NUMBER_WORDS = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }
 VAGUE_QUANTITIES = ("several", "some", "many")
+# "a couple of weeks ago" and "a few days ago" name no exact count: they cover the units this far back.
+VAGUE_AGO = {"couple": (2, 3), "few": (2, 4)}
+_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+ORDINAL_WORDS = {
+    **{word: n for n, word in enumerate(_ORDINAL_UNITS, 1)},
+    **{word: n for n, word in enumerate(
+        ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+         "eighteenth", "nineteenth", "twentieth"), 10)},
+    **{f"twenty-{word}": 20 + n for n, word in enumerate(_ORDINAL_UNITS, 1)},
+    "thirtieth": 30, "thirty-first": 31,
+}
+# Meteorological seasons of the northern hemisphere: the month each starts in; each lasts three months.
+SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+# Holidays on the same date every year: (month, day, days long). "Christmas" is the three days around it.
+HOLIDAYS = {
+    "christmas eve": (12, 24, 1), "christmas day": (12, 25, 1), "boxing day": (12, 26, 1),
+    "christmas": (12, 24, 3), "xmas": (12, 24, 3), "christmastime": (12, 24, 3), "christmas time": (12, 24, 3),
+    "holidays": (12, 24, 9), "holiday season": (12, 24, 9), "christmas holidays": (12, 24, 9),
+    "festive season": (12, 24, 9), "winter holidays": (12, 24, 9),
+    "new years eve": (12, 31, 1), "new years day": (1, 1, 1), "new years": (1, 1, 1), "new year": (1, 1, 1),
+    "valentines day": (2, 14, 1), "valentines": (2, 14, 1), "halloween": (10, 31, 1),
+}
+# Holidays whose date moves from year to year: refused with a hint rather than computed or guessed.
+MOVABLE_HOLIDAYS = (
+    "easter", "good friday", "thanksgiving", "hanukkah", "chanukah", "passover", "ramadan", "eid", "diwali",
+    "lunar new year", "chinese new year", "rosh hashanah", "yom kippur", "memorial day", "labor day",
+    "labour day", "mothers day", "fathers day", "black friday", "mardi gras", "carnival", "pentecost",
+)
 
-_MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+_MONTH = "(" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + ")"
 _WEEKDAY = "(" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + ")"
 _QTY = r"(\d+|(?:a )?couple(?: of)?|(?:a )?few|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
-_UNIT = r"(day|week|month|year)s?"
+_UNIT = r"(day|week|fortnight|month|quarter|year)s?"
 _ORDINAL = r"(\d{1,2})(?:st|nd|rd|th)?"
 
 # Words that carry no meaning in front of a date ("in February", "during the past week").
-_FILLERS = ("in", "on", "during", "at", "within", "the")
+_FILLERS = ("in", "on", "during", "at", "within", "over", "throughout", "the")
 
 
 class _Bound(enum.Enum):
@@ -115,6 +177,9 @@ _BOUND_SUFFIXES: tuple[tuple[str, _Bound], ...] = (
 )
 
 
+_FROM_START = re.compile(r"from (?:the )?(?:very )?(?:start|beginning) of ")
+
+
 class _Unreadable(Exception):
     """A shape the grammar knows but a value it rejects (month 13, February 30). Carries the reason."""
 
@@ -139,12 +204,15 @@ def parse_date_expression(text: str, op: str = "=", *, today: dt.date) -> DateRa
         raise DateExpressionError(f"cannot read the date '{shown}': it is empty; {UNDERSTOOD}")
     bound, word, body = _split_bound(phrase, shown)
     try:
-        span = _read_span(body, today)
+        # "the end of March" bounding a filter is March 31; standing alone it is late March
+        span = _read_span(body, today, point=not (op == "=" and bound is _Bound.WITHIN))
         if span is None:
             raise DateExpressionError(f"cannot read the date '{shown}'; {UNDERSTOOD}")
         return _apply(op, bound, word, span, shown)
     except _Unreadable as exc:
-        raise DateExpressionError(f"cannot read the date '{shown}': {exc}") from None
+        reason = str(exc)
+        hint = "" if "e.g. '" in reason else f"; {UNDERSTOOD}"
+        raise DateExpressionError(f"cannot read the date '{shown}': {reason}{hint}") from None
     except (OverflowError, ValueError) as exc:  # a day at the calendar's ends has no day after (or before) it
         if isinstance(exc, OverflowError) or "out of range" in str(exc):
             raise DateExpressionError(f"the date '{shown}' is at the edge of the calendar; use a date between the "
@@ -177,12 +245,21 @@ def _normalize(text: str) -> str:
     """Lower case, single spaces, commas and stray punctuation gone, so the grammar sees one shape."""
     s = text.lower()
     s = re.sub(r"[\u2010-\u2015\u2212]", "-", s)  # typographic dashes
+    s = re.sub(r"(?<![\w'\u2018\u2019])['\u2018\u2019](\d{2})\b", lambda m: str(_full_year(int(m[1]))), s)  # "Dec '25"
+    s = re.sub(r"(?<=[a-z])['\u2019]s\b", "s", s)  # "New Year's Eve", "Valentine's Day"
     s = re.sub(r"[\"'`\u2018\u2019\u201c\u201d()]", " ", s)
     s = s.replace(",", " ")
     s = re.sub(r"(?<=[a-z])\.", " ", s)  # "Jan. 10"
     s = re.sub(r"\b(early|mid|late)-", r"\1 ", s)  # "mid-March"
+    s = re.sub(r"\b(twenty|thirty) (?=(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b)", r"\1-",
+               s)  # "March twenty first" -> "twenty-first"
     s = re.sub(r"\s+", " ", s).strip()
     return s.rstrip(" .;:!?").strip()
+
+
+def _full_year(two_digits: int) -> int:
+    """A two-digit year as the POSIX strptime reads one: 00-68 are 2000-2068, 69-99 are 1969-1999."""
+    return two_digits + (2000 if two_digits <= 68 else 1900)
 
 
 def _strip_fillers(phrase: str) -> str:
@@ -199,6 +276,8 @@ def _split_bound(phrase: str, shown: str) -> tuple[_Bound, str, str]:
         if body.startswith(prefix + " "):
             bound, word, body = kind, prefix, body[len(prefix) + 1 :]
             break
+    if bound is _Bound.WITHIN and _FROM_START.match(body) and not re.search(r" (?:to|until|till|through|thru) ", body):
+        bound, word, body = _Bound.FROM, "from", body[len("from ") :]  # "from the start of the year": onwards
     for suffix, kind in _BOUND_SUFFIXES:
         if body.endswith(" " + suffix):
             if bound not in (_Bound.WITHIN, kind):
@@ -235,13 +314,22 @@ def _apply(op: str, bound: _Bound, word: str, span: DateRange, shown: str) -> Da
 # ----------------------------------------------------------------------------------------- spans
 
 
-def _read_span(phrase: str, today: dt.date) -> DateRange | None:
-    """One span or a range of two ("from May to July 2025"); None when the grammar does not fit."""
+def _read_span(phrase: str, today: dt.date, point: bool = True) -> DateRange | None:
+    """One span or a range of two ("from May to July 2025"); None when the grammar does not fit.
+
+    ``point`` says the span is a bound of a filter ("before the end of March"); when False (the span is
+    the filter itself), "the start/end of X" widen to early/late X.
+    """
+    # "in Jul 25": after "in", a month and two digits name a month of a year; "on Jul 25" is a day
+    if m := re.fullmatch(rf"(?:in|during|throughout) (?:the month of )?{_MONTH} (\d{{2}})", phrase):
+        return _month(_full_year(int(m[2])), MONTH_WORDS[m[1]])
     phrase = _strip_fillers(phrase)
     if phrase.startswith("between "):
         return _read_range(phrase[len("between ") :], today, connectors=r" and ")
     if phrase.startswith("from "):
         phrase = _strip_fillers(phrase[len("from ") :])
+    if not point and (edge := _read_edge(phrase, today, today, widen=True)) is not None:
+        return edge
     single = _read_single(phrase, today, today)
     if single is not None:
         return single
@@ -304,6 +392,15 @@ def _month(year: int, month: int) -> DateRange:
     return DateRange(start, start + relativedelta(months=1))
 
 
+def _quarter(year: int, quarter: int) -> DateRange:
+    start = _make_date(year, 3 * quarter - 2, 1)
+    return DateRange(start, start + relativedelta(months=3))
+
+
+def _weekend(saturday: dt.date) -> DateRange:
+    return DateRange(saturday, saturday + dt.timedelta(days=2))
+
+
 def _year(year: int) -> DateRange:
     return DateRange(_make_date(year, 1, 1), _make_date(year + 1, 1, 1))
 
@@ -317,7 +414,11 @@ def _make_date(year: int, month: int, day: int) -> dt.date:
 
 
 def _shift(d: dt.date, unit: str, n: int) -> dt.date:
-    """``d`` moved by ``n`` days/weeks/months/years; month ends clamp (May 31 - 3 months = Feb 28)."""
+    """``d`` moved by ``n`` days/weeks/months/quarters/years; month ends clamp (May 31 - 3 months = Feb 28)."""
+    if unit == "quarter":
+        unit, n = "month", 3 * n
+    elif unit == "fortnight":
+        unit, n = "week", 2 * n
     try:
         return d + relativedelta(**{unit + "s": n})
     except (OverflowError, ValueError):
@@ -340,6 +441,34 @@ def _recent_day(month: int, day: int, anchor: dt.date) -> DateRange:
         if candidate <= anchor:
             return _day(candidate)
     raise _Unreadable("it falls before the first year the calendar knows")
+
+
+def _latest(candidates: Iterable[DateRange], keep: Callable[[DateRange], bool]) -> DateRange:
+    """The latest of ``candidates`` (given newest first) that ``keep`` accepts."""
+    for span in candidates:
+        if keep(span):
+            return span
+    raise _Unreadable("it falls before the first year the calendar knows")
+
+
+def _yearly(make: Callable[[int], DateRange], which: str | None, today: dt.date, anchor: dt.date) -> DateRange:
+    """One occurrence of something that comes once a year (a season, a holiday), by the word before it.
+
+    None: the latest that has begun by ``anchor`` (like a bare month); "last": the latest that is over;
+    "this": the one under way, else this year's (winter: the coming one); "next": the first still to begin.
+    """
+    around = anchor if which is None else today
+    newest_first = [make(year) for year in range(around.year + 1, max(dt.MINYEAR, around.year - 2) - 1, -1)]
+    if which is None:
+        return _latest(newest_first, lambda span: span.start <= anchor)
+    if which in ("last", "previous", "past", "this past"):
+        return _latest(newest_first, lambda span: span.end <= today)
+    if which in ("next", "coming"):
+        return _latest(reversed(newest_first), lambda span: span.start > today)
+    current = [span for span in newest_first if span.start <= today < span.end]
+    if current:
+        return current[0]
+    return make(today.year)
 
 
 def _quantity(word: str) -> int:
@@ -365,7 +494,8 @@ def _read_named_day(phrase: str, today: dt.date, anchor: dt.date) -> DateRange |
 
 
 def _read_numeric(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """ISO and US numeric forms; day-month-year with slashes is read as US month/day/year."""
+    """ISO and numeric days: "1/13/26" and "01/10/2025" are US month/day/year unless the first number is over
+    12 ("13/01/2026"); "13.01.2026" with dots is day.month.year unless the second number is over 12."""
     if m := re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", phrase):
         return _day(_make_date(int(m[1]), int(m[2]), int(m[3])))
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}\S*", phrase):
@@ -375,8 +505,13 @@ def _read_numeric(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
             return _day(isoparse(phrase.replace(" ", "T", 1)).date())
         except ValueError as exc:
             raise _Unreadable(f"it is not a valid timestamp ({exc})") from None
-    if m := re.fullmatch(r"(\d{1,2})[-/](\d{1,2})[-/](\d{4})", phrase):
-        return _day(_make_date(int(m[3]), int(m[1]), int(m[2])))
+    if m := re.fullmatch(r"(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})", phrase):
+        first, sep, second, year = int(m[1]), m[2], int(m[3]), m[4]
+        if sep == "-" and len(year) == 2:
+            return None  # "26-01-13" could as well be year-month-day
+        day_first = not (second > 12 >= first) if sep == "." else first > 12
+        month, day = (second, first) if day_first else (first, second)
+        return _day(_make_date(int(year) if len(year) == 4 else _full_year(int(year)), month, day))
     if m := re.fullmatch(r"(\d{4})[-/](\d{1,2})", phrase):
         return _month(int(m[1]), _valid_month(int(m[2])))
     if m := re.fullmatch(r"(\d{1,2})[-/](\d{4})", phrase):
@@ -392,14 +527,23 @@ def _valid_month(month: int) -> int:
 
 def _read_words(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """Dates spelled with a month name: "Jan 10th 2025", "10 of January", "Monday, Jan 5, 2026", "2025"."""
-    tokens = [t for t in phrase.split(" ") if t not in ("of", "the")]
+    raw = phrase.split(" ")
+    for k, token in enumerate(raw):
+        # a spelled ordinal is a day only next to its month: "the first of May", "May (the) first"
+        if token in ORDINAL_WORDS:
+            before = [t for t in raw[:k] if t != "the"]
+            if not (raw[k + 1 : k + 2] == ["of"] or before and before[-1] in MONTH_WORDS):
+                return None
+    tokens = [t for t in raw if t not in ("of", "the")]
     weekday = None
     if len(tokens) > 1 and tokens[0] in WEEKDAYS:
         weekday = WEEKDAYS[tokens.pop(0)]
     shape, values = "", []
     for token in tokens:
-        if token in MONTHS:
-            shape, values = shape + "M", values + [MONTHS[token]]
+        if token in MONTH_WORDS:
+            shape, values = shape + "M", values + [MONTH_WORDS[token]]
+        elif token in ORDINAL_WORDS:
+            shape, values = shape + "D", values + [ORDINAL_WORDS[token]]
         elif re.fullmatch(r"\d{4}", token):
             shape, values = shape + "Y", values + [int(token)]
         elif m := re.fullmatch(_ORDINAL, token):
@@ -444,7 +588,7 @@ def _read_day_span(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | 
     m = re.fullmatch(rf"{_MONTH} {_ORDINAL} ?- ?{_ORDINAL}(?: (\d{{4}}))?", phrase)
     if not m:
         return None
-    month, first, last = MONTHS[m[1]], int(m[2]), int(m[3])
+    month, first, last = MONTH_WORDS[m[1]], int(m[2]), int(m[3])
     if m[4]:
         end = _day(_make_date(int(m[4]), month, last))
     else:
@@ -457,7 +601,7 @@ def _read_day_span(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | 
 
 def _read_calendar_unit(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """"this week", "last month", "next year": whole calendar units around today."""
-    m = re.fullmatch(r"(this|current|last|previous|next|coming) (week|month|year)", phrase)
+    m = re.fullmatch(r"(this|current|last|previous|next|coming) (week|month|quarter|year)", phrase)
     if not m:
         return None
     step = {"this": 0, "current": 0, "last": -1, "previous": -1, "next": 1, "coming": 1}[m[1]]
@@ -465,13 +609,15 @@ def _read_calendar_unit(phrase: str, today: dt.date, anchor: dt.date) -> DateRan
 
 
 def _unit_around(day: dt.date, unit: str) -> DateRange:
-    """The calendar day, Monday-Sunday week, month or year holding ``day``."""
+    """The calendar day, Monday-Sunday week, month, quarter or year holding ``day``."""
     if unit == "day":
         return _day(day)
-    if unit == "week":
+    if unit in ("week", "fortnight"):
         return _week(day)
     if unit == "month":
         return _month(day.year, day.month)
+    if unit == "quarter":
+        return _quarter(day.year, (day.month - 1) // 3 + 1)
     return _year(day.year)
 
 
@@ -483,7 +629,8 @@ def _read_rolling(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     word, qty, unit = m[1], m[2], m[3]
     if qty is None:
         # "last month" is the calendar month (another reader); only "past week" means a window of one.
-        if word not in ("past", "this past") or phrase.endswith("s"):
+        # A fortnight has no calendar unit, so "last fortnight" is the window too.
+        if phrase.endswith("s") or word not in ("past", "this past") and unit != "fortnight":
             return None
         qty = "1"
     n = _quantity(qty)
@@ -493,11 +640,21 @@ def _read_rolling(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 
 def _read_ago(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"3 days ago", "a couple of months ago": the whole day, week, month or year that far back."""
+    """"3 days ago", "two months ago": the whole day, week, month or year that far back.
+
+    A vague count covers the units it may mean: "a couple of weeks ago" the weeks 2 and 3 back, "a few days
+    ago" the days 2 to 4 back (``VAGUE_AGO``).
+    """
     m = re.fullmatch(rf"{_QTY} {_UNIT} ago", phrase)
     if not m:
         return None
-    return _unit_around(_shift(today, m[2], -_quantity(m[1])), m[2])
+    qty, unit = m[1], m[2]
+    vague = VAGUE_AGO.get(qty.removeprefix("a ").removesuffix(" of"))
+    if vague is None:
+        return _unit_around(_shift(today, unit, -_quantity(qty)), unit)
+    nearest, farthest = vague
+    return DateRange(_unit_around(_shift(today, unit, -farthest), unit).start,
+                     _unit_around(_shift(today, unit, -nearest), unit).end)
 
 
 def _read_vague_quantity(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -525,10 +682,10 @@ def _read_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 def _read_relative_month(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """"last March" (latest March before this month), "this March", "next March" (first after it)."""
-    m = re.fullmatch(rf"(last|previous|this|next|coming) {_MONTH}", phrase)
+    m = re.fullmatch(rf"(last|previous|this past|past|this|next|coming) {_MONTH}", phrase)
     if not m:
         return None
-    which, month = m[1], MONTHS[m[2]]
+    which, month = m[1], MONTH_WORDS[m[2]]
     if which == "this":
         return _month(today.year, month)
     if which in ("next", "coming"):
@@ -546,13 +703,21 @@ def _read_week_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     return _week(day.start)
 
 
+_QUARTER_NAMES = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+
 def _read_quarter(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    m = re.fullmatch(r"q([1-4]) (\d{4})|(\d{4}) q([1-4])", phrase)
+    """"Q1 2025", "2025 Q1", "the first quarter of 2025"; without a year, the latest that has begun."""
+    if m := re.fullmatch(r"(\d{4}) q([1-4])", phrase):
+        return _quarter(int(m[1]), int(m[2]))
+    m = re.fullmatch(r"(?:q([1-4])|(first|1st|second|2nd|third|3rd|fourth|4th) quarter)(?: of)?(?: (\d{4}))?", phrase)
     if not m:
         return None
-    quarter, year = (int(m[1]), int(m[2])) if m[1] else (int(m[4]), int(m[3]))
-    start = _make_date(year, 3 * quarter - 2, 1)
-    return DateRange(start, start + relativedelta(months=3))
+    quarter = int(m[1]) if m[1] else _QUARTER_NAMES[m[2]]
+    if m[3]:
+        return _quarter(int(m[3]), quarter)
+    start_month = 3 * quarter - 2
+    return _quarter(anchor.year if start_month <= anchor.month else anchor.year - 1, quarter)
 
 
 def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -563,21 +728,144 @@ def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
     whole = _read_single(m[2], today, anchor)
     if whole is None:
         return None
-    third = ("early", "mid", "late").index(m[1])
+    part = _third(whole, ("early", "mid", "late").index(m[1]))
+    if part is None:
+        raise _Unreadable(f"'{m[1]}' goes with a month or a year, not with {whole}; e.g. 'early March 2025'")
+    return part
+
+
+def _third(whole: DateRange, third: int) -> DateRange | None:
+    """Third 0, 1 or 2 of a month (days 1-10, 11-20, 21-end) or of a year (four months each); else None."""
     start = whole.start
     if start.day == 1 and whole.end == start + relativedelta(months=1):
         bounds = (start, start.replace(day=11), start.replace(day=21), whole.end)
     elif (start.month, start.day) == (1, 1) and whole.end == start + relativedelta(years=1):
         bounds = tuple(start + relativedelta(months=4 * i) for i in range(4))
     else:
-        raise _Unreadable(f"'{m[1]}' goes with a month or a year, not with {whole}")
+        return None
     return DateRange(bounds[third], bounds[third + 1])
 
 
+_EDGE = re.compile(r"(?:very )?(start|beginning|middle|end) of (.+)")
+
+
+def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False) -> DateRange | None:
+    """"the start of the year" is its first day, "the end of March" its last, "the middle of X" mid X.
+
+    ``widen`` (the phrase is a whole filter, not a bound): the start and end of a month or a year are its
+    first and last thirds, as "early" and "late" read; of anything else, still its first or last day.
+    """
+    m = _EDGE.fullmatch(phrase)
+    if not m:
+        return None
+    inner = _strip_fillers(m[2])
+    if inner in ("day", "week", "weekend", "month", "quarter", "year"):
+        inner = "this " + inner  # "the start of the year"
+    whole = _read_single(inner, today, anchor)
+    if whole is None or whole.start is None or whole.end is None:
+        return None
+    if m[1] == "middle":
+        part = _third(whole, 1)
+        if part is None:
+            raise _Unreadable(f"'the middle' goes with a month or a year, not with {whole}; e.g. 'mid March 2025'")
+        return part
+    first = m[1] in ("start", "beginning")
+    if widen and (part := _third(whole, 0 if first else 2)) is not None:
+        return part
+    return _day(whole.start if first else whole.end - dt.timedelta(days=1))
+
+
+def _read_to_date(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"so far this year", "year to date", "earlier this month" (through today), "later this week" (from today)."""
+    m = re.fullmatch(r"(?:so far (?:this|the) (\w+)|(?:this |the )?(\w+) (?:so far|to date)|(ytd)"
+                     r"|(earlier|later) (?:this (\w+)|(today)))", phrase)
+    if not m:
+        return None
+    unit = m[1] or m[2] or (m[3] and "year") or m[5] or m[6]
+    if unit == "today":
+        return _day(today)
+    if unit not in ("week", "month", "quarter", "year"):
+        return None
+    whole = _unit_around(today, unit)
+    if m[4] == "later":
+        return DateRange(today, whole.end)
+    return DateRange(whole.start, today + dt.timedelta(days=1))
+
+
+def _read_weekend(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """Saturday and Sunday: "this/last/next weekend" of this/last/next week; alone, the latest begun."""
+    m = re.fullmatch(r"(?:(this past|past|last|previous|this|next|coming) )?weekend", phrase)
+    if not m:
+        return None
+    if m[1] is None:
+        return _weekend(anchor - dt.timedelta(days=(anchor.weekday() - 5) % 7))
+    step = {"this": 0, "next": 1, "coming": 1}.get(m[1], -1)
+    return _weekend(_week(today).start + dt.timedelta(days=5 + 7 * step))
+
+
+def _read_before_last(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the week before last", "the month before last": two calendar units back."""
+    m = re.fullmatch(r"(week|weekend|month|quarter|year) before last", phrase)
+    if not m:
+        return None
+    if m[1] == "weekend":
+        return _weekend(_week(today).start - dt.timedelta(days=9))
+    return _unit_around(_shift(today, m[1], -2), m[1])
+
+
+def _season(name: str, start_year: int) -> DateRange:
+    start = _make_date(start_year, SEASONS[name], 1)
+    return DateRange(start, start + relativedelta(months=3))
+
+
 def _read_season(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Seasons differ by hemisphere and convention, so they are refused with a hint, never guessed."""
-    if any(word in ("spring", "summer", "autumn", "fall", "winter") for word in phrase.split(" ")):
-        raise _Unreadable("seasons are not read; name the months instead, e.g. 'June to August 2025'")
+    """Meteorological seasons of the northern hemisphere ("summer 2025" = June to August 2025).
+
+    A winter spans two years, so it is named by both ("winter 2024-25"); "winter 2025" is refused.
+    """
+    seasons = "|".join(SEASONS)
+    m = re.fullmatch(rf"(?:(this past|past|last|previous|this|next|coming) )?({seasons})"
+                     rf"(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?", phrase)
+    if not m:
+        return None
+    which, name, year, second = m[1], m[2], m[3], m[4]
+    if year is None:
+        return _yearly(lambda y: _season(name, y), which, today, anchor)
+    if which is not None:
+        return None
+    year = int(year)
+    if name != "winter":
+        return None if second else _season(name, year)
+    if second and int(second) == (year + 1) % 100 ** (len(second) // 2):  # "2024-25" or "2024-2025"
+        return _season(name, year)
+    raise _Unreadable(f"'winter {year}' could be the winter ending or the one starting in {year}; write "
+                      f"e.g. 'winter {year}-{(year + 1) % 100:02d}' or 'winter {year - 1}-{year % 100:02d}'")
+
+
+def _holiday(name: str, year: int) -> DateRange:
+    month, day, length = HOLIDAYS[name]
+    start = _make_date(year, month, day)
+    return DateRange(start, start + dt.timedelta(days=length))
+
+
+def _read_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """Holidays on a fixed date ("Christmas" = December 24-26, "the holidays" = December 24 to January 1)."""
+    names = "|".join(sorted(HOLIDAYS, key=len, reverse=True))
+    m = re.fullmatch(rf"(?:(this past|past|last|previous|this|next|coming) )?({names})(?: (\d{{4}}))?", phrase)
+    if not m:
+        return None
+    which, name = m[1], m[2]
+    if m[3]:
+        return None if which else _holiday(name, int(m[3]))
+    return _yearly(lambda y: _holiday(name, y), which, today, anchor)
+
+
+def _read_movable_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """Easter, Thanksgiving and the like fall on another day each year: refused with a hint."""
+    for name in MOVABLE_HOLIDAYS:
+        if re.search(rf"\b{name}\b", phrase):
+            raise _Unreadable(f"'{name}' moves from year to year, so it is not read; write its date instead, "
+                              f"e.g. 'November 27, 2025' or 'April 18 to April 21, 2025'")
     return None
 
 
@@ -595,5 +883,11 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_week_of,
     _read_quarter,
     _read_part,
-    _read_season,  # last: it only explains a refusal
+    _read_edge,
+    _read_to_date,
+    _read_weekend,
+    _read_before_last,
+    _read_season,
+    _read_holiday,
+    _read_movable_holiday,  # last: it only explains a refusal
 )

@@ -117,9 +117,8 @@ CASES = [
     ("a week ago", "=", "2026-02-02", "2026-02-09"),
     ("2 weeks ago", "=", "2026-01-26", "2026-02-02"),
     ("a month ago", "=", "2026-01-01", "2026-02-01"),
-    ("a couple of months ago", "=", "2025-12-01", "2026-01-01"),
-    ("a couple months ago", "=", "2025-12-01", "2026-01-01"),
-    ("a few months ago", "=", "2025-11-01", "2025-12-01"),
+    ("a couple of months ago", "=", "2025-11-01", "2026-01-01"),  # a vague count: see PEOPLES_FORMS
+    ("a couple months ago", "=", "2025-11-01", "2026-01-01"),
     ("three months ago", "=", "2025-11-01", "2025-12-01"),
     ("14 months ago", "=", "2024-12-01", "2025-01-01"),
     ("a year ago", "=", "2025-01-01", "2026-01-01"),
@@ -195,6 +194,179 @@ def test_expression_reads_as_days(text, op, start, end):
     assert parse_date_expression(text, op, today=TODAY) == days(start, end)
 
 
+# Forms people wrote in question sets (issue 9), read with today = Sunday 2026-02-15.
+# (expression, op, start, end-exclusive)
+PEOPLES_FORMS = [
+    # the year (month, week) so far: its first day through today
+    ("since the start of the year", "=", "2026-01-01", None),
+    ("since the start of the year", ">", "2026-01-01", None),
+    ("since the beginning of the year", "=", "2026-01-01", None),
+    ("from the start of the year", "=", "2026-01-01", None),  # "from the start of X" alone runs on
+    ("so far this year", "=", "2026-01-01", "2026-02-16"),
+    ("this year so far", "=", "2026-01-01", "2026-02-16"),
+    ("year to date", "=", "2026-01-01", "2026-02-16"),
+    ("the year to date", "=", "2026-01-01", "2026-02-16"),
+    ("YTD", "=", "2026-01-01", "2026-02-16"),
+    ("so far this month", "=", "2026-02-01", "2026-02-16"),
+    ("month to date", "=", "2026-02-01", "2026-02-16"),
+    ("this week so far", "=", "2026-02-09", "2026-02-16"),
+    # earlier / later this unit: up to today / from today on, today included both times
+    ("earlier this month", "=", "2026-02-01", "2026-02-16"),
+    ("later this month", "=", "2026-02-15", "2026-03-01"),
+    ("earlier this year", "=", "2026-01-01", "2026-02-16"),
+    ("later this week", "=", "2026-02-15", "2026-02-16"),
+    ("earlier this month", "<", None, "2026-02-01"),
+    # the start / end of X: a bound point is X's first / last day; alone, "early X" / "late X"
+    ("since the start of last month", "=", "2026-01-01", None),
+    ("before the end of the month", "=", None, "2026-02-28"),
+    ("until the end of March 2025", "=", None, "2025-04-01"),
+    ("after the end of 2025", "=", "2025-12-31", None),
+    ("the end of March 2025", "<", None, "2025-03-31"),
+    ("from the start of March to the end of April 2025", "=", "2025-03-01", "2025-05-01"),
+    ("at the end of March 2025", "=", "2025-03-21", "2025-04-01"),
+    ("at the beginning of 2025", "=", "2025-01-01", "2025-05-01"),
+    ("the middle of March 2025", "=", "2025-03-11", "2025-03-21"),
+    ("the start of last week", "=", "2026-02-02", "2026-02-03"),  # of a week or a day: that day itself
+    # weekends (Saturday and Sunday of the Monday-Sunday week)
+    ("last weekend", "=", "2026-02-07", "2026-02-09"),
+    ("this weekend", "=", "2026-02-14", "2026-02-16"),
+    ("next weekend", "=", "2026-02-21", "2026-02-23"),
+    ("over the weekend", "=", "2026-02-14", "2026-02-16"),  # the latest that has begun by today
+    ("the weekend", "=", "2026-02-14", "2026-02-16"),
+    ("before last weekend", "=", None, "2026-02-07"),
+    ("before last weekend", "<", None, "2026-02-07"),
+    # the unit before last: two calendar units back
+    ("the month before last", "=", "2025-12-01", "2026-01-01"),
+    ("the week before last", "=", "2026-01-26", "2026-02-02"),
+    ("the year before last", "=", "2024-01-01", "2025-01-01"),
+    ("the weekend before last", "=", "2026-01-31", "2026-02-02"),
+    ("since the month before last", "=", "2025-12-01", None),
+    # days written with ordinal words
+    ("the first of May 2025", "=", "2025-05-01", "2025-05-02"),
+    ("first of May", "=", "2025-05-01", "2025-05-02"),
+    ("May the 1st", "=", "2025-05-01", "2025-05-02"),
+    ("May first", "=", "2025-05-01", "2025-05-02"),
+    ("May the first, 2025", "=", "2025-05-01", "2025-05-02"),
+    ("the twenty-first of March 2025", "=", "2025-03-21", "2025-03-22"),
+    ("March twenty first, 2025", "=", "2025-03-21", "2025-03-22"),
+    ("the thirty-first of December", "=", "2025-12-31", "2026-01-01"),
+    ("on the third of March", "=", "2025-03-03", "2025-03-04"),
+    # numeric days: slashes are month/day unless the first number is over 12; dots are day.month unless the
+    # second number is over 12; a two-digit year is 2000-2068 for 00-68, 1969-1999 for 69-99
+    ("1/13/26", "=", "2026-01-13", "2026-01-14"),
+    ("01/13/2026", "=", "2026-01-13", "2026-01-14"),
+    ("13/01/2026", "=", "2026-01-13", "2026-01-14"),
+    ("04/03/2025", "=", "2025-04-03", "2025-04-04"),
+    ("13.01.2026", "=", "2026-01-13", "2026-01-14"),
+    ("14.03.2025", "=", "2025-03-14", "2025-03-15"),
+    ("03.04.2025", "=", "2025-04-03", "2025-04-04"),
+    ("12.25.2025", "=", "2025-12-25", "2025-12-26"),
+    ("3.4.25", "=", "2025-04-03", "2025-04-04"),
+    ("2/3/99", "=", "1999-02-03", "1999-02-04"),
+    ("since 13.01.2026", "=", "2026-01-13", None),
+    # quarters: a bare one is the latest that has begun by today; this/last/next are calendar quarters
+    ("Q1", "=", "2026-01-01", "2026-04-01"),
+    ("in Q1", "=", "2026-01-01", "2026-04-01"),
+    ("Q2", "=", "2025-04-01", "2025-07-01"),
+    ("in q4", "=", "2025-10-01", "2026-01-01"),
+    ("the first quarter", "=", "2026-01-01", "2026-04-01"),
+    ("the first quarter of 2025", "=", "2025-01-01", "2025-04-01"),
+    ("the 3rd quarter of 2025", "=", "2025-07-01", "2025-10-01"),
+    ("Q3 of 2025", "=", "2025-07-01", "2025-10-01"),
+    ("Q1 '25", "=", "2025-01-01", "2025-04-01"),
+    ("last quarter", "=", "2025-10-01", "2026-01-01"),
+    ("the previous quarter", "=", "2025-10-01", "2026-01-01"),
+    ("this quarter", "=", "2026-01-01", "2026-04-01"),
+    ("next quarter", "=", "2026-04-01", "2026-07-01"),
+    ("the past quarter", "=", "2025-11-15", "2026-02-16"),  # a window, like "the past week"
+    ("2 quarters ago", "=", "2025-07-01", "2025-10-01"),
+    ("since Q3 2025", "=", "2025-07-01", None),
+    ("from Q1 to Q3 2025", "=", "2025-01-01", "2025-10-01"),
+    # seasons, meteorological, northern hemisphere: spring Mar-May, summer Jun-Aug, autumn Sep-Nov, winter Dec-Feb
+    ("summer 2025", "=", "2025-06-01", "2025-09-01"),
+    ("in the summer of 2025", "=", "2025-06-01", "2025-09-01"),
+    ("last summer", "=", "2025-06-01", "2025-09-01"),
+    ("this past summer", "=", "2025-06-01", "2025-09-01"),
+    ("this summer", "=", "2026-06-01", "2026-09-01"),
+    ("next summer", "=", "2026-06-01", "2026-09-01"),
+    ("in the summer", "=", "2025-06-01", "2025-09-01"),  # the latest that has begun by today
+    ("spring 2025", "=", "2025-03-01", "2025-06-01"),
+    ("autumn 2025", "=", "2025-09-01", "2025-12-01"),
+    ("last fall", "=", "2025-09-01", "2025-12-01"),
+    ("winter 2024-25", "=", "2024-12-01", "2025-03-01"),
+    ("winter 2024/2025", "=", "2024-12-01", "2025-03-01"),
+    ("last winter", "=", "2024-12-01", "2025-03-01"),  # the latest that is over: we are in this one
+    ("this winter", "=", "2025-12-01", "2026-03-01"),
+    ("since last summer", "=", "2025-06-01", None),
+    # "this past January" is the latest January before this month, like "last January"
+    ("this past January", "=", "2026-01-01", "2026-02-01"),
+    ("this past March", "=", "2025-03-01", "2025-04-01"),
+    # a month with a two-digit year
+    ("dec '25", "=", "2025-12-01", "2026-01-01"),
+    ("December '25", "=", "2025-12-01", "2026-01-01"),
+    ("Dec ’25", "=", "2025-12-01", "2026-01-01"),
+    ("from Jan '25 to Mar '25", "=", "2025-01-01", "2025-04-01"),
+    # "in/during" + month + two digits is a month and a year ("in Jul 25"); otherwise the two digits are a day
+    ("in Jul 25", "=", "2025-07-01", "2025-08-01"),
+    ("during March 24", "=", "2024-03-01", "2024-04-01"),
+    ("Jul 25", "=", "2025-07-25", "2025-07-26"),
+    ("on Jul 25", "=", "2025-07-25", "2025-07-26"),
+    ("since Jul 25", "=", "2025-07-25", None),
+    # fortnights are two weeks
+    ("the past fortnight", "=", "2026-02-01", "2026-02-16"),
+    ("last fortnight", "=", "2026-02-01", "2026-02-16"),
+    ("a fortnight ago", "=", "2026-01-26", "2026-02-02"),
+    # a vague count ago is a stretch of units: "a couple" = 2 or 3 units back, "a few" (about 3) = 2 to 4 back
+    ("a couple of weeks ago", "=", "2026-01-19", "2026-02-02"),
+    ("a couple weeks ago", "=", "2026-01-19", "2026-02-02"),
+    ("a couple of days ago", "=", "2026-02-12", "2026-02-14"),
+    ("a few days ago", "=", "2026-02-11", "2026-02-14"),
+    ("a few weeks ago", "=", "2026-01-12", "2026-02-02"),
+    ("a few months ago", "=", "2025-10-01", "2026-01-01"),
+    ("a couple of years ago", "=", "2023-01-01", "2025-01-01"),
+    ("since a few days ago", "=", "2026-02-11", None),
+    ("two weeks ago", "=", "2026-01-26", "2026-02-02"),  # a number stays one unit
+    # holidays with a fixed date; alone, the latest that has begun by today
+    ("Christmas", "=", "2025-12-24", "2025-12-27"),
+    ("over Christmas", "=", "2025-12-24", "2025-12-27"),
+    ("at Christmas", "=", "2025-12-24", "2025-12-27"),
+    ("Christmas 2024", "=", "2024-12-24", "2024-12-27"),
+    ("last Christmas", "=", "2025-12-24", "2025-12-27"),
+    ("this Christmas", "=", "2026-12-24", "2026-12-27"),
+    ("next Christmas", "=", "2026-12-24", "2026-12-27"),
+    ("Christmas Eve", "=", "2025-12-24", "2025-12-25"),
+    ("Christmas Day 2024", "=", "2024-12-25", "2024-12-26"),
+    ("Boxing Day", "=", "2025-12-26", "2025-12-27"),
+    ("over the holidays", "=", "2025-12-24", "2026-01-02"),
+    ("the Christmas holidays", "=", "2025-12-24", "2026-01-02"),
+    ("the holiday season", "=", "2025-12-24", "2026-01-02"),
+    ("New Year's Eve", "=", "2025-12-31", "2026-01-01"),
+    ("New Year's Day", "=", "2026-01-01", "2026-01-02"),
+    ("since New Year", "=", "2026-01-01", None),
+    ("Valentine's Day", "=", "2026-02-14", "2026-02-15"),
+    ("Halloween 2025", "=", "2025-10-31", "2025-11-01"),
+    ("since Christmas", "=", "2025-12-24", None),
+    ("before Christmas", "<", None, "2025-12-24"),
+    # weekdays
+    ("last Friday", "=", "2026-02-13", "2026-02-14"),
+    ("on Friday", "=", "2026-02-13", "2026-02-14"),
+    ("this past Friday", "=", "2026-02-13", "2026-02-14"),
+    ("this Monday", "=", "2026-02-09", "2026-02-10"),
+    # common misspellings of months
+    ("Febuary", "=", "2026-02-01", "2026-03-01"),
+    ("in Feburary 2025", "=", "2025-02-01", "2025-03-01"),
+    ("Janurary 2026", "=", "2026-01-01", "2026-02-01"),
+    ("Sept. 3", "=", "2025-09-03", "2025-09-04"),
+    ("Sept 3rd", "=", "2025-09-03", "2025-09-04"),
+    ("Septmber 3, 2025", "=", "2025-09-03", "2025-09-04"),
+]
+
+
+@pytest.mark.parametrize("text, op, start, end", PEOPLES_FORMS)
+def test_peoples_own_date_forms_read_as_days(text, op, start, end):
+    assert parse_date_expression(text, op, today=TODAY) == days(start, end)
+
+
 # (today, expression, op, start, end-exclusive): year boundaries and other weekdays.
 OTHER_TODAYS = [
     (date(2026, 1, 3), "last month", "=", "2025-12-01", "2026-01-01"),
@@ -218,6 +390,36 @@ OTHER_TODAYS = [
     (date(2026, 2, 16), "Monday", "=", "2026-02-16", "2026-02-17"),
     (date(2025, 5, 31), "past 3 months", "=", "2025-02-28", "2025-06-01"),  # month ends clamp
     (date(2025, 3, 31), "a month ago", "=", "2025-02-01", "2025-03-01"),
+    # weekends: the latest weekend that has begun; "last weekend" is last week's
+    (date(2026, 2, 18), "the weekend", "=", "2026-02-14", "2026-02-16"),  # a Wednesday
+    (date(2026, 2, 18), "this weekend", "=", "2026-02-21", "2026-02-23"),
+    (date(2026, 2, 18), "last weekend", "=", "2026-02-14", "2026-02-16"),
+    (date(2026, 2, 16), "last weekend", "=", "2026-02-14", "2026-02-16"),  # a Monday
+    (date(2026, 2, 14), "the weekend", "=", "2026-02-14", "2026-02-16"),  # a Saturday
+    (date(2026, 2, 14), "last weekend", "=", "2026-02-07", "2026-02-09"),
+    # quarters at year ends
+    (date(2026, 1, 3), "last quarter", "=", "2025-10-01", "2026-01-01"),
+    (date(2026, 1, 3), "Q4", "=", "2025-10-01", "2026-01-01"),
+    (date(2026, 5, 10), "last quarter", "=", "2026-01-01", "2026-04-01"),
+    (date(2026, 5, 10), "Q2", "=", "2026-04-01", "2026-07-01"),
+    (date(2026, 5, 10), "so far this quarter", "=", "2026-04-01", "2026-05-11"),
+    # seasons around their turns
+    (date(2025, 7, 10), "last summer", "=", "2024-06-01", "2024-09-01"),  # in this summer: the one before
+    (date(2025, 7, 10), "summer", "=", "2025-06-01", "2025-09-01"),
+    (date(2025, 10, 1), "last summer", "=", "2025-06-01", "2025-09-01"),
+    (date(2025, 10, 1), "this summer", "=", "2025-06-01", "2025-09-01"),
+    (date(2025, 10, 1), "this winter", "=", "2025-12-01", "2026-03-01"),  # the coming one
+    (date(2025, 10, 1), "winter", "=", "2024-12-01", "2025-03-01"),
+    # holidays around their dates
+    (date(2025, 12, 20), "Christmas", "=", "2024-12-24", "2024-12-27"),  # this year's has not begun
+    (date(2025, 12, 25), "Christmas", "=", "2025-12-24", "2025-12-27"),
+    (date(2025, 12, 25), "last Christmas", "=", "2024-12-24", "2024-12-27"),  # this one is not over
+    (date(2026, 1, 1), "the holidays", "=", "2025-12-24", "2026-01-02"),
+    # edges of months: earlier / later this month on its first and last days
+    (date(2026, 3, 1), "earlier this month", "=", "2026-03-01", "2026-03-02"),
+    (date(2026, 3, 31), "later this month", "=", "2026-03-31", "2026-04-01"),
+    (date(2026, 1, 3), "the month before last", "=", "2025-11-01", "2025-12-01"),
+    (date(2026, 3, 31), "the month before last", "=", "2026-01-01", "2026-02-01"),
 ]
 
 
@@ -246,7 +448,16 @@ ERRORS = [
     ("from July 2025 to May 2025", "=", "ends"),
     ("several weeks ago", "=", "not a number"),
     ("the past several days", "=", "not a number"),
-    ("last summer", "=", "name the months"),
+    ("winter 2025", "=", "winter 2025-26"),  # which winter: the one ending or the one starting in 2025?
+    ("Thanksgiving", "=", "moves from year to year"),
+    ("Easter 2025", "=", "moves from year to year"),
+    ("early summer 2025", "=", "month or a year"),
+    ("first May", "=", "like 'March 3, 2025'"),  # a spelled ordinal goes with "of": "the first of May"
+    ("13/13/2025", "=", "not a real date"),
+    ("31.31.2025", "=", "not a real date"),
+    ("the end of", "=", "like 'last week'"),
+    ("Q5 2025", "=", "like 'last week'"),
+    ("so far", "=", "like 'last week'"),
     ("early Monday", "=", "month or a year"),
     ("after March 2025", "<", "contradicts"),
     ("since March 2025", "<", "contradicts"),
@@ -264,6 +475,15 @@ def test_unreadable_expression_says_so(text, op, words):
     message = str(caught.value)
     assert f"'{text.strip()}'" in message
     assert words in message
+
+
+@pytest.mark.parametrize("text", [text for text, op, _words in ERRORS
+                                  if text.strip() and op == "=" and "keep one" not in _words])
+def test_an_unreadable_expression_gets_an_example_of_what_reads(text):
+    with pytest.raises(DateExpressionError) as caught:
+        parse_date_expression(text, today=TODAY)
+    message = str(caught.value)
+    assert "e.g. '" in message or "like '" in message, message
 
 
 def test_date_errors_are_shown_like_every_other_error():

@@ -62,7 +62,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from .dates import parse_date_expression
+from .dates import HOLIDAYS, MISSPELLED_MONTHS, SEASONS, parse_date_expression
 from .errors import DateExpressionError, GenerationError, GraphError
 from .graph import QueryGraph
 from .schema import EDGE_RULES, VAR_PREFIX, EntityType, fields_for, find_edge_rule
@@ -249,12 +249,27 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
                 "through", "thru", "between", "prior", "earlier", "later", "starting", "not", "no", "up",
                 "the", "this", "last", "next", "past", "today", "yesterday", "tomorrow", "early", "mid",
                 "late", "a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve", "couple", "few", "week", "q1", "q2", "q3", "q4"} | _MONTHS | _WEEKDAYS
+                "ten", "eleven", "twelve", "couple", "few", "week", "q1", "q2", "q3", "q4", "so", "over",
+                "throughout", "at"} | _MONTHS | _WEEKDAYS
+# Words a date may start with that also start names ("Summer Lee", "the Christmas Market", "the French Quarter"):
+# not known words of the parser, so a capitalised one still starts a name; misspelled months ("Febuary") too,
+# so the speller keeps its say.
+_DATE_ONLY_STARTS = set(SEASONS) | set(MISSPELLED_MONTHS) | {"year", "ytd", "fortnight", "quarter", "weekend",
+                                                             "christmas", "xmas"}
+# A date expression holds at least one of these (else "the" or "a" alone would be tried against the grammar).
+_DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
+                    "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
+                    "ytd", "halloween", "valentines", "valentine"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
+                   | {w for name in HOLIDAYS for w in name.split()} - {"new", "season", "eve", "boxing", "time"})
 _AMBIGUOUS_DATE_WORDS = {"may", "mar", "sun", "sat", "wed", "jan", "dec", "sep", "oct", "nov", "jun",
                          "jul", "aug", "apr", "feb", "march"}
 _AFTER_WORDS = ("since", "after", "later than", "starting", "on or after", "no earlier than", "not before")
 _BEFORE_WORDS = ("before", "prior to", "earlier than")
 _AFTER_SUFFIXES = ("onward", "onwards", "or later", "and later", "or after", "and after")
+_NAME_START_DATE_WORDS = set(SEASONS) | {"christmas", "xmas", "christmastime", "halloween", "holidays", "weekend"}
+_FROM_THE_START = re.compile(r"from (?:the )?(?:very )?(?:start|beginning) of (?!.* (?:to|until|till|through|thru) )")
+_SEASON_LEADS = {"in", "during", "over", "throughout", "the", "this", "last", "next", "past", "previous", "coming",
+                 "early", "late", "mid"}
 _DATE_REFERENCE_DAY = dt.date(2026, 2, 15)  # any day works: only whether the text reads matters here
 
 _LITERAL_STOP = (_PREPOSITIONS | _RELATIVES | _COPULAS | _AUX | set(_VERBS) | _ORDINALS.keys()
@@ -293,7 +308,7 @@ _TOKEN_RE = re.compile(r"""
   | (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
   | (?P<dotted>[\w-]+(?:\.[\w-]+)*\.[A-Za-z][\w-]*)
   | (?P<ext>(?<![\w.])\.[A-Za-z0-9]{1,5}\b)
-  | (?P<num>\d+(?:[/-]\d+)*(?:st|nd|rd|th)?)
+  | (?P<num>\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\w|\.\d)|\d+(?:[/-]\d+)*(?:st|nd|rd|th)?)
   | (?P<clitic>['’]s\b)
   | (?P<word>[^\W\d_][\w-]*(?:['’](?!s\b)[^\W\d_]+)*)
   | (?P<punct>\S)
@@ -679,8 +694,10 @@ class _Parser:
         if tok.low == "for" and tok.kind == "word" and i + 1 < self.n:  # "scheduled for next week"
             found = self._scan_date(i + 1)
             return found if found is None or found[1] == self._words(i + 1, found[2]) else None
-        if not (tok.kind == "num" or (tok.kind == "word" and tok.low in _DATE_STARTS)):
+        if not (tok.kind == "num" or (tok.kind == "word" and tok.low in _DATE_STARTS | _DATE_ONLY_STARTS)):
             return None
+        if tok.low in ("over", "at", "throughout") and self._low(i + 1) in _PREPOSITIONS | {"during"}:
+            return None  # "send over in early 2025": the date starts at "in"
         for end in range(min(self.n, i + 12), i, -1):
             if self.toks[end - 1].kind == "punct":
                 continue
@@ -689,10 +706,13 @@ class _Parser:
                 continue
             if words[-1] in _PREPOSITIONS | {"and", "the", "a", "an", "to", "or"}:
                 continue
-            if not any(w in _MONTHS or w in _WEEKDAYS or re.match(r"\d", w) or w in
-                       ("today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years",
-                        "day", "days", "weekend", "q1", "q2", "q3", "q4") for w in words):
+            if not any(w in _DATE_KEY_WORDS or re.match(r"\d", w) for w in words):
                 continue
+            if words[-1] in SEASONS and (len(words) == 1 or words[-2] not in _SEASON_LEADS):
+                continue  # "from Summer" is likelier a person than a season; "in (the) summer" is a season
+            if words[-1] in _NAME_START_DATE_WORDS and self.toks[end - 1].text[:1].isupper() and end < self.n \
+                    and self.toks[end].kind == "word" and self.toks[end].text[:1].isupper():
+                continue  # "at the Summer House", "the Christmas Market": a name that starts with a date word
             value = self._words(i, end)
             try:
                 parse_date_expression(value, "=", today=_DATE_REFERENCE_DAY)
@@ -706,7 +726,8 @@ class _Parser:
         low = " ".join(value.lower().split())
         if re.match(r"on (?!or\b)", low):  # "received on January 10, 2025" -> "January 10, 2025"
             value = value.split(None, 1)[1]
-        if any(low.startswith(w + " ") for w in _AFTER_WORDS) or any(low.endswith(" " + w) for w in _AFTER_SUFFIXES):
+        if any(low.startswith(w + " ") for w in _AFTER_WORDS) or any(low.endswith(" " + w) for w in _AFTER_SUFFIXES) \
+                or _FROM_THE_START.match(low):  # "from the start of the year" runs on, as "since" does
             return ">", value
         if any(low.startswith(w + " ") for w in _BEFORE_WORDS):
             return "<", value

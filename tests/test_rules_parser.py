@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import date
 
 import pytest
 
+from queryweaver.dates import parse_date_expression
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.paper_graphs import EXAMPLE_GRAPH, PAPER_GRAPHS
-from queryweaver.rules_parser import parse_question
+from queryweaver.rules_parser import find_dates, parse_question
 from queryweaver.schema import EDGE_RULES, FILTER_FIELDS, VAR_PREFIX
 
 _TYPE_OF_PREFIX = {prefix: type_.value for type_, prefix in VAR_PREFIX.items()}
@@ -131,6 +133,14 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("pdfs Jane Doe sent me last week",
      ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "f.extension = pdf",
       "p.name = Jane Doe", "d.value = last week")),
+    ("emails from Jane Doe since the start of the year",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value > since the start of the year")),
+    ("emails from Jane Doe before last weekend",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value < before last weekend")),
+    ("meetings the week before last", ("find ev all", "ev occurred_on d", "d.value = the week before last")),
+    ("emails Jane Doe sent me on 13.01.2026.",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value = 13.01.2026")),
+    ("events over the holidays", ("find ev all", "ev occurred_on d", "d.value = over the holidays")),
     ("Word documents attached to emails from Jane Doe since March",
      ("find f all", "e has_attachment f", "e from p", "e sent_on d", "f.extension = docx", "p.name = Jane Doe",
       "d.value > since March")),
@@ -232,6 +242,82 @@ def test_question_becomes_the_expected_graph(question, expected):
     got = parse_question(question)
     want = graph(*expected)
     assert same_graph(got, want), f"got:\n{shown(got)}\nwant:\n{shown(want)}"
+
+
+# The date scanner finds people's own date forms inside questions, with the operator the words give;
+# (question, op, value, first day, day after the last) with today = Sunday 2026-02-15 (None: unbounded).
+DATED_QUESTIONS = [
+    ("emails from Jane Doe since the start of the year", ">", "since the start of the year", "2026-01-01", None),
+    ("emails from Jane Doe from the beginning of the year", ">", "from the beginning of the year", "2026-01-01",
+     None),
+    ("emails from Jane Doe so far this year", "=", "so far this year", "2026-01-01", "2026-02-16"),
+    ("emails from Jane Doe this year so far", "=", "this year so far", "2026-01-01", "2026-02-16"),
+    ("emails Jane Doe sent me year to date", "=", "year to date", "2026-01-01", "2026-02-16"),
+    ("meetings last weekend", "=", "last weekend", "2026-02-07", "2026-02-09"),
+    ("meetings this weekend", "=", "this weekend", "2026-02-14", "2026-02-16"),
+    ("emails from Jane Doe before last weekend", "<", "before last weekend", None, "2026-02-07"),
+    ("emails from Jane Doe the month before last", "=", "the month before last", "2025-12-01", "2026-01-01"),
+    ("emails received the week before last", "=", "the week before last", "2026-01-26", "2026-02-02"),
+    ("events on the first of May 2025", "=", "the first of May 2025", "2025-05-01", "2025-05-02"),
+    ("emails from Jane Doe on May the 1st", "=", "May the 1st", "2025-05-01", "2025-05-02"),
+    ("emails from Jane Doe on 1/13/26", "=", "1/13/26", "2026-01-13", "2026-01-14"),
+    ("emails from Jane Doe on 14.03.2025", "=", "14.03.2025", "2025-03-14", "2025-03-15"),
+    ("meetings in Q1", "=", "in Q1", "2026-01-01", "2026-04-01"),
+    ("emails from Jane Doe last quarter", "=", "last quarter", "2025-10-01", "2026-01-01"),
+    ("meetings this quarter", "=", "this quarter", "2026-01-01", "2026-04-01"),
+    ("events last summer", "=", "last summer", "2025-06-01", "2025-09-01"),
+    ("meetings in the summer of 2025", "=", "in the summer of 2025", "2025-06-01", "2025-09-01"),
+    ("emails from Jane Doe this past January", "=", "this past January", "2026-01-01", "2026-02-01"),
+    ("emails from Jane Doe in dec '25", "=", "in dec '25", "2025-12-01", "2026-01-01"),
+    ("emails from Jane Doe in December '25", "=", "in December '25", "2025-12-01", "2026-01-01"),
+    ("emails from Jane Doe in Jul 25", "=", "in Jul 25", "2025-07-01", "2025-08-01"),
+    ("emails received earlier this month", "=", "earlier this month", "2026-02-01", "2026-02-16"),
+    ("meetings later this month", "=", "later this month", "2026-02-15", "2026-03-01"),
+    ("emails from Jane Doe over the past fortnight", "=", "over the past fortnight", "2026-02-01", "2026-02-16"),
+    ("emails Jane Doe sent me a couple of weeks ago", "=", "a couple of weeks ago", "2026-01-19", "2026-02-02"),
+    ("emails from Jane Doe a few days ago", "=", "a few days ago", "2026-02-11", "2026-02-14"),
+    ("meetings over the holidays", "=", "over the holidays", "2025-12-24", "2026-01-02"),
+    ("emails from Jane Doe at Christmas", "=", "at Christmas", "2025-12-24", "2025-12-27"),
+    ("emails from Jane Doe since Christmas", ">", "since Christmas", "2025-12-24", None),
+    ("emails from Jane Doe on New Year's Eve", "=", "New Year's Eve", "2025-12-31", "2026-01-01"),
+    ("emails from Jane Doe last Friday", "=", "last Friday", "2026-02-13", "2026-02-14"),
+    ("emails from Jane Doe on Friday", "=", "Friday", "2026-02-13", "2026-02-14"),
+    ("meetings this Monday", "=", "this Monday", "2026-02-09", "2026-02-10"),
+    ("emails from Jane Doe in Febuary", "=", "in Febuary", "2026-02-01", "2026-03-01"),
+    ("emails from Jane Doe on Sept 3rd", "=", "Sept 3rd", "2025-09-03", "2025-09-04"),
+    ("emails from Jane Doe until the end of March", "=", "until the end of March", None, "2025-04-01"),
+    ("emails from Jane Doe before the end of the month", "<", "before the end of the month", None, "2026-02-28"),
+    ("emails from Jane Doe at the end of last month", "=", "at the end of last month", "2026-01-21", "2026-02-01"),
+]
+
+
+@pytest.mark.parametrize("question, op, value, start, end", DATED_QUESTIONS, ids=[d[0] for d in DATED_QUESTIONS])
+def test_the_date_scanner_finds_peoples_own_date_forms(question, op, value, start, end):
+    (_first, _end, got_op, got_value), = find_dates(question)
+    assert (got_op, got_value) == (op, value)
+    got = parse_date_expression(got_value, got_op, today=date(2026, 2, 15))
+    assert (got.start, got.end) == (start and date.fromisoformat(start), end and date.fromisoformat(end))
+    graph_ = parse_question(question)  # and the whole question reads, the date on its email or event
+    assert [(f.op, f.value) for f in graph_.filters if graph_.vars[f.var] == "Date"] == [(op, value)]
+
+
+@pytest.mark.parametrize("question, place", [
+    ("events at the Summer House", "Summer House"),
+    ("meetings at the Christmas Market", "Christmas Market"),
+    ("events in the Summer Room", "Summer Room"),
+    ("meetings at the Weekend Retreat", "Weekend Retreat"),
+])
+def test_a_name_that_starts_with_a_date_word_stays_a_name(question, place):
+    got = parse_question(question)
+    assert [(f.field, f.value) for f in got.filters] == [("name", place)], shown(got)
+
+
+@pytest.mark.parametrize("question, person", [("emails from Summer Lee", "Summer Lee"),
+                                              ("emails from Autumn Rivers", "Autumn Rivers"),
+                                              ("emails from Summer", "Summer")])
+def test_a_first_name_that_is_a_season_stays_a_person(question, person):
+    got = parse_question(question)
+    assert [(f.field, f.value) for f in got.filters] == [("name", person)], shown(got)
 
 
 def test_the_table_is_big_and_covers_every_edge_and_filter():

@@ -284,9 +284,13 @@ def _build(answer, anchors, roles, dates, self_positions, lows, text, extension,
         d = b.new("Date")
         b.edge(target, "sent_on" if b.vars[target] == "Email" else "occurred_on", d)
         b.filters.append((d, "value", op, value))
-    ordinal = re.search(r"\b(last|latest|newest|most recent|first|earliest|oldest)\b(?! (?:\d+|a|an|one|two|three|"
-                        r"four|five|six|few|couple|several|week|weeks|month|months|year|years|day|days|quarter)\b)",
-                        text, re.IGNORECASE)
+    # an ordinal word inside a date ("last Friday", "the first of May") orders nothing
+    toks = tokenize(text) if dates else []
+    dated = [(toks[start].start, toks[end - 1].end) for start, end, _op, _value in dates]
+    ordinal = next((m for m in re.finditer(
+        r"\b(last|latest|newest|most recent|first|earliest|oldest)\b(?! (?:\d+|a|an|one|two|three|four|five|six|few|"
+        r"couple|several|week|weeks|month|months|year|years|day|days|quarter)\b)", " ".join(text.split()), re.IGNORECASE)
+        if not any(a <= m.start() < b for a, b in dated)), None)
     mode = "all"
     if ordinal and "Email" in b.shared or (ordinal and answer == "Email"):
         which = "first" if ordinal.group(1).lower() in ("first", "earliest", "oldest") else "last"

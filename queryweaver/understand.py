@@ -337,6 +337,8 @@ def _what(match: re.Match) -> str:
 
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
+# "so far" and "to date" add nothing to "how many emails so far", but "so far this year" and "year to date" are dates.
+_NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|the) (?:week|month|quarter|year)\b)"
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # search-box syntax: from:X to:me before:DATE subject:"X" has:attachment filename:*.pdf title:X
     (r"\b(from|to|before|after|since|on|with|cc):\s*", r"\1 ", 0.01, ""),
@@ -606,7 +608,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bsomewhere in\b", "in", 0.02, ""), (r"\b(?:something|anything) like\b", "", 0.02, ""),
     (r"\bwho all\b", "who", 0.02, ""), (r"\bwhat all\b", "what", 0.02, ""), (r"\balong with\b", "with", 0.02, ""),
     (r"\b(early|mid|late)-(\w+)", r"\1 \2", 0.0, ""),
-    (r"\b(?:altogether|in total|overall|all told|in all|so far|till now|until now|to date)\b", "", 0.02, ""),
+    (r"\b(?:altogether|in total|overall|all told|in all|till now|until now|" + _NOT_A_PERIOD.format("so far|to date")
+     + r")\b", "", 0.02, ""),
     (r"\b(?:get me |give me |show me )?the (?:names?|list|addresses|email addresses) of\b", "", 0.03, ""),
     (r"^(?:please |kindly )?tell me (?=who|what|when|where|which|how)", "", 0.02, ""),
     (r"^first,? (?=show|find|list|get|give|pull)", "", 0.02, ""),
@@ -636,7 +639,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
-    (r"\b(?:at all|ever|again|other|else|lately|(?<!most )recently|so far|by any chance|on my (?:disk|computer|drive|"
+    (r"\b(?:at all|ever|again|other|else|lately|(?<!most )recently|" + _NOT_A_PERIOD.format("so far") + r"|by any chance|on my (?:disk|computer|drive|"
      r"machine|laptop|mac|pc))\b", "", 0.02, ""),
     (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
      "corresponded with", 0.02, ""),

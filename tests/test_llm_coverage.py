@@ -299,6 +299,8 @@ def test_a_fully_covered_graph_has_no_problems():
     ("the most recent email from Jane Doe", "last"), ("Show my first message to Jane Doe", "first"),
     ("Who was at the Local-first software meetup?", None), ("emails from Jane Doe last week", None),
     ("emails from Jane Doe in the last 3 days", None), ("What is Jane Doe's first name?", None),
+    ("emails from Jane Doe on the first of May", None), ("emails from Jane Doe last Christmas", None),
+    ("emails from Jane Doe over the last fortnight", None), ("the first email from Jane Doe last summer", "first"),
 ])
 def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
     plain = graph("p", {"p": "Person"})

@@ -329,3 +329,35 @@ def test_a_reading_that_leaves_out_something_named_yields_to_one_that_uses_every
     assert got.confidence < 0.7 and got.alternatives
     partial = graph("find e all", "e from p", "p.name = Jane Doe")
     assert [m.value for m in uncovered(partial, got.mentions)] == ["budget.xlsx"]
+
+
+# ---- dates in people's own words -------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, value", [
+    ("emails from Jane Doe so far this year", "so far this year"),
+    ("emails from Jane Doe this year so far", "this year so far"),
+    ("Emails from Jane Doe year to date", "year to date"),
+])
+def test_so_far_and_to_date_stay_when_they_are_the_date(lexicon, question, value):
+    reads_as(lexicon, question, "find e all", "e from p", "e sent_on d", "p.name = Jane Doe", f"d.value = {value}")
+
+
+def test_so_far_without_a_period_adds_nothing(lexicon):
+    got = understand("how many emails did Jane Doe send me so far", None, lexicon)
+    assert "Date" not in got.graph.vars.values(), shown(got.graph)
+
+
+@pytest.mark.parametrize("question, value", [
+    ("emails from Jane Doe last Friday", "last Friday"),
+    ("emails from Jane Doe on the first of May 2025", "the first of May 2025"),
+    ("from Jane Doe, the mails of last weekend", "last weekend"),
+])
+def test_an_ordinal_word_inside_a_date_orders_nothing(lexicon, question, value):
+    from queryweaver.mention_graph import graph_from_mentions
+    from queryweaver.understand import render_mentions
+
+    text, _notes = render_mentions(question, ground(question, lexicon))
+    readings = graph_from_mentions(text)
+    assert readings, text
+    filters = [(f.field, f.value) for f in readings[0].filters]
+    assert ("value", value) in filters and not any(field == "ordinal" for field, _v in filters), filters

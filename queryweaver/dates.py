@@ -818,14 +818,18 @@ def _season(name: str, start_year: int) -> DateRange:
     return DateRange(start, start + relativedelta(months=3))
 
 
+_WHICH = r"(?:(this past|past|last|previous|this|next|coming) )?"
+_SEASON = re.compile(rf"{_WHICH}({'|'.join(SEASONS)})(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?")
+_HOLIDAY = re.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?: (\d{{4}}))?")
+_MOVABLE_HOLIDAY = re.compile(rf"\b({'|'.join(MOVABLE_HOLIDAYS)})\b")
+
+
 def _read_season(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """Meteorological seasons of the northern hemisphere ("summer 2025" = June to August 2025).
 
     A winter spans two years, so it is named by both ("winter 2024-25"); "winter 2025" is refused.
     """
-    seasons = "|".join(SEASONS)
-    m = re.fullmatch(rf"(?:(this past|past|last|previous|this|next|coming) )?({seasons})"
-                     rf"(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?", phrase)
+    m = _SEASON.fullmatch(phrase)
     if not m:
         return None
     which, name, year, second = m[1], m[2], m[3], m[4]
@@ -850,8 +854,7 @@ def _holiday(name: str, year: int) -> DateRange:
 
 def _read_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """Holidays on a fixed date ("Christmas" = December 24-26, "the holidays" = December 24 to January 1)."""
-    names = "|".join(sorted(HOLIDAYS, key=len, reverse=True))
-    m = re.fullmatch(rf"(?:(this past|past|last|previous|this|next|coming) )?({names})(?: (\d{{4}}))?", phrase)
+    m = _HOLIDAY.fullmatch(phrase)
     if not m:
         return None
     which, name = m[1], m[2]
@@ -862,10 +865,9 @@ def _read_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 def _read_movable_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """Easter, Thanksgiving and the like fall on another day each year: refused with a hint."""
-    for name in MOVABLE_HOLIDAYS:
-        if re.search(rf"\b{name}\b", phrase):
-            raise _Unreadable(f"'{name}' moves from year to year, so it is not read; write its date instead, "
-                              f"e.g. 'November 27, 2025' or 'April 18 to April 21, 2025'")
+    if m := _MOVABLE_HOLIDAY.search(phrase):
+        raise _Unreadable(f"'{m[1]}' moves from year to year, so it is not read; write its date instead, "
+                          f"e.g. 'November 27, 2025' or 'April 18 to April 21, 2025'")
     return None
 
 

@@ -256,6 +256,8 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
 # so the speller keeps its say.
 _DATE_ONLY_STARTS = set(SEASONS) | set(MISSPELLED_MONTHS) | {"year", "ytd", "fortnight", "quarter", "weekend",
                                                              "christmas", "xmas"}
+_ALL_DATE_STARTS = _DATE_STARTS | _DATE_ONLY_STARTS
+_PREPOSITIONS_AND_DURING = _PREPOSITIONS | {"during"}
 # A date expression holds at least one of these (else "the" or "a" alone would be tried against the grammar).
 _DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
                     "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
@@ -694,9 +696,9 @@ class _Parser:
         if tok.low == "for" and tok.kind == "word" and i + 1 < self.n:  # "scheduled for next week"
             found = self._scan_date(i + 1)
             return found if found is None or found[1] == self._words(i + 1, found[2]) else None
-        if not (tok.kind == "num" or (tok.kind == "word" and tok.low in _DATE_STARTS | _DATE_ONLY_STARTS)):
+        if not (tok.kind == "num" or (tok.kind == "word" and tok.low in _ALL_DATE_STARTS)):
             return None
-        if tok.low in ("over", "at", "throughout") and self._low(i + 1) in _PREPOSITIONS | {"during"}:
+        if tok.low in ("over", "at", "throughout") and self._low(i + 1) in _PREPOSITIONS_AND_DURING:
             return None  # "send over in early 2025": the date starts at "in"
         for end in range(min(self.n, i + 12), i, -1):
             if self.toks[end - 1].kind == "punct":

@@ -22,7 +22,9 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
     parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec.
                 "the start/beginning/end of X" bounding a filter is X's first / last day ("since the start of
                 the year", "before the end of the month"); standing alone it is early / late X (of a week or
-                a day: its first / last day). "the middle of X" is mid X.
+                a day: its first / last day). "the middle of X" is mid X. "the first/second/third/fourth
+                week of X" is 7 days from X's first day on (May 1-7, 8-14, ...), "the last week of X" its last 7
+                days; "the first/last day of X", "the first of the month".
     named       "today", "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow"
     calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025";
                 "the week/month/quarter/year before last" (two units back); "this/last/next weekend" (Saturday
@@ -758,11 +760,8 @@ def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False
     m = _EDGE.fullmatch(phrase)
     if not m:
         return None
-    inner = _strip_fillers(m[2])
-    if inner in ("day", "week", "weekend", "month", "quarter", "year"):
-        inner = "this " + inner  # "the start of the year"
-    whole = _read_single(inner, today, anchor)
-    if whole is None or whole.start is None or whole.end is None:
+    whole = _read_whole(m[2], today, anchor)
+    if whole is None:
         return None
     if m[1] == "middle":
         part = _third(whole, 1)
@@ -773,6 +772,38 @@ def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False
     if widen and (part := _third(whole, 0 if first else 2)) is not None:
         return part
     return _day(whole.start if first else whole.end - dt.timedelta(days=1))
+
+
+def _read_whole(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """The span an "of X" names; "the year", "the month" alone are this one."""
+    inner = _strip_fillers(phrase)
+    if inner in ("day", "week", "weekend", "month", "quarter", "year"):
+        inner = "this " + inner  # "the start of the year"
+    whole = _read_single(inner, today, anchor)
+    return whole if whole is not None and whole.start is not None and whole.end is not None else None
+
+
+_NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1,
+        "final": -1}
+_NTH_OF = re.compile(rf"({'|'.join(_NTH)}) (week|day) of (.+)|(first|1st|last) of (.+)")
+
+
+def _read_nth_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the first week of May" = May 1-7 (the second: 8-14, ...; the last: its last seven days); "the first
+    day of the month", "the first of the month", "the last day of 2025"."""
+    m = _NTH_OF.fullmatch(phrase)
+    if not m:
+        return None
+    nth, unit, inner = (m[1], m[2], m[3]) if m[1] else (m[4], "day", m[5])
+    whole = _read_whole(inner, today, anchor)
+    if whole is None:
+        return None
+    size = dt.timedelta(days=7 if unit == "week" else 1)
+    index = _NTH[nth]
+    start = whole.end - size if index < 0 else whole.start + index * size
+    if start < whole.start or start + size > whole.end:
+        raise _Unreadable(f"{whole} has no {nth} {unit}; e.g. 'the first week of May 2025'")
+    return DateRange(start, start + size)
 
 
 def _read_to_date(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -886,6 +917,7 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_quarter,
     _read_part,
     _read_edge,
+    _read_nth_of,
     _read_to_date,
     _read_weekend,
     _read_before_last,

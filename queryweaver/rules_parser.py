@@ -268,7 +268,9 @@ _AMBIGUOUS_DATE_WORDS = {"may", "mar", "sun", "sat", "wed", "jan", "dec", "sep",
 _AFTER_WORDS = ("since", "after", "later than", "starting", "on or after", "no earlier than", "not before")
 _BEFORE_WORDS = ("before", "prior to", "earlier than")
 _AFTER_SUFFIXES = ("onward", "onwards", "or later", "and later", "or after", "and after")
-_NAME_START_DATE_WORDS = set(SEASONS) | {"christmas", "xmas", "christmastime", "halloween", "holidays", "weekend"}
+# Date words that also name things when a noun follows: "the Christmas party", "the Q3 review", "Summer House".
+_NAMING_DATE_WORDS = set(SEASONS) | {"christmas", "xmas", "christmastime", "halloween", "holidays", "holiday",
+                                     "weekend", "quarter", "q1", "q2", "q3", "q4"}
 _FROM_THE_START = re.compile(r"from (?:the )?(?:very )?(?:start|beginning) of (?!.* (?:to|until|till|through|thru) )")
 _SEASON_LEADS = {"in", "during", "over", "throughout", "the", "this", "last", "next", "past", "previous", "coming",
                  "early", "late", "mid"}
@@ -712,9 +714,10 @@ class _Parser:
                 continue
             if words[-1] in SEASONS and (len(words) == 1 or words[-2] not in _SEASON_LEADS):
                 continue  # "from Summer" is likelier a person than a season; "in (the) summer" is a season
-            if words[-1] in _NAME_START_DATE_WORDS and self.toks[end - 1].text[:1].isupper() and end < self.n \
-                    and self.toks[end].kind == "word" and self.toks[end].text[:1].isupper():
-                continue  # "at the Summer House", "the Christmas Market": a name that starts with a date word
+            if words[-1] in _NAMING_DATE_WORDS and end < self.n and self.toks[end].kind == "word" and (
+                    self.toks[end].low not in _KNOWN_WORDS
+                    or self.toks[end - 1].text[:1].isupper() and self.toks[end].text[:1].isupper()):
+                continue  # "the Christmas party", "Q3 planning", "the Summer House": the date word names a thing
             value = self._words(i, end)
             try:
                 parse_date_expression(value, "=", today=_DATE_REFERENCE_DAY)

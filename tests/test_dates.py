@@ -227,6 +227,14 @@ PEOPLES_FORMS = [
     ("at the beginning of 2025", "=", "2025-01-01", "2025-05-01"),
     ("the middle of March 2025", "=", "2025-03-11", "2025-03-21"),
     ("the start of last week", "=", "2026-02-02", "2026-02-03"),  # of a week or a day: that day itself
+    # the first/second/.../last week or day of X: seven days from its first day on, or its last seven
+    ("the first week of May 2025", "=", "2025-05-01", "2025-05-08"),
+    ("the second week of January", "=", "2026-01-08", "2026-01-15"),
+    ("the last week of December", "=", "2025-12-25", "2026-01-01"),
+    ("since the first day of the month", "=", "2026-02-01", None),
+    ("since the 1st of the month", "=", "2026-02-01", None),
+    ("the last day of last month", "=", "2026-01-31", "2026-02-01"),
+    ("the first week of 2025", "=", "2025-01-01", "2025-01-08"),
     # weekends (Saturday and Sunday of the Monday-Sunday week)
     ("last weekend", "=", "2026-02-07", "2026-02-09"),
     ("this weekend", "=", "2026-02-14", "2026-02-16"),
@@ -452,6 +460,7 @@ ERRORS = [
     ("Thanksgiving", "=", "moves from year to year"),
     ("Easter 2025", "=", "moves from year to year"),
     ("early summer 2025", "=", "month or a year"),
+    ("the fourth week of yesterday", "=", "has no fourth week"),
     ("first May", "=", "like 'March 3, 2025'"),  # a spelled ordinal goes with "of": "the first of May"
     ("13/13/2025", "=", "not a real date"),
     ("31.31.2025", "=", "not a real date"),

@@ -288,6 +288,8 @@ DATED_QUESTIONS = [
     ("emails from Jane Doe until the end of March", "=", "until the end of March", None, "2025-04-01"),
     ("emails from Jane Doe before the end of the month", "<", "before the end of the month", None, "2026-02-28"),
     ("emails from Jane Doe at the end of last month", "=", "at the end of last month", "2026-01-21", "2026-02-01"),
+    ("emails from the first week of May", "=", "from the first week of May", "2025-05-01", "2025-05-08"),
+    ("emails from Jane Doe since the first of the month", ">", "since the first of the month", "2026-02-01", None),
 ]
 
 
@@ -310,6 +312,12 @@ def test_the_date_scanner_finds_peoples_own_date_forms(question, op, value, star
 def test_a_name_that_starts_with_a_date_word_stays_a_name(question, place):
     got = parse_question(question)
     assert [(f.field, f.value) for f in got.filters] == [("name", place)], shown(got)
+
+
+@pytest.mark.parametrize("question", ["who attended the Christmas party", "files from the summer party",
+                                      "who was at the Q3 planning session", "the Weekend Retreat agenda"])
+def test_a_date_word_naming_a_thing_is_not_a_date(question):
+    assert find_dates(question) == []
 
 
 @pytest.mark.parametrize("question, person", [("emails from Summer Lee", "Summer Lee"),

@@ -36,6 +36,22 @@ def write_corpus(out: Path):
     return facts, names, expected_answers(facts, names)
 
 
+def plain_corpus(root: Path, questions: list[dict[str, Any]]):
+    """The corpus written under ``root``, the answers its own mbox/ics/files config gives to ``questions``
+    (checked on the paper's questions against the oracle): (corpus dir, names, expected, plain answers)."""
+    from queryweaver.config import load_config
+
+    out = root / "corpus"
+    _facts, names, expected = write_corpus(out)
+    config = load_config(out / "config.toml")
+    config.cache_dir_setting = str(root / "cache-plain")
+    files = (out / "files").resolve()
+    with Engine(config) as engine:
+        plain = answers(engine, config, questions, files)
+        assert paper_answers(engine, names, files) == expected
+    return out, names, expected, plain
+
+
 def sample(per_shape: int = 2) -> list[dict[str, Any]]:
     """The first ``per_shape`` questions of every shape, spread over the parts."""
     by_shape: dict[str, list[dict[str, Any]]] = defaultdict(list)

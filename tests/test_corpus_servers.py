@@ -29,14 +29,7 @@ QUESTIONS = cq.sample(per_shape=5)
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     root = tmp_path_factory.mktemp("servers")
-    out = root / "corpus"
-    _facts, names, expected = cq.write_corpus(out)
-    config = load_config(out / "config.toml")
-    config.cache_dir_setting = str(root / "cache-plain")
-    files = (out / "files").resolve()
-    with Engine(config) as engine:
-        plain = cq.answers(engine, config, QUESTIONS, files)
-        assert cq.paper_answers(engine, names, files) == expected
+    out, names, expected, plain = cq.plain_corpus(root, QUESTIONS)
     build_maildir(out / "mail.mbox", root / "Maildir", SELF)
     return out, names, expected, plain, root / "Maildir"
 

@@ -38,15 +38,7 @@ def few_messages():
 def corpus(tmp_path_factory):
     """The question corpus, its plain config's answers, and a home holding it in every app's store."""
     root = tmp_path_factory.mktemp("apps")
-    out = root / "corpus"
-    _facts, names, expected = cq.write_corpus(out)
-    config = load_config(out / "config.toml")
-    config.cache_dir_setting = str(root / "cache-plain")
-    files = (out / "files").resolve()
-    with Engine(config) as engine:
-        plain = cq.answers(engine, config, QUESTIONS, files)
-        paper = cq.paper_answers(engine, names, files)
-    assert paper == expected
+    out, names, expected, plain = cq.plain_corpus(root, QUESTIONS)
     home = root / "home"
     app_stores.build_thunderbird(home, out / "mail.mbox", SELF)
     app_stores.build_apple_mail(home, out / "mail.mbox", SELF)

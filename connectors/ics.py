@@ -41,7 +41,7 @@ from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
-from queryweaver.index import SourceIndex, refresh_or_keep
+from queryweaver.index import SourceIndex, refresh_or_keep, select_in
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
@@ -491,6 +491,9 @@ class IcsConnector(Connector):
     @tool(PERSON, "attended", EVENT)
     def person_attended_event(self, known: Selection) -> Iterator[Link]:
         """Given persons, the events they attended or organised."""
+        if not known.links:  # each event once: by its attendee group, not per attendee
+            yield from self._events_attended_by(None if known.is_all else known.keys())
+            return
         sql = f"SELECT a.email, {EVENT_COLUMNS} FROM attendees a JOIN events e ON e.grp = a.grp"
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " WHERE a.email IN ({})", known.keys())
         built: dict[int, Item] = {}  # an event several of the people attended is one Item, built once
@@ -500,6 +503,22 @@ class IcsConnector(Connector):
                 if item is None:
                     item = built[row["row_id"]] = self.event_item(row)
                 yield row["email"], item
+
+    def _events_attended_by(self, emails: Sequence[str] | None) -> Iterator[Link]:
+        """Each event one of ``emails`` (None: anyone but the user) attended, once, keyed None."""
+        me = sorted({e.lower() for e in self.context.self_emails})
+        if emails is None:
+            rows = self._events(f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM attendees "
+                                f"WHERE email NOT IN ({_marks(me)}))", me)
+        else:
+            emails = [e for e in emails if not self.context.is_self(e)]
+            rows = iter(select_in(self.db, f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
+                                  "attendees WHERE email IN {})", emails))
+        seen: set[int] = set()
+        for row in rows:
+            if row["row_id"] not in seen:
+                seen.add(row["row_id"])
+                yield None, self.event_item(row)
 
     @tool(EVENT, "attended", PERSON)
     def event_attended_person(self, known: Selection) -> Iterator[Link]:

@@ -85,6 +85,9 @@ class Selection:
     filters: tuple["FilterConstraint", ...] = ()
     # the wanted variable's own filters: a hint a remote source may push down (it must not rely on them)
     wanted_filters: tuple["FilterConstraint", ...] = ()
+    # False: the caller needs each wanted item once, not which known item reached it (it asks the reverse tool
+    # for the links of the answers it shows). A tool may then yield each item once, with any known key or None.
+    links: bool = True
 
     @property
     def is_all(self) -> bool:

@@ -53,6 +53,7 @@ class Engine:
         if planner not in PLANNERS:
             raise ConfigError(f"unknown planner {planner!r}; use one of: {', '.join(PLANNERS)}")
         self.planner = planner
+        self.defer_links_from: float | None = None  # the cost planner's default (planner.DEFER_LINKS_FROM)
         self.config = config
         self.registry = registry or get_registry()
         self.warnings: list[str] = []
@@ -94,7 +95,7 @@ class Engine:
         """The steps for ``graph``: the paper's Algorithm 1, or the cost-aware order (the engine's default)."""
         if (planner or self.planner) == "paper":
             return make_plan(graph)
-        return make_cost_plan(graph, self.statistics(graph))
+        return make_cost_plan(graph, self.statistics(graph), self.defer_links_from)
 
     def statistics(self, graph: QueryGraph) -> Statistics:
         """The figures the cost-aware planner orders ``graph`` by, asked of the connectors (None = unknown).

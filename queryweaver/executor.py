@@ -8,10 +8,12 @@ call records which known item linked to which found item; those links give every
 
 from __future__ import annotations
 
+import gc
 import heapq
 import threading
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Callable, Iterable, Mapping
@@ -59,6 +61,12 @@ class RunResult:
     emptied_by: str | None = None          # the step that left a candidate set empty, if any
     links: dict[int, dict[str, set[str]]] = field(default_factory=dict, repr=False)
     _evidence: Callable[[str], dict | None] | None = field(default=None, repr=False)
+    _prepare: Callable[[list[str]], None] | None = field(default=None, repr=False)
+
+    def prepare_evidence(self, keys: list[str]) -> None:
+        """Make ready, in one go, what the evidence of the answers ``keys`` needs (links left for later)."""
+        if self._prepare and keys:
+            self._prepare(keys)
 
     def evidence(self, key: str) -> dict | None:
         """The tree of items that linked answer ``key``: {var, type, key, label, via: [{edge, ...}]}."""
@@ -72,6 +80,8 @@ class RunResult:
         """The result in the CLI's JSON form: ``count`` answers in all, ``items`` the page asked for (evidence is
         built for those alone), ``next_offset`` where the next page starts (None after the last)."""
         page = self.page(offset, limit)
+        if with_evidence:
+            self.prepare_evidence([item.key for item in page])
         items = []
         for item in page:
             out = item.output()
@@ -108,8 +118,37 @@ class Executor:
 
     def run(self, plan: Plan, *, on_event: Callable[[Event], None] | None = None,
             cancel: threading.Event | None = None) -> RunResult:
-        with self._lock:
+        with self._lock, collection_paused():
             return _Run(self, plan, on_event, cancel).execute()
+
+
+_pauses = 0                      # runs in progress in this process that asked for the collector to wait
+_resume = False                  # whether the collector was on when the first of them started
+_pauses_lock = threading.Lock()
+
+
+@contextmanager
+def collection_paused():
+    """Hold off Python's cyclic garbage collector while a plan runs.
+
+    A large answer creates hundreds of thousands of items, links and rows, all alive until the run ends;
+    each of them makes the collector walk the whole heap again (a third of the run at 250,000 emails).
+    Runs create no garbage cycles worth collecting midway; whatever they leave is collected afterwards.
+    Process-wide, so counted: the collector resumes when the last run in progress ends.
+    """
+    global _pauses, _resume
+    with _pauses_lock:
+        _pauses += 1
+        if _pauses == 1:
+            _resume = gc.isenabled()
+            gc.disable()
+    try:
+        yield
+    finally:
+        with _pauses_lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
 
 
 class _Run:
@@ -127,6 +166,7 @@ class _Run:
         self.current: dict[str, Candidates] = {}
         self.pending: dict[str, Candidates] = {}
         self.links: dict[int, dict[str, set[str]]] = {}
+        self.deferred: dict[int, dict[str, set[str]]] = {}  # steps that deferred their links: those asked so far
         self.emptied_by: str | None = None
 
     # -- events ----------------------------------------------------------------------------------
@@ -282,18 +322,24 @@ class _Run:
         providers = self.providers(step.tool, step)
         known = self.final.get(step.known)
         selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
-                              tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"))
+                              tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"),
+                              links=not step.defer_links)
         size = "all" if known is None else len(known)
         self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
                   step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,
                   edge=step.edge.edge, closes_cycle=step.closes_cycle, estimate=step.estimate,
-                  connectors=[c.name for c, _ in providers])
+                  defer_links=step.defer_links, connectors=[c.name for c, _ in providers])
         started = time.perf_counter()
         found: dict[str, Item] = {}
         links: dict[str, set[str]] = defaultdict(set)
-        for known_key, item in self.links_of(step.tool, providers, selection):
-            _merge_into(found, item)
-            links[item.key].add(known_key)
+        if step.defer_links:  # the items alone; links_for asks for the links an answer's evidence needs
+            self.deferred[index] = {}
+            for _known_key, item in self.links_of(step.tool, providers, selection):
+                _merge_into(found, item)
+        else:
+            for known_key, item in self.links_of(step.tool, providers, selection):
+                _merge_into(found, item)
+                links[item.key].add(known_key)
         self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
                   tool=step.tool, result_size=len(found), estimate=step.estimate,
                   seconds=round(time.perf_counter() - started, 4))
@@ -317,6 +363,19 @@ class _Run:
                   wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
                   semijoin=True, estimate=step.estimate, connectors=[c.name for c, _ in providers])
         started = time.perf_counter()
+        links = self.reverse_links(step, tool, providers, selection, known)
+        found = {k: have[k] for k in have if k in links}
+        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
+                  tool=tool, result_size=len(found), estimate=step.estimate, semijoin=True,
+                  seconds=round(time.perf_counter() - started, 4))
+        return found, links
+
+    def reverse_links(self, step: CallTool, tool: str, providers, selection: Selection,
+                      known: Candidates) -> dict[str, set[str]]:
+        """wanted key -> the candidates of ``known`` (all when None) linked to it, from ``tool`` (the reverse of
+        ``step``'s) called on ``selection``, candidates of ``wanted``: the links carrying ``known`` across would
+        have recorded for them."""
+        have = selection.items or {}
         links: dict[str, set[str]] = defaultdict(set)
         ranges = None
         if step.known_type == EntityType.DATE and known is not None:  # a day is linked to the ranges holding it
@@ -331,11 +390,40 @@ class _Run:
                         links[wanted_key].add(key)
             elif known is None or item.key in known:
                 links[wanted_key].add(item.key)
-        found = {k: have[k] for k in have if k in links}
-        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
-                  tool=tool, result_size=len(found), estimate=step.estimate, semijoin=True,
-                  seconds=round(time.perf_counter() - started, 4))
-        return found, links
+        return links
+
+    def links_for(self, index: int, key: str) -> set[str] | tuple[()]:
+        """The known keys tool step ``index`` linked to the found item ``key``, asked now if it deferred them."""
+        deferred = self.deferred.get(index)
+        if deferred is None:
+            return self.links[index].get(key, ())
+        if key not in deferred:
+            self.fill_links(index, [key])
+        return deferred[key]
+
+    def fill_links(self, index: int, keys: Iterable[str]) -> None:
+        """The deferred links of step ``index`` for the found items ``keys``, by one call of the reverse tool."""
+        deferred = self.deferred[index]
+        keys = [k for k in dict.fromkeys(keys) if k not in deferred]
+        if not keys:
+            return
+        step: CallTool = self.plan.steps[index]  # type: ignore[assignment]
+        held = self.final.get(step.wanted) or self.current.get(step.wanted) or {}
+        have = {k: held.get(k) or Item(step.wanted_type, k, {}) for k in keys}
+        selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
+                                                            if f.field != "ordinal"),
+                              tuple(self.graph.filters_on(step.known)))
+        links = self.reverse_links(step, step.reverse, self.providers(step.reverse, step), selection,
+                                   self.final.get(step.known))
+        for key in keys:
+            deferred[key] = links.get(key, set())
+
+    def prepare_evidence(self, keys: list[str]) -> None:
+        """Ask at once for the deferred links the evidence of answers ``keys`` starts from."""
+        root = self.graph.return_var
+        for index, step in self.tool_steps():
+            if step.wanted == root and index in self.deferred:
+                self.fill_links(index, keys)
 
     def intersect(self, var: str, step: Intersect) -> None:
         a, b = self.current.get(var), self.pending.pop(var, None)
@@ -346,7 +434,9 @@ class _Run:
         else:
             result = {k: v for k, v in a.items() if k in b}
             for k, v in result.items():
-                v.merge(b[k])
+                other = b[k]
+                if other is not v:  # a semi-join keeps the very items it was given
+                    v.merge(other)
         self.current[var] = result
         self.emit(EventKind.INTERSECTION, f"performing intersection: {_size(a)} and {_size(b)} -> {_size(result)}",
                   var, before=[_count(a), _count(b)], count=_count(result))
@@ -437,7 +527,7 @@ class _Run:
 
         def consistent(var: str) -> bool:
             for i, known, wanted in checks.get(var, ()):
-                if known in chosen and wanted in chosen and chosen[known] not in self.links[i].get(chosen[wanted], ()):
+                if known in chosen and wanted in chosen and chosen[known] not in self.links_for(i, chosen[wanted]):
                     return False
             return True
 
@@ -446,7 +536,7 @@ class _Run:
                 return True
             var = order[n]
             i, parent = tree_link[var]
-            options = self.links[i].get(chosen[parent], ())
+            options = self.links_for(i, chosen[parent])
             final = self.final.get(var)
             for key in sorted(options):
                 budget[0] -= 1
@@ -544,8 +634,12 @@ class _Run:
                 cache[key] = self.evidence(key) if not self.emptied_by else None
             return cache[key]
 
+        def prepare(keys: list[str]) -> None:
+            if not self.emptied_by:
+                self.prepare_evidence([k for k in keys if k not in cache])
+
         return RunResult(self.plan, self.graph.action, var, type_, ordered, count, dict(self.final), self.trace,
-                         seconds, self.emptied_by, self.links, evidence)
+                         seconds, self.emptied_by, self.links, evidence, prepare)
 
 
 def sort_items(items: list[Item]) -> list[Item]:

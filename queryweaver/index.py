@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -1036,6 +1037,29 @@ class SourceIndex:
             self._conn = None
             self._record_close()
         self._drop_lease()
+
+
+IN_CHUNK = 500          # keys per IN list where SQLite has no json_each, well under its parameter limit
+_json_each = [True]     # whether this SQLite has json_each (a build without JSON support has not)
+
+
+def select_in(conn: sqlite3.Connection, sql: str, keys: list, before: tuple = (), after: tuple = ()) -> list:
+    """The rows of ``sql`` whose ``{}`` is the set of ``keys``, with ``before`` and ``after`` the parameters
+    around it: one statement reading the keys from a JSON array (one pass, so a row several keys reach comes
+    once), or chunked IN lists where SQLite lacks json_each (a row may then come once per chunk)."""
+    if _json_each[0]:
+        try:
+            return conn.execute(sql.format("(SELECT value FROM json_each(?))"),
+                                (*before, json.dumps(keys), *after)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "json_each" not in str(exc):
+                raise
+            _json_each[0] = False
+    rows: list = []
+    for start in range(0, len(keys), IN_CHUNK):
+        chunk = keys[start:start + IN_CHUNK]
+        rows += conn.execute(sql.format(f"({','.join('?' * len(chunk))})"), (*before, *chunk, *after)).fetchall()
+    return rows
 
 
 def lexicon_stale(conn: sqlite3.Connection) -> bool:

@@ -17,6 +17,11 @@ neighbour ("emails to the user" among the day's emails, not every email to the u
 those the forward call would have recorded for the surviving candidates, so answers, counts, evidence and
 ordinals come out the same. Where a figure is unknown (a live source) the variable keeps the paper's
 order; a graph with a cycle keeps the paper's plan.
+
+A carried step expected to bring many links *defers* them: the tool is asked only for the items it reaches,
+and which known item linked each one is asked of the reverse tool later, for the answers whose evidence is
+shown (links serve nothing else in an acyclic plan). Again the links asked are those the forward call
+would have recorded, so evidence does not depend on the choice.
 """
 
 from __future__ import annotations
@@ -75,7 +80,15 @@ class CallTool:
     # ``known``'s candidates (a semi-join), instead of carrying every candidate of ``known`` across
     semijoin: str | None = None
     estimate: int | None = None   # cost planner: expected candidates for ``wanted`` from this step
+    # cost planner: ask only for the items reached; their links come from ``reverse`` (the tool from ``wanted``
+    # to ``known``) for the answers whose evidence is shown
+    defer_links: bool = False
     kind: Literal["call_tool"] = "call_tool"
+
+    @property
+    def reverse(self) -> str:
+        """The tool for the other direction of this step's edge."""
+        return tool_name(self.wanted_type, self.edge.edge, self.known_type)
 
     @property
     def called(self) -> str:
@@ -87,6 +100,8 @@ class CallTool:
         if self.semijoin:
             return (f"semi-join {self.wanted} with {self.known}: call {self.semijoin} on {self.wanted}'s candidates, "
                     f"keep those linked to {self.known}")
+        if self.defer_links:
+            extra += f" (items only; links by {self.reverse} for the answers shown)"
         return f"call {self.tool}: {self.known} -> {self.wanted}{extra}"
 
 
@@ -245,8 +260,10 @@ class Statistics:
     totals: Mapping[Edge, float | None] = field(default_factory=dict)
 
 
-def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
-    """The steps of ``make_plan``, ordered by estimated sizes (see the module docstring)."""
+def make_cost_plan(graph: QueryGraph, stats: Statistics, defer_links_from: float | None = None) -> Plan:
+    """The steps of ``make_plan``, ordered by estimated sizes (see the module docstring). A carried step
+    expected to bring ``defer_links_from`` links or more (default ``DEFER_LINKS_FROM``) defers them."""
+    defer_from = DEFER_LINKS_FROM if defer_links_from is None else defer_links_from
     if len(graph.edges) > len(graph.vars) - 1:
         plan = make_plan(graph)
         plan.planner = "cost"
@@ -278,16 +295,16 @@ def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
         if not kids:
             plan.steps.append(ResolveBound(var, type_, field_filters, _int(stats.counts.get(var))))
         else:
-            seeded = _order_children(graph, stats, var, kids, size, field_filters, plan.notes)
+            seeded = _order_children(graph, stats, var, kids, size, field_filters, plan.notes, defer_from)
             first = True
             if seeded.seed_own:
                 plan.steps.append(ResolveBound(var, type_, field_filters, _int(stats.counts.get(var))))
                 first = False
-            for nbr, edge, semijoin, estimate in seeded.calls:
+            for nbr, edge, semijoin, estimate, defer in seeded.calls:
                 visit(nbr)
                 known_t = graph.var_type(nbr)
                 plan.steps.append(CallTool(tool_name(known_t, edge.edge, type_), nbr, var, edge, known_t, type_,
-                                           semijoin=semijoin, estimate=_int(estimate)))
+                                           semijoin=semijoin, estimate=_int(estimate), defer_links=defer))
                 if not first:
                     plan.steps.append(Intersect(var))
                 first = False
@@ -302,8 +319,14 @@ def make_cost_plan(graph: QueryGraph, stats: Statistics) -> Plan:
 
 @dataclass
 class _Ordering:
-    seed_own: bool                                                      # start from the variable's own filters
-    calls: list[tuple[str, EdgeConstraint, str | None, float | None]]  # (neighbour, edge, semi-join tool, estimate)
+    seed_own: bool                          # start from the variable's own filters
+    # (neighbour, edge, semi-join tool, estimate, defer the links)
+    calls: list[tuple[str, EdgeConstraint, str | None, float | None, bool]]
+
+
+# A carried step expected to bring at least this many links defers them (see the module docstring): below it,
+# recording them costs less than asking the reverse tool for each answer's evidence.
+DEFER_LINKS_FROM = 2000
 
 
 def _forward(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeConstraint, var: str,
@@ -333,7 +356,7 @@ def _estimate(graph: QueryGraph, stats: Statistics, var: str, kids, size) -> flo
 
 
 def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, field_filters,
-                    notes: list[str]) -> _Ordering:
+                    notes: list[str], defer_from: float) -> _Ordering:
     """How ``var`` gets its candidates: from its own filters or its cheapest neighbour first, then each other
     neighbour, cheapest first, carried across its edge or semi-joined when the candidates held are fewer."""
     type_ = graph.var_type(var)
@@ -341,7 +364,7 @@ def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, 
     own = stats.counts.get(var)
     if any(v is None for v in forward.values()) or own is None:
         notes.append(f"{var}: no estimate for every neighbour (a live source): the paper's order")
-        return _Ordering(False, [(n, e, None, forward[n]) for n, e in kids])
+        return _Ordering(False, [(n, e, None, forward[n], False) for n, e in kids])
     ranked = sorted(kids, key=lambda ne: forward[ne[0]])  # stable: ties keep the paper's order
     # Starting from the variable's own filters gives the same set only when a filter's verdict on an item does
     # not depend on the other candidates (a Person's first name must be unique among them) nor on a range.
@@ -359,9 +382,25 @@ def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, 
             if fanout is not None and current * max(fanout, 1.0) < forward[nbr]:
                 semijoin = tool_name(type_, edge.edge, nbr_t)
         estimate = forward[nbr] if current is None else min(current, forward[nbr])
-        calls.append((nbr, edge, semijoin, estimate))
+        defer = semijoin is None and _links_expected(graph, stats, nbr, edge, var, size) >= defer_from
+        calls.append((nbr, edge, semijoin, estimate, defer))
         current = estimate
     return _Ordering(seed_own, calls)
+
+
+def _links_expected(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeConstraint, var: str,
+                    size) -> float:
+    """How many links carrying ``nbr`` to ``var`` may leave for later: those expected, when the same local
+    sources offer the reverse tool that gives them back exactly; else -1 (they must be recorded)."""
+    direction = (graph.var_type(nbr), edge.edge, graph.var_type(var))
+    reverse = (direction[2], edge.edge, direction[0])
+    fanout, known = stats.fanouts.get(direction), size.get(nbr)
+    if reverse not in stats.reversible or stats.fanouts.get(reverse) is None or fanout is None or known is None:
+        return -1.0
+    links = known * fanout
+    if not graph.filters_on(nbr) and len(graph.neighbors()[nbr]) == 1 and stats.totals.get(direction) is not None:
+        links = min(links, stats.totals[direction])  # "every File": the links there are
+    return links
 
 
 def _int(value: float | None) -> int | None:

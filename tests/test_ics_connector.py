@@ -282,6 +282,19 @@ def test_self_is_not_a_person(data_dir, context):
     assert ME not in {key for key, _ in conn.person_attended_event(all_of(PERSON))}
 
 
+def test_asked_for_events_only_the_tools_reach_the_same_events(data_dir, context):
+    """``Selection.links = False`` (the executor will ask for the links later): each event once, the same ones,
+    the user and decliners still left out."""
+    conn = connect(planning_calendar(data_dir), context)
+    people = ("bob@example.com", "carol@example.com", "dana@example.org", ME)
+    for selection in (all_of(PERSON), given(PERSON, *(Item(PERSON, p) for p in people))):
+        links = list(conn.person_attended_event(selection))
+        only = list(conn.person_attended_event(Selection(PERSON, selection.items, links=False)))
+        assert sorted(ev.key for _k, ev in only) == sorted({ev.key for _k, ev in links}) and only
+    assert list(conn.person_attended_event(Selection(PERSON, {"carol@example.com": Item(PERSON, "carol@example.com")},
+                                                     links=False))) == []
+
+
 # -- places --------------------------------------------------------------------------------------------
 
 def test_location_is_a_place(data_dir, context):

@@ -806,3 +806,67 @@ def test_emlx_exclude_leaves_out_mailboxes_by_name_or_path(tmp_path):
     assert keys() == {fx.ATTACHMENTS, fx.APPENDED}
     assert keys(exclude=["Junk.mbox"]) == {fx.ATTACHMENTS}
     assert keys(exclude="8F3C2A10-ACCOUNT/INBOX.mbox") == {fx.APPENDED}
+
+
+# -- emails handed back by row id, and tools asked for items only ---------------------------------------------
+
+def _links(connector, tool: str, selection: Selection) -> set[tuple[str, str]]:
+    return {(known, item.key) for known, item in connector.tools()[tool](selection)}
+
+
+def _email_known_tools() -> list[str]:
+    return sorted(t for t in EMAIL_EDGE_TOOLS if t.startswith("email_"))
+
+
+def test_emails_a_tool_built_are_looked_up_as_their_message_ids_are(tmp_path):
+    """Items a tool built carry their row ids, which later calls use instead of the Message-ID: every Email tool
+    must answer for them exactly as for bare keys; a message stored twice (the Sent copy shows a Bcc the Inbox
+    copy lacks) counts both copies, and items from before the index was rebuilt are looked up by Message-ID."""
+    inbox = fx.new_message("Jane Doe <jane.doe@example.com>", "Plans", "<twice@example.com>",
+                           to="Alex Morgan <alex@example.org>", attachment=("plan.pdf", b"%PDF plan"))
+    sent = fx.new_message("Jane Doe <jane.doe@example.com>", "Plans", "<twice@example.com>",
+                          to="Alex Morgan <alex@example.org>", attachment=("plan.pdf", b"%PDF plan"))
+    sent["Bcc"] = "Bob Stone <bob@example.com>"
+    box = fx.messages() + [inbox, fx.new_message("Carol King <carol@example.com>", "Notes", "<once@example.com>",
+                                                 attachment=("notes.pdf", b"%PDF notes")), sent]
+    path = fx.write_mbox(tmp_path / "mail.mbox", box)
+    conn = MboxConnector(fx.source("mbox", path), fx.make_context(tmp_path / "cache"))
+    built = {item.key: item for _k, item in conn.file_has_attachment_email(Selection(T.FILE, None))}
+    built.update((item.key, item) for _k, item in conn.self_to_email(Selection(T.SELF, None)))
+    assert any(k.startswith("_row@") for item in built.values() for k in item.fields)
+    assert not any(k.startswith("_row@") for k in built["<twice@example.com>"].fields)  # stored twice
+    bare = {key: Item(T.EMAIL, key, {}) for key in built}
+    for tool in _email_known_tools():
+        assert _links(conn, tool, Selection(T.EMAIL, built)) == _links(conn, tool, Selection(T.EMAIL, bare)), tool
+    assert ("<twice@example.com>", "bob@example.com") in _links(conn, "email_to_person", Selection(T.EMAIL, built))
+
+    path.unlink()
+    fx.write_mbox(path, list(reversed(box)))  # rewritten: read again whole, every message gets another row id
+    assert conn.refresh_index().parsed == len(box) - 1  # the corrupt entry is skipped
+    for tool in _email_known_tools():
+        assert _links(conn, tool, Selection(T.EMAIL, built)) == _links(conn, tool, Selection(T.EMAIL, bare)), tool
+    conn.close()
+
+
+def test_tools_asked_for_items_only_reach_the_same_items(tmp_path):
+    """``Selection.links = False``: a tool may drop the known side of its links, never an item."""
+    from queryweaver.corpus import generate_corpus
+
+    facts = generate_corpus(tmp_path / "corpus", emails=300, events=30, files=10, seed=5, today=date(2026, 2, 15),
+                            story=True)
+    ctx = fx.make_context(tmp_path / "cache", tz=ZoneInfo(facts.timezone), self_emails=tuple(facts.self_addresses))
+    conn = MboxConnector(fx.source("mbox", tmp_path / "corpus" / "mail.mbox"), ctx)
+    some = {T.PERSON: sorted(facts.people)[:40], T.FILE: None, T.WEBPAGE: None, T.SELF: [SELF_KEY], T.DATE: None}
+    emails = sorted(item.key for item in conn.find(T.EMAIL, []))[::3]
+    checked = 0
+    for tool, call in sorted(conn.tools().items()):
+        known = next(spec.known for spec in conn.tool_specs() if spec.name == tool)
+        keys = emails if known == T.EMAIL else some.get(known)
+        for chosen in (None, keys):
+            items = None if chosen is None else {k: Item(known, k, {}) for k in chosen}
+            every = {item.key for _k, item in call(Selection(known, items))}
+            only = {item.key for _k, item in call(Selection(known, items, links=False))}
+            assert only == every, (tool, chosen is None)
+            checked += bool(every)
+    assert checked >= 20
+    conn.close()

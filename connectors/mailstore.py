@@ -852,14 +852,19 @@ class MailStoreConnector(Connector):
         return item
 
     def _email_item(self, row: sqlite3.Row, handle: tuple[str, frozenset[str]] | None = None) -> Item:
-        """An Email item from a row holding _MSG_COLS (with its row id when ``handle`` is ``_row_handle()``)."""
+        """An Email item from a row holding _MSG_COLS. With ``handle`` (``_row_handle()``, for a tool's links) it
+        keeps its row id, and its ``date`` text is left to ``describe`` (most such items are never shown)."""
         ts = row["date_utc"]
-        when = datetime.fromtimestamp(ts, self.context.tz).isoformat() if ts is not None else None
-        fields = {"message_id": row["message_id"], "subject": row["subject"], "from": row["from_addr"],
-                  "date": when, "_ts": ts}
-        if handle is not None and row["message_id"] not in handle[1]:
+        fields = {"message_id": row["message_id"], "subject": row["subject"], "from": row["from_addr"], "_ts": ts}
+        if handle is None:
+            fields["date"] = self._date_text(ts)
+        elif row["message_id"] not in handle[1]:
             fields[handle[0]] = row["row_id"]
         return Item(EMAIL, row["message_id"], fields)
+
+    def _date_text(self, ts: float | None) -> str | None:
+        """An email's ``date`` field: ISO 8601 in the configured time zone."""
+        return datetime.fromtimestamp(ts, self.context.tz).isoformat() if ts is not None else None
 
     def _self_item(self) -> Item:
         return Item(SELF, SELF_KEY, {"name": self.context.self_name, "emails": sorted(self._self_emails)})
@@ -1273,9 +1278,13 @@ class MailStoreConnector(Connector):
         return {r["message_id"] for r in self._email_rows(sql, Selection(EMAIL, items), (norm(flt.value),))}
 
     def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
-        """Fill the output fields of Email items known only by their Message-ID."""
+        """Fill the output fields of Email items known only by their Message-ID, and the date of those a tool
+        left without it."""
         if type_ != EMAIL:
             return
+        for item in items.values():
+            if "date" not in item.fields and "_ts" in item.fields:
+                item.fields["date"] = self._date_text(item.fields["_ts"])
         bare = [k for k, it in items.items() if not it.fields.get("subject") and "_ts" not in it.fields]
         if not bare:
             return

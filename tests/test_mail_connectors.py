@@ -870,3 +870,14 @@ def test_tools_asked_for_items_only_reach_the_same_items(tmp_path):
             checked += bool(every)
     assert checked >= 20
     conn.close()
+
+
+def test_emails_a_tool_reaches_are_dated_once_described(store):
+    """A tool leaves an email's date text to ``describe`` (most emails it reaches are never shown); described,
+    it carries the same fields ``find`` gives."""
+    found = store.emails()
+    _links, reached = store.call("self_to_email", T.SELF, [SELF_KEY])
+    assert reached and all("date" not in item.fields for item in reached.values())
+    store.connector.describe(T.EMAIL, reached)
+    for key, item in reached.items():
+        assert item.output() == found[key].output()

@@ -430,8 +430,16 @@ def mbox_report(out: Out) -> str:
     return next(line for line in out.stdout.splitlines() if line.startswith("mbox:"))
 
 
+def index_names(db: Path) -> set[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    finally:
+        conn.close()
+
+
 def test_a_killed_mail_build_resumes_where_it_stopped(corpus, clean, tmp_path):
-    _clean_cache, answers = clean
+    clean_cache, answers = clean
     cache = tmp_path / "cache"
     killed_build(corpus, cache, batch=50, offset=150_000)
     conn = sqlite3.connect(index_db(cache))
@@ -439,12 +447,29 @@ def test_a_killed_mail_build_resumes_where_it_stopped(corpus, clean, tmp_path):
     (done,) = conn.execute("SELECT done FROM resume").fetchone()
     conn.close()
     assert 0 < committed < 1200 and done > 150_000
+    complete = index_names(index_db(clean_cache))
+    assert "addresses_addr" in complete and "addresses_addr" not in index_names(index_db(cache))  # built at the end
     out = qw("index", cache=cache, config=corpus)
     assert out.code == 0, out.stderr
     assert mbox_report(out).startswith(f"mbox:{corpus.parent / 'mail.mbox'}: {1200 - committed} parsed")
     assert "1 resumed" in mbox_report(out)
+    assert index_names(index_db(cache)) == complete
     for topic in QUESTIONS:
         assert ask(topic, cache, corpus).result == answers[topic]
+
+
+def test_indexes_a_killed_build_left_missing_are_made_even_when_nothing_is_left_to_parse(corpus, clean, tmp_path):
+    """A build killed after its last batch but before the indexes were made: the next refresh makes them."""
+    clean_cache, answers = clean
+    cache = copy_cache(clean_cache, tmp_path)
+    conn = sqlite3.connect(index_db(cache))
+    conn.execute("DROP INDEX addresses_addr")
+    conn.execute("DROP INDEX messages_message_id")
+    conn.commit()
+    conn.close()
+    assert qw("index", cache=cache, config=corpus).code == 0
+    assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
+    assert ask("mail", cache, corpus).result == answers["mail"]
 
 
 def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, tmp_path):
@@ -471,6 +496,7 @@ def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, t
     assert f": {1200 - committed} parsed, {committed} unchanged" in report
     fresh = tmp_path / "fresh"
     assert qw("index", cache=fresh, config=config).code == 0
+    assert index_names(index_db(cache, "maildir")) == index_names(index_db(fresh, "maildir"))
     for topic in ("mail", "mail+files"):
         assert ask(topic, cache, config).result == ask(topic, fresh, config).result
 

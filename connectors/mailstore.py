@@ -176,6 +176,11 @@ class ParsedMessage:
     attachments: list[tuple[str, str, int]] = field(default_factory=list)  # (filename, sha256, size)
     urls: list[str] = field(default_factory=list)
 
+    def row(self) -> tuple:
+        """What ``MessageWriter.add_row`` stores: compact to send from a parsing worker."""
+        return (self.message_id, self.subject, norm(self.subject), self.date_utc, self.from_addr, self.from_name,
+                self.body, self.addresses, self.attachments, self.urls)
+
 
 def parse_message(raw: bytes, where: str, warn: Warn,
                   fallback_date: Callable[[], float | None] | None = None) -> ParsedMessage | None:
@@ -565,15 +570,19 @@ class MessageWriter:
 
     def add(self, msg: ParsedMessage, offset: int = 0) -> None:
         """Queue one message's rows."""
+        self.add_row(msg.row(), offset)
+
+    def add_row(self, row: tuple, offset: int = 0) -> None:
+        """Queue the rows of one message given as ``ParsedMessage.row()``."""
+        message_id, subject, subject_norm, date_utc, from_addr, from_name, body, addresses, attachments, urls = row
         mid, inp = self.next_id, self.input_id
         self.next_id += 1
         self.count += 1
-        self._messages.append((mid, inp, offset, msg.message_id, msg.subject, norm(msg.subject), msg.date_utc,
-                               msg.from_addr, msg.from_name))
-        self._bodies.append((mid, inp, msg.body))
-        self._addresses.extend((mid, inp, role, addr, name) for role, addr, name in msg.addresses)
-        self._attachments.extend((mid, inp, name, sha, size) for name, sha, size in msg.attachments)
-        self._urls.extend((mid, inp, url) for url in msg.urls)
+        self._messages.append((mid, inp, offset, message_id, subject, subject_norm, date_utc, from_addr, from_name))
+        self._bodies.append((mid, inp, body))
+        self._addresses.extend((mid, inp, role, addr, name) for role, addr, name in addresses)
+        self._attachments.extend((mid, inp, name, sha, size) for name, sha, size in attachments)
+        self._urls.extend((mid, inp, url) for url in urls)
         if len(self._messages) >= FLUSH_EVERY:
             self.flush()
 

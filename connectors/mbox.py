@@ -11,6 +11,11 @@ The file is streamed through ``mmap`` and split on "From " lines (as the stdlib 
 without building its table of contents first); each entry is parsed by ``mailstore.parse_message``. An
 mbox is one index input: an unchanged file is never re-read, a file that only grew (a mail client
 appending) has just its new messages read, and any other change re-parses it whole.
+
+With a lot to read (``workers.build_workers``), worker processes parse it (``[index] workers``): the parent cuts
+the file into runs of whole messages (``TASK_BYTES`` each), the workers parse them, and the parent alone
+writes the rows, in file order, committing batches as a serial build does (so a killed build resumes the
+same way). Should a worker die, the parent parses the rest itself.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from pathlib import Path
 from queryweaver.errors import ConnectorError
 
 from queryweaver.index import Batches
+from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import (
     MailStoreConnector,
@@ -39,8 +45,13 @@ from .mailstore import (
 PROGRESS_EVERY = 500
 SUMMARY_SUFFIXES = (".msf",)   # Thunderbird's index of an mbox; mail is never in it
 SNIFF_BYTES = 512
+TASK_BYTES = 1 << 20             # an mbox run per worker task (about a thousand messages)
+MIN_TASK_BYTES = 16 << 10        # a smaller mbox is cut into runs no shorter than this
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
+
+# one message as parsed: where it starts, its rows (ParsedMessage.row()) or None when skipped, the warnings
+Entry = tuple[int, tuple | None, list[str]]
 
 
 class MboxConnector(MailStoreConnector):
@@ -48,6 +59,7 @@ class MboxConnector(MailStoreConnector):
 
     name = "mbox"
     description = "mail in an .mbox file or a folder of .mbox files (e.g. a Google Takeout export)"
+    task_bytes = TASK_BYTES   # bytes of mbox per worker task
 
     def _inputs(self) -> list[Path]:
         """The mbox file itself, or every mbox file under the folder (see the module docstring)."""
@@ -66,22 +78,40 @@ class MboxConnector(MailStoreConnector):
     def _resume_input(self, conn: sqlite3.Connection, input_id: int, path: Path, start: int, warn: Warn,
                       batches: Batches | None) -> int:
         """Index the messages from byte ``start`` on (ValueError when no entry starts there), committing
-        through ``batches`` whenever it says a batch is due."""
+        through ``batches`` whenever it says a batch is due; in worker processes when there is a lot to read."""
         writer = MessageWriter(conn, input_id)
         stage = f"indexing {path.name}"
         size = path.stat().st_size
-        for number, (offset, from_line, raw) in enumerate(iter_mbox(path, start), start=1):
-            if batches is not None and batches.due(writer.count):
-                writer.flush()
-                batches.commit(offset)  # every message before this one is stored
-            if thunderbird_expunged(raw):
-                continue  # deleted in Thunderbird, gone at its next compaction
-            parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warn,
-                                   partial(from_line_date, from_line))
-            if parsed is not None:
-                writer.add(parsed, offset)
-            if number % PROGRESS_EVERY == 0:
-                self.context.progress(stage, offset, size)
+        workers = self.context.workers(size - start)
+        state = {"next": start, "number": 0}   # the first message not stored yet, and how many were read
+
+        def store(entries: Iterator[Entry]) -> None:
+            for offset, row, warnings in entries:
+                if batches is not None and batches.due(writer.count):
+                    writer.flush()
+                    batches.commit(offset)  # every message before this one is stored
+                for message in warnings:
+                    warn(message)
+                if row is not None:
+                    writer.add_row(row, offset)
+                state["number"] += 1
+                state["next"] = offset + 1
+                if state["number"] % PROGRESS_EVERY == 0:
+                    self.context.progress(stage, offset, size)
+
+        if workers and size > start:
+            try:
+                # runs small enough that every worker gets several, and the parent writes while they parse
+                run_bytes = max(MIN_TASK_BYTES, min(self.task_bytes, (size - start) // (4 * workers)))
+                with OrderedPool(parse_mbox_run, workers) as pool:
+                    store(entry for run in pool.map(mbox_runs(path, start, run_bytes)) for entry in run)
+                state["next"] = size
+            except PoolBroken as exc:
+                self.context.warn(f"{path.name}: {exc}; the rest is parsed in this process")
+        if state["next"] < size:
+            resume_at = _next_entry(path, state["next"]) if state["next"] > start else start
+            if resume_at != -1:
+                store(parse_entries(path, resume_at, state["number"] + 1))
         writer.flush()
         self.context.progress(stage, size, size)
         return writer.count
@@ -135,6 +165,48 @@ def thunderbird_expunged(raw: bytes) -> bool:
         return bool(int(value[:4], 16) & 0x0008)
     except ValueError:
         return False
+def parse_entries(path: Path, start: int, first: int = 1, end: int | None = None) -> Iterator[Entry]:
+    """The messages whose entries start in [start, end) of the mbox (to its end when None), parsed; ``first`` is
+    the number the first one has in warnings."""
+    for number, (offset, from_line, raw) in enumerate(iter_mbox(path, start), start=first):
+        if end is not None and offset >= end:
+            return
+        if thunderbird_expunged(raw):
+            yield offset, None, []  # deleted in Thunderbird, gone at its next compaction
+            continue
+        warnings: list[str] = []
+        parsed = parse_message(raw, f"{path.name} message {number} (byte {offset})", warnings.append,
+                               partial(from_line_date, from_line))
+        yield offset, None if parsed is None else parsed.row(), warnings
+
+
+def parse_mbox_run(task: tuple[str, int, int, int]) -> list[Entry]:
+    """A worker's task: the messages of one run of an mbox (``mbox_runs``)."""
+    path, start, end, first = task
+    return list(parse_entries(Path(path), start, first, end))
+
+
+def mbox_runs(path: Path, start: int, run_bytes: int = TASK_BYTES) -> Iterator[tuple[str, int, int, int]]:
+    """(path, start, end, number of its first message) of consecutive runs of whole entries from ``start``, each
+    about ``run_bytes`` long: the tasks a parallel build hands its workers."""
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        at = _first_from(mm, path, start)
+        number = 1
+        while at != -1:
+            run_start, count = at, 0
+            while at != -1 and (count == 0 or at - run_start < run_bytes):
+                nxt = mm.find(b"\nFrom ", at)
+                at = nxt + 1 if nxt != -1 else -1
+                count += 1
+            yield str(path), run_start, len(mm) if at == -1 else at, number
+            number += count
+
+
+def _next_entry(path: Path, offset: int) -> int:
+    """Where the first entry after the one starting before ``offset`` begins; -1 when there is none."""
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        nxt = mm.find(b"\nFrom ", offset)
+        return nxt + 1 if nxt != -1 else -1
 
 
 def iter_mbox(path: Path, offset: int = 0) -> Iterator[tuple[int, bytes, bytes]]:

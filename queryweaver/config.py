@@ -37,6 +37,8 @@ SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
     ("llm", "timeout", 120, "Seconds to wait for the LLM before giving up."),
     ("llm", "prompt_budget", 6000, "Prompt tokens above which the schema is sliced by tool retrieval."),
     ("index", "cache_dir", None, "Where indexes live (default: the user cache dir)."),
+    ("index", "workers", None, "Processes that parse mail during a build (default: one per CPU for 16 MB or more; "
+                               "0: none)."),
 )
 
 SOURCE_TYPES = ("mbox", "maildir", "emlx", "imap", "ics", "caldav", "files", "gmail", "gcal", "spotlight")
@@ -74,6 +76,7 @@ class Config:
     llm: dict[str, Any] = field(default_factory=dict)
     sources: list[SourceConfig] = field(default_factory=list)
     cache_dir_setting: str | None = None
+    index_workers: int | None = None  # [index] workers; None = one per CPU (workers.build_workers)
     path: Path | None = None  # the file it came from; None for the built-in demo
     is_demo: bool = False
 
@@ -177,6 +180,10 @@ def parse_config(data: dict[str, Any], base: Path, path: Path | None = None) -> 
                 options[key] = _resolve(options[key], base)
         sources.append(SourceConfig(type=type_, options=options))
     cache_dir = data.get("index", {}).get("cache_dir")
+    workers = data.get("index", {}).get("workers")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
+        raise ConfigError(f"[index] workers = {workers!r} in {path} is not a number of processes; write 0 to parse "
+                          f"in the main process, or a count such as 2")
     return Config(
         self_name=me.get("name", ""),
         self_emails=tuple(e.strip().lower() for e in emails if e.strip()),
@@ -185,6 +192,7 @@ def parse_config(data: dict[str, Any], base: Path, path: Path | None = None) -> 
         llm=dict(data.get("llm", {})),
         sources=sources,
         cache_dir_setting=str(_resolve(cache_dir, base)) if cache_dir else None,
+        index_workers=workers,
         path=path,
     )
 

@@ -58,6 +58,7 @@ class Context:
     cache_dir: Path
     progress: Progress = no_progress
     warn: Callable[[str], None] = no_warning
+    index_workers: int | None = None   # [index] workers; see workers()
 
     @classmethod
     def from_config(cls, config: "Config", progress: Progress = no_progress,
@@ -70,10 +71,17 @@ class Context:
             cache_dir=config.cache_dir,
             progress=progress,
             warn=warn,
+            index_workers=config.index_workers,
         )
 
     def is_self(self, address: str | None) -> bool:
         return bool(address) and address.lower() in self.self_emails
+
+    def workers(self, work_bytes: int) -> int:
+        """How many worker processes a build should parse ``work_bytes`` of input in (0: this one alone)."""
+        from .workers import build_workers
+
+        return build_workers(self.index_workers, work_bytes)
 
 
 @dataclass

@@ -297,17 +297,20 @@ def wait_for_batches(proc, db_glob, cache: Path, offset: int, sql: str = "SELECT
 
 
 def killed_build(corpus: Path, cache: Path, batch: int, offset: int, before_kill=None, kind: str = "mbox",
-                 sql: str = "SELECT done FROM resume") -> None:
+                 sql: str = "SELECT done FROM resume", env: dict | None = None, children: list | None = None) -> None:
     """Start `queryweaver index` with small batches and SIGKILL it once ``sql`` on the index being built
-    (how far its mbox is committed) passes ``offset``."""
+    (how far its mbox is committed) passes ``offset``; ``children`` gets the pids of its child processes then."""
     for _attempt in range(3):  # a loaded machine may finish before the poll sees a batch: try again
         shutil.rmtree(cache, ignore_errors=True)
-        proc = qw("index", cache=cache, config=corpus, env={"QUERYWEAVER_INDEX_BATCH": str(batch)}, popen=True)
+        proc = qw("index", cache=cache, config=corpus, env={"QUERYWEAVER_INDEX_BATCH": str(batch), **(env or {})},
+                  popen=True)
         reached = wait_for_batches(proc, f"{kind}-*.sqlite", cache, offset, sql)
+        if reached and children is not None:
+            children[:] = [pid for pid, command in child_processes(proc.pid) if "multiprocessing.spawn" in command]
         if reached and before_kill:
             before_kill()
         proc.send_signal(signal.SIGKILL)
-        proc.communicate()
+        proc.communicate(timeout=60)  # a child left holding its stdout open would hold this forever
         if reached and proc.returncode == -signal.SIGKILL:
             return
     pytest.fail("the build always finished before it could be killed")
@@ -470,6 +473,54 @@ def test_indexes_a_killed_build_left_missing_are_made_even_when_nothing_is_left_
     assert qw("index", cache=cache, config=corpus).code == 0
     assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
     assert ask("mail", cache, corpus).result == answers["mail"]
+
+
+def child_processes(pid: int) -> list[tuple[int, str]]:
+    """(pid, command line) of the processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append((int(entry.name), (entry / "cmdline").read_text(errors="replace")))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie left for an init that does not reap counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")
+def test_a_killed_build_parsing_in_workers_resumes_and_leaves_no_worker_behind(corpus, clean, tmp_path):
+    """The parallel path (workers parse, the parent writes) SIGKILLed mid-build: its workers leave on their own,
+    the next build resumes from what the parent committed, and the answers are a clean build's."""
+    clean_cache, answers = clean
+    cache = tmp_path / "cache"
+    children: list[int] = []
+    killed_build(corpus, cache, batch=50, offset=150_000, env={"QUERYWEAVER_INDEX_WORKERS": "2"}, children=children)
+    workers = children
+    assert len(workers) == 2
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(running(pid) for pid in workers), "a parsing worker outlived the killed build"
+    conn = sqlite3.connect(index_db(cache))
+    committed = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    conn.close()
+    assert 0 < committed < 1200
+    out = qw("index", cache=cache, config=corpus, env={"QUERYWEAVER_INDEX_WORKERS": "2"})
+    assert out.code == 0, out.stderr
+    assert "1 resumed" in mbox_report(out) and f"{1200 - committed} parsed" in mbox_report(out)
+    assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
+    for topic in QUESTIONS:
+        assert ask(topic, cache, corpus).result == answers[topic]
 
 
 def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, tmp_path):

@@ -881,3 +881,84 @@ def test_emails_a_tool_reaches_are_dated_once_described(store):
     store.connector.describe(T.EMAIL, reached)
     for key, item in reached.items():
         assert item.output() == found[key].output()
+
+
+# -- parsing in worker processes ------------------------------------------------------------------------------
+
+def _index_rows(conn: MailStoreConnector) -> dict[str, list[tuple]]:
+    db = conn._index.conn
+    return {table: [tuple(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY rowid")]
+            for table in ("messages", "bodies", "addresses", "attachments", "urls")}
+
+
+def _mbox_with_traps(tmp_path: Path) -> Path:
+    """A generated mailbox of 1,200 messages with the parsing traps (a corrupt entry among them) at the start."""
+    from queryweaver.corpus import generate_corpus
+
+    generate_corpus(tmp_path / "corpus", emails=1200, events=5, files=5, seed=9, today=date(2026, 2, 15))
+    path = tmp_path / "mail.mbox"
+    fx.write_mbox(path)
+    with open(path, "ab") as out, open(tmp_path / "corpus" / "mail.mbox", "rb") as generated:
+        out.write(generated.read())
+    return path
+
+
+def _build(path: Path, cache: Path, workers: int, task_bytes: int | None = None, progress=None):
+    collected = fx.Collected()
+    context = fx.make_context(cache, collected=collected)
+    context.index_workers = workers
+    if progress:
+        context.progress = progress
+    conn = MboxConnector(fx.source("mbox", path), context)
+    if task_bytes:
+        conn.task_bytes = task_bytes
+    report = conn.refresh_index()
+    return conn, report, collected
+
+
+def test_an_mbox_parsed_in_worker_processes_is_indexed_exactly_as_in_one(tmp_path):
+    path = _mbox_with_traps(tmp_path)
+    alone, report, said = _build(path, tmp_path / "alone", workers=0)
+    together, report2, said2 = _build(path, tmp_path / "together", workers=2, task_bytes=40_000)  # ~40 tasks
+    assert report2.parsed == report.parsed > 1200
+    assert said2.warnings == said.warnings and any("message 5 (byte" in w for w in said.warnings)
+    assert _index_rows(together) == _index_rows(alone)
+    alone.close()
+    together.close()
+
+
+def test_a_worker_that_dies_leaves_the_rest_to_the_parent(tmp_path):
+    """A parsing worker SIGKILLed mid-build: the build says so once, parses the rest itself, and the index is the
+    one a build in one process makes."""
+    import multiprocessing
+    import signal
+
+    path = _mbox_with_traps(tmp_path)
+    alone, _report, _said = _build(path, tmp_path / "alone", workers=0)
+    killed: list[int] = []
+
+    def kill_a_worker(stage: str, done: int, total: int | None = None) -> None:
+        workers = multiprocessing.active_children()
+        if not killed and workers:
+            killed.append(workers[0].pid)
+            os.kill(workers[0].pid, signal.SIGKILL)
+
+    together, report, said = _build(path, tmp_path / "together", workers=2, task_bytes=20_000, progress=kill_a_worker)
+    assert killed and report.parsed == _report.parsed
+    assert len([w for w in said.warnings if "the rest is parsed in this process" in w]) == 1
+    assert _index_rows(together) == _index_rows(alone)
+    assert multiprocessing.active_children() == []
+    alone.close()
+    together.close()
+
+
+def test_index_workers_is_a_count_of_processes(tmp_path):
+    from queryweaver.config import parse_config
+    from queryweaver.connector import Context
+    from queryweaver.errors import ConfigError
+
+    config = parse_config({"index": {"workers": 3}}, base=tmp_path)
+    assert Context.from_config(config).index_workers == 3
+    for wrong in ("two", -1, True, 1.5):
+        with pytest.raises(ConfigError, match=r"\[index\] workers = .* is not a number of processes; write 0"):
+            parse_config({"index": {"workers": wrong}}, base=tmp_path)

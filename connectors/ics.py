@@ -26,6 +26,7 @@ a file that is not iCalendar at all is skipped with a warning.
 from __future__ import annotations
 
 import hashlib
+import re
 import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, refresh_or_keep, select_in
+from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
@@ -52,6 +54,8 @@ EVENT, PERSON, SELF = EntityType.EVENT, EntityType.PERSON, EntityType.SELF
 DATE, PLACE = EntityType.DATE, EntityType.PLACE
 
 MAX_OCCURRENCES = 5000     # per series; an endless daily rule must not flood the index
+PARALLEL_ICS_BYTES = 2 << 20   # an .ics file this large is parsed in workers (unless [index] workers says)
+ICS_TASK_BYTES = 256 << 10     # VEVENT text per worker task
 HORIZON_YEARS = 2          # recurrences are expanded this far past today
 SQL_CHUNK = 500            # keys per "IN (...)" clause, well under SQLite's variable limit
 # Properties that decide when an event happens; one of them broken makes the event unusable.
@@ -131,22 +135,179 @@ def read_calendars(path: Path) -> list[icalendar.Calendar]:
 
 
 def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn,
-                   settings: ParseSettings) -> int:
-    """Index every event occurrence of one file; returns how many were stored."""
+                   settings: ParseSettings, workers: int = 0, task_bytes: int = ICS_TASK_BYTES) -> int:
+    """Index every event occurrence of one file; returns how many were stored. With ``workers``, its events are
+    parsed in that many worker processes (``parallel_rows``, ``task_bytes`` of them per task), in the same order."""
     writer = _RowWriter(input_id)
-    for calendar in read_calendars(path):
+    if workers:
+        try:
+            rows = parallel_rows(path, settings, workers, warn, task_bytes)
+        except PoolBroken as exc:
+            warn(f"{path.name}: {exc}; it is parsed in this process")
+            rows = None
+        if rows is not None:
+            for row, attended in rows:
+                writer.add_row(row, attended)
+            return writer.flush(conn)
+    for row, attended in calendar_rows(read_calendars(path), path, warn, settings):
+        writer.add_row(row, attended)
+    return writer.flush(conn)
+
+
+def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: Warn, settings: ParseSettings,
+                  span_floor: date | None = None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """Each stored occurrence of the calendars' events, as ``event_row`` gives it, in file order.
+    ``span_floor``: the earliest start date of the whole calendar when these are a part of it."""
+    for calendar in calendars:
         groups = _series_groups(calendar, path, warn)
         if not groups:
             continue
         # a day early: the first start's date may be the day before in another zone
-        span_start = min(_as_date(c.start) for comps in groups.values() for c in comps) - timedelta(days=1)
+        first = min(_as_date(c.start) for comps in groups.values() for c in comps)
+        span_start = min(first, span_floor or first) - timedelta(days=1)
         span = (datetime.combine(span_start, time()), datetime.combine(settings.horizon, time()))
+        people: dict = {}
         for uid, components in groups.items():
             occurrences = _occurrences(calendar, components, span, path, warn)
             recurring = len(components) > 1 or any(_is_recurring(c) for c in components)
             for start, end, component in occurrences:
-                writer.add(uid, start, end, component, recurring, settings.tz)
-    return writer.flush(conn)
+                yield event_row(uid, start, end, component, recurring, settings.tz, people)
+
+
+# -- a large file in worker processes ------------------------------------------------------------------
+# The file is cut, as text, into calendars holding whole series (every VEVENT of a UID together, in the order
+# the UIDs first appear) with the original calendar's properties and time zones; workers parse them and the
+# parent stores their rows in order, so the index is the one a parse in one process makes. The span recurrences
+# are expanded from starts at the calendar's earliest DTSTART (read from the text), as a whole parse does.
+
+def parallel_rows(path: Path, settings: ParseSettings, workers: int, warn: Warn,
+                  task_bytes: int = ICS_TASK_BYTES) -> list[tuple[tuple, list[tuple[str, str]]]] | None:
+    """The rows of ``calendar_rows`` for the file, parsed in ``workers`` processes; None when the file's layout
+    is not the plain one this cuts (then it is parsed whole)."""
+    parts = split_calendars(path.read_bytes(), task_bytes)
+    if parts is None:
+        return None
+    tasks = [(str(path), text, floor, settings.tz.key, settings.horizon) for text, floor in parts]
+    rows: list[tuple[tuple, list[tuple[str, str]]]] = []
+    with OrderedPool(parse_calendar_part, workers) as pool:
+        for part_rows, warnings in pool.map(tasks):
+            for message in warnings:
+                warn(message)
+            rows += part_rows
+    return rows
+
+
+def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tuple[list, list[str]]:
+    """A worker's task: the rows and warnings of one part of a calendar file (``split_calendars``)."""
+    path, text, floor, tz, horizon = task
+    warnings: list[str] = []
+    import icalendar
+
+    calendars = [c for c in icalendar.Calendar.from_ical(text, multiple=True)
+                 if isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"]
+    settings = ParseSettings(ZoneInfo(tz), horizon)
+    rows = list(calendar_rows(calendars, Path(path), warnings.append, settings, floor))
+    return rows, warnings
+
+
+_UID = re.compile(rb"^UID[;:]", re.IGNORECASE)
+_DTSTART_DAY = re.compile(rb"^DTSTART[^:]*:(\d{8})", re.IGNORECASE)
+
+
+def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes, date | None]] | None:
+    """The file as parts of at most about ``task_bytes`` of events, each a VCALENDAR of its own with the
+    original's properties and VTIMEZONEs, and the earliest DTSTART day of the calendar it came from; None for
+    a layout this does not cut (nested or unknown components, text outside a VCALENDAR)."""
+    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    parts: list[tuple[bytes, date | None]] = []
+    at = 0
+    while at < len(lines):
+        if not lines[at].strip():
+            at += 1
+            continue
+        if lines[at].strip().upper() != b"BEGIN:VCALENDAR":
+            return None
+        header: list[bytes] = [lines[at]]
+        zones: list[bytes] = []
+        series: dict[bytes, list[bytes]] = {}   # UID (raw, unescaped) -> its VEVENTs' text, in file order
+        floor: date | None = None
+        at += 1
+        while True:
+            if at >= len(lines):
+                return None
+            line = lines[at]
+            word = line.strip().upper()
+            if word == b"END:VCALENDAR":
+                at += 1
+                break
+            if word.startswith(b"BEGIN:"):
+                end = _component_end(lines, at)
+                if end is None:
+                    return None
+                block = lines[at:end + 1]
+                if word == b"BEGIN:VTIMEZONE":
+                    zones += block
+                elif word == b"BEGIN:VEVENT":
+                    logical = _unfold(block)
+                    if any(l.strip().upper().startswith(b"BEGIN:") for l in logical[1:] if
+                           l.strip().upper() not in (b"BEGIN:VALARM",)):
+                        return None
+                    uid = next((l.split(b":", 1)[1].strip().replace(b"\\", b"") for l in logical
+                                if _UID.match(l) and b":" in l), b"")
+                    series.setdefault(uid, []).extend(block)
+                    day = next((m.group(1) for l in logical if (m := _DTSTART_DAY.match(l))), None)
+                    if day is not None:
+                        try:
+                            found = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
+                            floor = found if floor is None or found < floor else floor
+                        except ValueError:
+                            pass
+                else:
+                    return None  # a VTODO, a VJOURNAL...: left to the whole parse
+                at = end + 1
+                continue
+            header.append(line)
+            at += 1
+        chunk: list[bytes] = []
+        size = 0
+        for block in series.values():
+            chunk += block
+            size += sum(len(l) + 2 for l in block)
+            if size >= task_bytes:
+                parts.append((_calendar_text(header, zones, chunk), floor))
+                chunk, size = [], 0
+        if chunk:
+            parts.append((_calendar_text(header, zones, chunk), floor))
+    return parts
+
+
+def _component_end(lines: list[bytes], start: int) -> int | None:
+    """The line ending the component that begins at ``start`` (components nest)."""
+    depth = 0
+    for at in range(start, len(lines)):
+        word = lines[at].strip().upper()
+        if word.startswith(b"BEGIN:"):
+            depth += 1
+        elif word.startswith(b"END:"):
+            depth -= 1
+            if depth == 0:
+                return at
+    return None
+
+
+def _unfold(block: list[bytes]) -> list[bytes]:
+    """Content lines with their folded continuations joined."""
+    out: list[bytes] = []
+    for line in block:
+        if line[:1] in (b" ", b"\t") and out:
+            out[-1] = out[-1].rstrip(b"\r") + line[1:]
+        else:
+            out.append(line.rstrip(b"\r"))
+    return out
+
+
+def _calendar_text(header: list[bytes], zones: list[bytes], events: list[bytes]) -> bytes:
+    return b"\r\n".join(header + zones + events + [b"END:VCALENDAR", b""])
 
 
 def _series_groups(calendar: icalendar.Calendar, path: Path, warn: Warn) -> dict[str, list[icalendar.Event]]:
@@ -250,6 +411,24 @@ def _is_recurring(component: icalendar.Event) -> bool:
     return any(name in component for name in ("RRULE", "RDATE", "RECURRENCE-ID"))
 
 
+def event_row(uid: str, start: date, end: date | None, component: icalendar.Event, recurring: bool, tz: ZoneInfo,
+              people: dict) -> tuple[tuple, list[tuple[str, str]]]:
+    """One occurrence as its events row without ``input`` and ``grp``, and who attended it. ``people`` keeps
+    event_people per attendee list (occurrences share their series' property values)."""
+    start_iso, day, ts = local_time(start, tz)
+    end_iso = local_time(end, tz)[0] if end is not None else None
+    name = " ".join(str(component.get("SUMMARY", "")).split())
+    location = one_line_address(str(component.get("LOCATION", ""))) or None
+    attendees, organizer = component.get("ATTENDEE"), component.get("ORGANIZER")
+    cache_key = (id(attendees), id(organizer))  # the values are kept below, so the ids stay theirs
+    if cache_key not in people:
+        people[cache_key] = (attendees, organizer, *event_people(component))
+    attended, listed = people[cache_key][2], people[cache_key][3]
+    key = f"{uid}#{start_iso}" if recurring else uid
+    return (key, uid, name, norm(name), start_iso, end_iso, day.isoformat(), ts, location,
+            norm(location) if location else None, listed), attended
+
+
 class _RowWriter:
     """Collects a file's event and attendee rows; one attendee row set per distinct attendee list."""
 
@@ -258,26 +437,10 @@ class _RowWriter:
         self.events: list[tuple] = []
         self.attendees: list[tuple] = []
         self.groups: dict[tuple[tuple[str, str], ...], str] = {}
-        self.people: dict[tuple[int, int], tuple[object, object, list[tuple[str, str]], int]] = {}
 
-    def add(self, uid: str, start: date, end: date | None, component: icalendar.Event, recurring: bool,
-            tz: ZoneInfo) -> None:
-        start_iso, day, ts = local_time(start, tz)
-        end_iso = local_time(end, tz)[0] if end is not None else None
-        name = " ".join(str(component.get("SUMMARY", "")).split())
-        location = one_line_address(str(component.get("LOCATION", ""))) or None
-        attended, listed = self._people(component)
-        key = f"{uid}#{start_iso}" if recurring else uid
-        self.events.append((self.input_id, key, uid, name, norm(name), start_iso, end_iso, day.isoformat(), ts,
-                            location, norm(location) if location else None, listed, self._group(attended)))
-
-    def _people(self, component: icalendar.Event) -> tuple[list[tuple[str, str]], int]:
-        """event_people, computed once per attendee list: occurrences share their series' property values."""
-        attendees, organizer = component.get("ATTENDEE"), component.get("ORGANIZER")
-        cache_key = (id(attendees), id(organizer))  # the values are kept below, so the ids stay theirs
-        if cache_key not in self.people:
-            self.people[cache_key] = (attendees, organizer, *event_people(component))
-        return self.people[cache_key][2], self.people[cache_key][3]
+    def add_row(self, row: tuple, attended: list[tuple[str, str]]) -> None:
+        """One occurrence from ``event_row``."""
+        self.events.append((self.input_id, *row, self._group(attended)))
 
     def _group(self, attended: list[tuple[str, str]]) -> str | None:
         if not attended:
@@ -382,6 +545,7 @@ class IcsConnector(Connector):
     name = "ics"
     description = "calendar events from an .ics file or a folder of .ics files"
     types = frozenset({EVENT, PERSON, SELF, DATE, PLACE})
+    task_bytes = ICS_TASK_BYTES   # event text per worker task when a file is parsed in workers
 
     def __init__(self, source: SourceConfig, context: Context):
         super().__init__(source, context)
@@ -399,8 +563,12 @@ class IcsConnector(Connector):
         """Parse the .ics files that are new or changed since the last run."""
         settings = ParseSettings(self.context.tz, expansion_horizon(self.context.today, date.today()))
         self._reset_if_settings_changed(settings)
+        def parse(conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
+            workers = self.context.workers(path.stat().st_size, PARALLEL_ICS_BYTES)
+            return parse_ics_file(conn, input_id, path, warn, settings, workers, self.task_bytes)
+
         report = self.index.refresh(
-            self._input_files(), lambda conn, input_id, path, warn: parse_ics_file(conn, input_id, path, warn, settings),
+            self._input_files(), parse,
             progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
             lexicon=ics_lexicon_rows)
         self._ready, self._names, self._counts, self._estimates, self._attendees = True, None, None, {}, None

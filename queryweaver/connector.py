@@ -77,11 +77,12 @@ class Context:
     def is_self(self, address: str | None) -> bool:
         return bool(address) and address.lower() in self.self_emails
 
-    def workers(self, work_bytes: int) -> int:
-        """How many worker processes a build should parse ``work_bytes`` of input in (0: this one alone)."""
-        from .workers import build_workers
+    def workers(self, work_bytes: int, auto_from: int | None = None) -> int:
+        """How many worker processes a build should parse ``work_bytes`` of input in (0: this one alone);
+        ``auto_from``: the size from which it pays when the user did not say (a source's own figure)."""
+        from .workers import AUTO_FROM_BYTES, build_workers
 
-        return build_workers(self.index_workers, work_bytes)
+        return build_workers(self.index_workers, work_bytes, auto_from or AUTO_FROM_BYTES)
 
 
 @dataclass

@@ -34,9 +34,9 @@ class PoolBroken(Exception):
 AUTO_FROM_BYTES = 16 << 20   # unless told how many, workers parse inputs this large (less: starting them costs more)
 
 
-def build_workers(configured: int | None, work_bytes: int) -> int:
+def build_workers(configured: int | None, work_bytes: int, auto_from: int = AUTO_FROM_BYTES) -> int:
     """Workers to parse ``work_bytes`` of input in: ``QUERYWEAVER_INDEX_WORKERS`` when set, else ``[index] workers``
-    (``configured``), else one per CPU when there is ``AUTO_FROM_BYTES`` or more to parse (0 = none)."""
+    (``configured``), else one per CPU when there is ``auto_from`` bytes or more to parse (0 = none)."""
     value = os.environ.get("QUERYWEAVER_INDEX_WORKERS")
     if value is not None:
         try:
@@ -45,7 +45,7 @@ def build_workers(configured: int | None, work_bytes: int) -> int:
             pass
     if configured is not None:
         return configured
-    return (os.cpu_count() or 1) if work_bytes >= AUTO_FROM_BYTES else 0
+    return (os.cpu_count() or 1) if work_bytes >= auto_from else 0
 
 
 class OrderedPool:

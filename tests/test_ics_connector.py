@@ -231,8 +231,11 @@ def test_cancelled_instance_is_left_out(data_dir, context):
 # -- attended ----------------------------------------------------------------------------------------
 
 def planning_calendar(data_dir: Path) -> Path:
-    return write_calendar(
-        data_dir / "people.ics",
+    return write_calendar(data_dir / "people.ics", *planning_calendar_events())
+
+
+def planning_calendar_events() -> list[Event]:
+    return [
         event("plan", "Budget planning", datetime(2026, 2, 3, 10, tzinfo=NY),
               organizer=person("dana@example.org", "Dana Lead"),
               attendees=(person("Bob@Example.com", "Bob Smith", "ACCEPTED"),
@@ -242,7 +245,7 @@ def planning_calendar(data_dir: Path) -> Path:
               attendees=(person(ME, "Alex Morgan", "DECLINED"), person("bob@example.com", "Robert Smith"))),
         event("dentist", "Dentist", datetime(2026, 2, 5, 8, tzinfo=NY)),
         event("solo-declined", "Lunch talk", datetime(2026, 2, 6, 12, tzinfo=NY),
-              attendees=(person("carol@example.com", "Carol Jones", "DECLINED"),)))
+              attendees=(person("carol@example.com", "Carol Jones", "DECLINED"),))]
 
 
 def test_declined_attendees_are_excluded_and_the_organizer_counts(data_dir, context):
@@ -293,6 +296,69 @@ def test_asked_for_events_only_the_tools_reach_the_same_events(data_dir, context
         assert sorted(ev.key for _k, ev in only) == sorted({ev.key for _k, ev in links}) and only
     assert list(conn.person_attended_event(Selection(PERSON, {"carol@example.com": Item(PERSON, "carol@example.com")},
                                                      links=False))) == []
+
+
+# -- a large file parsed in worker processes -----------------------------------------------------------
+
+def _index_rows(conn: IcsConnector) -> tuple[list[tuple], list[tuple]]:
+    db = conn.index.conn
+    return ([tuple(r) for r in db.execute("SELECT * FROM events ORDER BY rowid")],
+            [tuple(r) for r in db.execute("SELECT * FROM attendees ORDER BY rowid")])
+
+
+def _tricky_calendars(path: Path, tmp_path: Path) -> Path:
+    """A generated calendar (time zones, recurring series, shared attendee lists), then a second VCALENDAR in
+    the same file whose moved standup comes after other events, with an event lacking DTSTART, two without
+    a UID and a DTSTART folded over two lines."""
+    from queryweaver.corpus import generate_corpus
+
+    generate_corpus(tmp_path / "corpus", emails=5, events=150, files=5, seed=4, today=date(2026, 2, 15))
+    master, moved = weekly_standup()
+    no_start = event("nostart", "No start", date(2026, 3, 1))
+    del no_start["DTSTART"]
+    early_rdate = event("early", "Review", datetime(2026, 3, 10, 9, tzinfo=NY),  # an extra date before its start
+                        rdate=datetime(2026, 1, 12, 9, tzinfo=NY))
+    second = write_calendar(tmp_path / "second.ics", master, event("a", "Alpha", datetime(2026, 2, 3, 9, tzinfo=NY)),
+                            no_start, event("", "Untitled", datetime(2026, 2, 4, 9, tzinfo=NY)),
+                            event("", "Untitled", datetime(2026, 2, 4, 9, tzinfo=NY)), moved, early_rdate,
+                            *planning_calendar_events())
+    text = second.read_bytes().replace(b"DTSTART;TZID=America/New_York:20260203T090000",
+                                       b"DTSTART;TZID=America/New_York:2026\r\n 0203T090000")
+    assert b"2026\r\n 0203T090000" in text
+    path.write_bytes((tmp_path / "corpus" / "calendar.ics").read_bytes() + text)
+    return path
+
+
+def test_a_calendar_parsed_in_worker_processes_is_indexed_exactly_as_in_one(data_dir, tmp_path):
+    path = _tricky_calendars(data_dir / "big.ics", tmp_path)
+    built = {}
+    for workers in (0, 2):
+        warnings: list[str] = []
+        ctx = Context(self_name="Alex Morgan", self_emails=frozenset({ME}), tz=NY, today=date(2026, 2, 15),
+                      cache_dir=tmp_path / f"cache-{workers}", warn=warnings.append, index_workers=workers)
+        conn = connect(path, ctx)
+        conn.task_bytes = 1  # a part per series
+        assert conn.refresh_index().parsed > 150
+        built[workers] = (_index_rows(conn), sorted(warnings))
+        conn.close()
+    assert built[2] == built[0]
+    assert any("no DTSTART" in w for w in built[0][1])
+    keys = [row[1] for row in built[0][0][0]]
+    assert "early#2026-01-12T09:00:00-05:00" in keys and "standup-1#2026-01-20T14:00:00-05:00" in keys
+
+
+def test_a_calendar_this_cannot_cut_is_parsed_whole(data_dir, tmp_path):
+    from connectors.ics import split_calendars
+
+    plain = write_calendar(data_dir / "plain.ics", *weekly_standup())
+    assert split_calendars(plain.read_bytes(), 100) is not None
+    with_todo = plain.read_bytes().replace(b"END:VCALENDAR", b"BEGIN:VTODO\r\nUID:t\r\nEND:VTODO\r\nEND:VCALENDAR")
+    assert split_calendars(with_todo, 100) is None
+    (data_dir / "plain.ics").write_bytes(with_todo)
+    ctx = Context(self_name="Alex Morgan", self_emails=frozenset({ME}), tz=NY, today=date(2026, 2, 15),
+                  cache_dir=tmp_path / "cache", index_workers=2)
+    conn = connect(data_dir / "plain.ics", ctx)
+    assert len(find_events(conn, "standup")) == 5
 
 
 # -- places --------------------------------------------------------------------------------------------

@@ -37,8 +37,8 @@ SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
     ("llm", "timeout", 120, "Seconds to wait for the LLM before giving up."),
     ("llm", "prompt_budget", 6000, "Prompt tokens above which the schema is sliced by tool retrieval."),
     ("index", "cache_dir", None, "Where indexes live (default: the user cache dir)."),
-    ("index", "workers", None, "Processes that parse mail during a build (default: one per CPU for 16 MB or more; "
-                               "0: none)."),
+    ("index", "workers", None, "Processes that parse a large mbox or .ics file during a build (default: one per "
+                               "CPU; 0: none)."),
 )
 
 SOURCE_TYPES = ("mbox", "maildir", "emlx", "imap", "ics", "caldav", "files", "gmail", "gcal", "spotlight")

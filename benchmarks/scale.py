@@ -267,9 +267,9 @@ def peak_rss() -> tuple[int, int]:
     """Peak resident memory in MB of this process and of the largest child it waited for (a parsing worker)."""
     import resource
 
-    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB elsewhere
-    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // scale // 1024,
-            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // scale // 1024)
+    per_mb = 1 << 20 if sys.platform == "darwin" else 1 << 10  # ru_maxrss: bytes on macOS, KB elsewhere
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // per_mb,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // per_mb)
 
 
 def timed(fn) -> float:

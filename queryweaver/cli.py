@@ -554,11 +554,14 @@ def print_result(result, timings: dict[str, Any], out=None, *, offset: int = 0, 
         elif len(page) < result.count:
             shown = f" (showing {offset + 1}-{offset + len(page)})" if page else f" (none from {offset + 1} on)"
         print(f"Answer: {result.count} {type_name}{'' if result.count == 1 else 's'}{shown}", file=out)
+        result.prepare_evidence([item.key for item in page])
         for item in page:
             print(f"  - {one_line(format_item(item))}", file=out)
             evidence = result.evidence(item.key)
             for chain in evidence_chains(evidence):
                 print(f"      because: {one_line(chain)}", file=out)
+            if evidence and len(evidence.get("sources") or ()) > 1:  # one item, held by several sources
+                print(f"      in: {', '.join(evidence['sources'])}", file=out)
         rest = len(result.items) - offset - len(page)
         if page and rest > 0:
             print(f"  ... {rest} more: add --offset {offset + len(page)}"

@@ -167,6 +167,10 @@ class _Run:
         self.pending: dict[str, Candidates] = {}
         self.links: dict[int, dict[str, set[str]]] = {}
         self.deferred: dict[int, dict[str, set[str]]] = {}  # steps that deferred their links: those asked so far
+        # per tool step, the source of its links (one label), or per label the (wanted, known) pairs it gave
+        self.sources: dict[int, str | dict[str, set[tuple[str, str]]]] = {}
+        self.found_in: dict[str, dict[str, set[str]]] = {}   # per variable resolved on its own: label -> keys
+        self.aliases: dict[str, dict[str, list[str]]] = {}   # per variable: key -> the keys merged into it
         self.emptied_by: str | None = None
 
     # -- events ----------------------------------------------------------------------------------
@@ -230,7 +234,7 @@ class _Run:
         elif not step.filters:
             items = None
         else:
-            items = self.find(type_, list(step.filters))
+            items = self.find(type_, list(step.filters), self.found_in.setdefault(var, {}))
         self.current[var] = items
         what = "all" if items is None else f"size {len(items)}"
         if type_ == EntityType.DATE and items:
@@ -266,7 +270,10 @@ class _Run:
             self.emit(EventKind.WARNING, f"asking the LLM to read the date {text!r}")
             return self.x.date_fallback(text, op, today)
 
-    def find(self, type_: EntityType, filters: list[FilterConstraint]) -> Candidates:
+    def find(self, type_: EntityType, filters: list[FilterConstraint],
+             found_in: dict[str, set[str]] | None = None) -> Candidates:
+        """Items of the type passing ``filters``, from every source holding the type (``found_in``: which keys
+        each source gave, by its label)."""
         merged: dict[str, Item] = {}
         answered = False
         for connector in self.x.connectors:
@@ -274,8 +281,11 @@ class _Run:
             if found is None:
                 continue
             answered = True
+            keys = found_in.setdefault(source_label(connector), set()) if found_in is not None else None
             for item in found:
                 _merge_into(merged, item)
+                if keys is not None:
+                    keys.add(item.key)
         if not answered:
             raise ConnectorError(f"no configured source holds {type_} items; add a [[sources]] entry that does "
                                  f"({self.x.tool_hints.get(type_.value, 'see the README, Sources')})")
@@ -305,11 +315,14 @@ class _Run:
                                  f"{step.edge.edge} {step.wanted_type}); {hint or 'add a source that does'}")
         return providers
 
-    def links_of(self, tool: str, providers, selection: Selection) -> Iterable[tuple[str, Item]]:
-        """Every link the providers of ``tool`` give for ``selection``; a failing source is named."""
+    def links_of(self, tool: str, providers, selection: Selection) -> Iterable[tuple[str, str, Item]]:
+        """Every link the providers of ``tool`` give for ``selection``, with the label of the source giving it
+        (``source_label``); a failing source is named."""
         for connector, fn in providers:
+            label = source_label(connector)
             try:
-                yield from fn(selection)
+                for known_key, item in fn(selection):
+                    yield label, known_key, item
             except QueryWeaverError:
                 raise
             except Exception as exc:  # a connector bug or library error: name the source, keep the cause
@@ -332,14 +345,20 @@ class _Run:
         started = time.perf_counter()
         found: dict[str, Item] = {}
         links: dict[str, set[str]] = defaultdict(set)
+        pairs = self.start_sources(index, providers)
         if step.defer_links:  # the items alone; links_for asks for the links an answer's evidence needs
             self.deferred[index] = {}
-            for _known_key, item in self.links_of(step.tool, providers, selection):
+            for _label, _known_key, item in self.links_of(step.tool, providers, selection):
                 _merge_into(found, item)
-        else:
-            for known_key, item in self.links_of(step.tool, providers, selection):
+        elif pairs is None:
+            for _label, known_key, item in self.links_of(step.tool, providers, selection):
                 _merge_into(found, item)
                 links[item.key].add(known_key)
+        else:  # several sources: which of them gave each link, for the evidence
+            for label, known_key, item in self.links_of(step.tool, providers, selection):
+                _merge_into(found, item)
+                links[item.key].add(known_key)
+                pairs[label].add((item.key, known_key))
         self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
                   tool=step.tool, result_size=len(found), estimate=step.estimate,
                   seconds=round(time.perf_counter() - started, 4))
@@ -363,34 +382,62 @@ class _Run:
                   wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
                   semijoin=True, estimate=step.estimate, connectors=[c.name for c, _ in providers])
         started = time.perf_counter()
-        links = self.reverse_links(step, tool, providers, selection, known)
+        links = self.reverse_links(index, step, tool, providers, selection, known)
         found = {k: have[k] for k in have if k in links}
         self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
                   tool=tool, result_size=len(found), estimate=step.estimate, semijoin=True,
                   seconds=round(time.perf_counter() - started, 4))
         return found, links
 
-    def reverse_links(self, step: CallTool, tool: str, providers, selection: Selection,
+    def reverse_links(self, index: int, step: CallTool, tool: str, providers, selection: Selection,
                       known: Candidates) -> dict[str, set[str]]:
         """wanted key -> the candidates of ``known`` (all when None) linked to it, from ``tool`` (the reverse of
         ``step``'s) called on ``selection``, candidates of ``wanted``: the links carrying ``known`` across would
-        have recorded for them."""
+        have recorded for them (and, from several sources, which gave each: ``link_sources``)."""
         have = selection.items or {}
         links: dict[str, set[str]] = defaultdict(set)
+        pairs = self.start_sources(index, providers)
         ranges = None
         if step.known_type == EntityType.DATE and known is not None:  # a day is linked to the ranges holding it
             ranges = [(k, v.fields["range"]) for k, v in known.items() if isinstance(v.fields.get("range"), DateRange)]
-        for wanted_key, item in self.links_of(tool, providers, selection):
+        for label, wanted_key, item in self.links_of(tool, providers, selection):
             if wanted_key not in have:
                 continue
             if ranges is not None:
                 day = item.fields.get("range")
-                for key, rng in ranges:
-                    if isinstance(day, DateRange) and day.start and rng.contains(day.start):
-                        links[wanted_key].add(key)
+                linked = [key for key, rng in ranges if isinstance(day, DateRange) and day.start
+                          and rng.contains(day.start)]
             elif known is None or item.key in known:
-                links[wanted_key].add(item.key)
+                linked = [item.key]
+            else:
+                continue
+            if not linked:
+                continue
+            links[wanted_key].update(linked)
+            if pairs is not None:
+                pairs[label].update((wanted_key, key) for key in linked)
         return links
+
+    # -- where each link came from (evidence names its sources) ------------------------------------------------
+    def start_sources(self, index: int, providers) -> dict[str, set[tuple[str, str]]] | None:
+        """Note the sources of step ``index``'s links: a single source gives them all (None back: nothing to
+        record per link); with several, the (wanted key, known key) pairs each gives go in the dict returned."""
+        if len(providers) == 1:
+            self.sources[index] = source_label(providers[0][0])
+            return None
+        pairs = self.sources.get(index)
+        if not isinstance(pairs, dict):
+            pairs = self.sources[index] = defaultdict(set)
+        return pairs
+
+    def link_sources(self, index: int, wanted_key: str, known_key: str) -> set[str]:
+        """The sources that gave step ``index``'s link between ``known_key`` and ``wanted_key``."""
+        given = self.sources.get(index)
+        if given is None:
+            return set()
+        if isinstance(given, str):
+            return {given}
+        return {label for label, pairs in given.items() if (wanted_key, known_key) in pairs}
 
     def links_for(self, index: int, key: str) -> set[str] | tuple[()]:
         """The known keys tool step ``index`` linked to the found item ``key``, asked now if it deferred them."""
@@ -413,7 +460,7 @@ class _Run:
         selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
                                                             if f.field != "ordinal"),
                               tuple(self.graph.filters_on(step.known)))
-        links = self.reverse_links(step, step.reverse, self.providers(step.reverse, step), selection,
+        links = self.reverse_links(index, step, step.reverse, self.providers(step.reverse, step), selection,
                                    self.final.get(step.known))
         for key in keys:
             deferred[key] = links.get(key, set())
@@ -487,9 +534,10 @@ class _Run:
     def apply_ordinal(self, step: ApplyOrdinal) -> None:
         items = self.current.get(step.var)
         if items is None:
-            items = self.find(self.graph.var_type(step.var), [])
+            items = self.find(self.graph.var_type(step.var), [], self.found_in.setdefault(step.var, {}))
         self.describe(self.graph.var_type(step.var), items or {})
-        dated = [it for it in (items or {}).values() if it.fields.get("_ts") is not None]
+        items = self.one_per_message(step.var, items or {})  # two copies of the last email are one
+        dated = [it for it in items.values() if it.fields.get("_ts") is not None]
         if dated:
             pick = (max if step.value == "last" else min)(dated, key=lambda it: (it.fields["_ts"], it.key))
             chosen = {pick.key: pick}
@@ -575,25 +623,74 @@ class _Run:
         self.check_empty(root, kept, "the cycle check")
 
     def evidence(self, root_key: str) -> dict | None:
+        """The tree of items that linked answer ``root_key``; each node names the sources that gave the links it
+        stands on (an email two sources hold names both; merged from two keys by ``one_per_message``, too)."""
+        root = self.graph.return_var
+        trees = [t for t in map(self.evidence_tree, self.aliases.get(root, {}).get(root_key, [root_key])) if t]
+        if not trees:
+            return None
+        tree = trees[0]
+        if len(trees) > 1:
+            for other in trees[1:]:
+                _add_sources(tree, other)
+            item = (self.final.get(root) or {}).get(root_key)
+            tree["key"], tree["label"] = root_key, item.label() if item else tree["label"]
+        return tree
+
+    def evidence_tree(self, root_key: str) -> dict | None:
         chosen = self.assignment(root_key, [VERIFY_BUDGET])
         if chosen is None:
             return None
+        steps = self.tool_steps()
         children: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for var, parent in self.plan.tree_parent.items():
             if parent is not None:
-                edge = next(s.edge.edge for _, s in self.tool_steps() if s.known == var and s.wanted == parent)
+                edge = next(s.edge.edge for _, s in steps if s.known == var and s.wanted == parent)
                 children[parent].append((var, edge))
+        sources: dict[str, set[str]] = defaultdict(set)
+        for i, s in steps:  # the links this assignment stands on, as assignment() follows them
+            if not s.closes_cycle and self.plan.tree_parent.get(s.known) == s.wanted:
+                given = self.link_sources(i, chosen[s.wanted], chosen[s.known])
+                sources[s.known] |= given
+                sources[s.wanted] |= given
+        if not self.graph.edges:  # a lone variable: the sources that found it (else its links say, whatever the plan)
+            for var, by_label in self.found_in.items():
+                sources[var] |= {label for label, keys in by_label.items() if chosen.get(var) in keys}
         lookup = self.lookup_items(chosen)
 
         def node(var: str, edge: str | None) -> dict:
             item = lookup[var]
             out = {"var": var, "type": item.type.value, "key": item.key, "label": item.label(),
-                   "via": [node(c, e) for c, e in children[var]]}
+                   "sources": sorted(sources[var]), "via": [node(c, e) for c, e in children[var]]}
             if edge:
                 out["edge"] = edge
             return out
 
         return node(self.graph.return_var, None)
+
+    def one_per_message(self, var: str, items: dict[str, Item]) -> dict[str, Item]:
+        """Emails that are one message seen through two sources under two keys (live Gmail keys its emails by its
+        own id, an mbox by Message-ID) as one item, under the Message-ID key where a source uses it, with the
+        fields of both; ``aliases`` keeps the keys it stands for (evidence follows each). Described items only
+        (Gmail's ids alone carry no Message-ID)."""
+        if not items or self.graph.var_type(var) != EntityType.EMAIL:
+            return items
+        by_message: dict[str, list[str]] = defaultdict(list)
+        for key, item in items.items():
+            by_message[item.fields.get("message_id") or key].append(key)
+        if len(by_message) == len(items):
+            return items
+        merged: dict[str, Item] = {}
+        aliases = self.aliases.setdefault(var, {})
+        for message_id, keys in by_message.items():
+            keys.sort(key=lambda k: k != message_id)  # stable: else the first seen
+            item = items[keys[0]]
+            for other in keys[1:]:
+                item.merge(items[other])
+            merged[keys[0]] = item
+            if len(keys) > 1:
+                aliases[keys[0]] = [k for key in keys for k in aliases.get(key, [key])]
+        return merged
 
     def lookup_items(self, chosen: dict[str, str]) -> dict[str, Item]:
         out = {}
@@ -618,8 +715,9 @@ class _Run:
         type_ = self.graph.var_type(var)
         items = {} if self.emptied_by else self.final.get(var, self.current.get(var))
         if items is None:
-            items = self.find(type_, [])
+            items = self.find(type_, [], self.found_in.setdefault(var, {}))
         self.describe(type_, items)
+        items = self.final[var] = self.one_per_message(var, items)
         ordered = sort_items(list(items.values()))
         count = len(ordered)
         if self.graph.return_mode == "one":
@@ -647,6 +745,22 @@ def sort_items(items: list[Item]) -> list[Item]:
     if items and items[0].type in (EntityType.EMAIL, EntityType.EVENT):
         return sorted(items, key=lambda it: (-(it.fields.get("_ts") or 0), it.key))
     return sorted(items, key=lambda it: (it.label().casefold(), it.key))
+
+
+def _add_sources(tree: dict, other: dict) -> None:
+    """Name in ``tree`` the sources ``other`` (the evidence of another key of the same answer) names for the same
+    items; the roots are the same answer."""
+    tree["sources"] = sorted(set(tree["sources"]) | set(other["sources"]))
+    for child in tree["via"]:
+        same = next((o for o in other["via"] if o["var"] == child["var"] and o["key"] == child["key"]), None)
+        if same is not None:
+            _add_sources(child, same)
+
+
+def source_label(connector: Connector) -> str:
+    """How evidence names a source: its type and where it reads from (``SourceConfig.label``)."""
+    source = getattr(connector, "source", None)
+    return source.label if source is not None else connector.name
 
 
 def _merge_into(table: dict[str, Item], item: Item) -> None:

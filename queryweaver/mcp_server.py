@@ -261,6 +261,7 @@ class McpTools:
         if offset and offset >= len(items):
             raise ToolProblem(f"offset {offset} is past the end of the answer ({len(items)} items)")
         records = []
+        result.prepare_evidence([item.key for item in items[offset: offset + self.page_size]])
         for item in items[offset: offset + self.page_size]:
             fields = item.output()
             record = {k: clip(fields[k]) for k in RECORD_FIELDS.get(item.type, ()) if fields.get(k) not in (None, "", [])}

@@ -393,7 +393,72 @@ def test_the_engine_refreshes_checks_and_answers_from_the_mirror(fake, context, 
     assert fake.total_calls == 0
 
 
-def test_a_message_in_the_mirror_and_in_an_mbox_export_is_one_email(fake, context, corpus, tmp_path):
+JANES_MAIL = {"action": "find", "return_var": "e", "return_mode": "all", "vars": {"e": "Email", "p": "Person"},
+              "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                              {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"}]}
+LAST_FROM_JANE = {**JANES_MAIL, "return_mode": "one",
+                  "constraints": [*JANES_MAIL["constraints"],
+                                  {"kind": "filter", "var": "e", "field": "ordinal", "op": "=", "value": "last"}]}
+
+
+def export_with_one_more(corpus, tmp_path) -> Path:
+    """An mbox export of the same mailbox, with one more message from Jane that Gmail does not hold."""
+    export = tmp_path / "export.mbox"
+    export.write_bytes(corpus.mbox.read_bytes())
+    box = mailbox.mbox(export)
+    box.add(_mail("<m10@acme.test>", "Jane Doe <jane@acme.test>", ["Alex Morgan <alex@example.org>"],
+                  "Only in the export", datetime(2025, 3, 1, 9, 0, tzinfo=ZoneInfo(corpus.tz)), "old mail"))
+    box.flush()
+    box.close()
+    return export
+
+
+@pytest.mark.parametrize("mode", ["mirror", "live"])
+def test_a_message_gmail_and_an_mbox_export_hold_is_one_email_naming_both(mode, fake, context, corpus, tmp_path):
+    """The same message (same Message-ID) through Gmail -- mirrored, or live where Gmail keys it by its own id --
+    and through an mbox export is one Email in the answer, its evidence naming both sources; a message only the
+    export holds names the export alone. Counted, paged as JSON and picked as the last one, the same."""
+    from queryweaver.config import Config
+    from queryweaver.engine import Engine
+    from queryweaver.graph import QueryGraph
+
+    config = Config(self_name="Alex Morgan", self_emails=corpus.self_emails, timezone=corpus.tz,
+                    today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
+    mbox = MboxConnector(SourceConfig("mbox", {"path": str(export_with_one_more(corpus, tmp_path))}), context)
+    gmail = make_mirror(fake, context) if mode == "mirror" else GmailConnector(
+        SourceConfig("gmail", {}), context, service_factory=service_factory(fake, "gmail"), retry=NO_SLEEP)
+    with Engine(config, connectors=[gmail, mbox]) as engine:
+        engine.refresh_indexes()
+        result = engine.run(QueryGraph.parse(JANES_MAIL))
+        page = result.to_json()
+        counted = engine.run(QueryGraph.parse({**JANES_MAIL, "action": "count"})).count
+        last = engine.run(QueryGraph.parse(LAST_FROM_JANE))
+        last_evidence = last.evidence(last.items[0].key)
+    both = sorted([gmail.source.label, mbox.source.label])
+    assert [i["message_id"] for i in page["items"]] == ["<m10@acme.test>", "<m6@acme.test>", "<m3@acme.test>",
+                                                        "<m1@acme.test>"]
+    assert result.count == counted == 4 and [i.key for i in result.items][1:] == ["<m6@acme.test>", "<m3@acme.test>",
+                                                                                  "<m1@acme.test>"]
+    sources = {i["message_id"]: i["evidence"]["sources"] for i in page["items"]}
+    assert sources == {"<m10@acme.test>": [mbox.source.label], "<m6@acme.test>": both, "<m3@acme.test>": both,
+                       "<m1@acme.test>": both}
+    jane = {i["message_id"]: i["evidence"]["via"][0] for i in page["items"]}
+    assert jane["<m1@acme.test>"]["key"] == "jane@acme.test" and jane["<m1@acme.test>"]["sources"] == both
+    assert [i.key for i in last.items] == ["<m10@acme.test>"] and last_evidence["sources"] == [mbox.source.label]
+    if mode == "live":  # the Gmail copy keeps its id, for reading it from Gmail
+        assert next(i for i in page["items"] if i["message_id"] == "<m1@acme.test>")["gmail_id"]
+    import io
+
+    from queryweaver.cli import print_result
+
+    text = io.StringIO()
+    print_result(result, {"execution": 0.1}, out=text)
+    assert text.getvalue().count(f"in: {', '.join(both)}") == 3  # the three messages both hold
+
+
+def test_the_last_of_one_message_held_twice_names_both_sources(fake, context, corpus, tmp_path):
+    """Two copies of the last email (Gmail live, by id; the export, by Message-ID) are one item before the
+    ordinal picks: the answer is that message, through both sources."""
     from queryweaver.config import Config
     from queryweaver.engine import Engine
     from queryweaver.graph import QueryGraph
@@ -401,16 +466,12 @@ def test_a_message_in_the_mirror_and_in_an_mbox_export_is_one_email(fake, contex
     config = Config(self_name="Alex Morgan", self_emails=corpus.self_emails, timezone=corpus.tz,
                     today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
     mbox = MboxConnector(SourceConfig("mbox", {"path": str(corpus.mbox)}), context)
-    graph = QueryGraph.parse({"action": "find", "return_var": "e", "return_mode": "all",
-                              "vars": {"e": "Email", "p": "Person"},
-                              "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
-                                              {"kind": "filter", "var": "p", "field": "name", "op": "=",
-                                               "value": "Jane Doe"}]})
-    with Engine(config, connectors=[make_mirror(fake, context), mbox]) as engine:
-        engine.refresh_indexes()
-        result = engine.run(graph)
-    # both sources hold m1, m3 and m6; keyed by Message-ID in both, each is one Email
-    assert sorted(i.key for i in result.items) == ["<m1@acme.test>", "<m3@acme.test>", "<m6@acme.test>"]
+    gmail = GmailConnector(SourceConfig("gmail", {}), context, service_factory=service_factory(fake, "gmail"),
+                           retry=NO_SLEEP)
+    with Engine(config, connectors=[gmail, mbox]) as engine:
+        last = engine.run(QueryGraph.parse(LAST_FROM_JANE))
+        assert [i.key for i in last.items] == ["<m6@acme.test>"] and last.count == 1
+        assert last.evidence("<m6@acme.test>")["sources"] == sorted([gmail.source.label, mbox.source.label])
 
 
 def test_an_emails_text_is_read_from_gmail_as_written(fake, context):

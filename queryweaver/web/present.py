@@ -134,7 +134,7 @@ def evidence_chains(tree: dict | None, roots: Iterable[str] = ()) -> list[list[d
         if node.get("type") == EntityType.FOLDER.value:
             label = display_path(label, roots)
         return {"var": node.get("var"), "type": node.get("type"), "key": node.get("key"), "label": label,
-                "edge": edge}
+                "edge": edge, "sources": node.get("sources") or []}
 
     def walk(node: dict, path: list[dict[str, Any]], edge: str | None) -> None:
         here = [step(node, edge), *path]

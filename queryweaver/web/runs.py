@@ -268,6 +268,7 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
     total = len(result.items)
     page, start, end = page_bounds(total, page, ANSWERS_PER_PAGE)
     items = []
+    result.prepare_evidence([item.key for item in result.items[start:end]])
     for item in result.items[start:end]:
         entry = item_json(item, state.roots)
         entry["evidence"] = evidence_chains(result.evidence(item.key), state.roots)

@@ -9,7 +9,8 @@ function chainView(chain) {
   const parts = [];
   chain.forEach((step, i) => {
     const label = step.type === "Email" ? `“${step.label}”` : step.label;
-    parts.push(h("li", { class: "chain-step", dataset: { var: step.var, type: step.type }, title: `${step.var}: ${step.type}\n${step.key}` },
+    const seen = step.sources && step.sources.length ? `\nfrom ${step.sources.join(", ")}` : "";
+    parts.push(h("li", { class: "chain-step", dataset: { var: step.var, type: step.type }, title: `${step.var}: ${step.type}\n${step.key}${seen}` },
       h("span", { class: "chain-type" }, typeWord(step.type)), h("span", { class: "chain-label" }, label)));
     if (i < chain.length - 1) parts.push(h("li", { class: "chain-edge", "aria-label": `via ${step.edge}` }, step.edge || ""));
   });

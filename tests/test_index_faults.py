@@ -66,6 +66,15 @@ def qw(*args: str, cache: Path, config: Path, env: dict | None = None, limit_byt
     return Out(proc.returncode, proc.stdout, proc.stderr)
 
 
+def placeless(result):
+    """A result with the sources its evidence names left out: they say where the data is (a copy elsewhere)."""
+    def strip(node):
+        return None if node is None else {**{k: v for k, v in node.items() if k != "sources"},
+                                          "via": [strip(c) for c in node.get("via", [])]}
+
+    return {**result, "items": [{**item, "evidence": strip(item.get("evidence"))} for item in result["items"]]}
+
+
 def ask(topic: str, cache: Path, config: Path, **kw) -> Out:
     return qw("ask", QUESTIONS[topic], "--json", cache=cache, config=config, **kw)
 
@@ -368,7 +377,7 @@ def test_a_full_disk_leaves_the_previous_index_answering(corpus, clean, tmp_path
     stale = ask("mail", cache, source / "config.toml", limit_bytes=limit)
     assert stale.code == 0
     assert "answering from the index as it was" in assert_one_clear_line(stale, "cannot write")
-    assert stale.result == answers["mail"]
+    assert placeless(stale.result) == placeless(answers["mail"])  # a copy of the corpus: its evidence names the copy
     fresh_cache = tmp_path / "fresh"
     assert qw("index", cache=fresh_cache, config=source / "config.toml").code == 0
     for topic in ("mail", "mail+files"):

@@ -983,8 +983,8 @@ class SourceIndex:
         if start == 0:
             # a resumable input says -1 until it is complete, so an interrupted parse is seen as changed
             first_sig = (-1, -1) if resume is not None else sig
-            input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, ?)",
-                                    (path, *first_sig, None if resume else tail_hash(path, size))).lastrowid
+            input_id = conn.execute("INSERT INTO inputs (path, mtime_ns, size, tail) VALUES (?, ?, ?, NULL)",
+                                    (path, *first_sig)).lastrowid
         if resume is not None:
             batches = Batches(self, conn, input_id, Path(path), hashed, start if hashed else 0)
             run = lambda w: resume(conn, input_id, Path(path), start, w, batches)  # noqa: E731
@@ -993,9 +993,9 @@ class SourceIndex:
         else:
             run = lambda w: parse(conn, input_id, Path(path), w)  # noqa: E731
         outcome = self._parse_one(conn, report, warn, path, run, quiet=bool(start) and not hashed)
-        if outcome == "ok":
+        if outcome == "ok":  # the tail tells an input that grew from one rewritten: kept where it can grow
             conn.execute("UPDATE inputs SET mtime_ns = ?, size = ?, tail = ? WHERE id = ?",
-                         (mtime_ns, size, tail_hash(path, size), input_id))
+                         (mtime_ns, size, tail_hash(path, size) if append or resume else None, input_id))
             conn.execute("DELETE FROM resume WHERE input = ?", (input_id,))
         elif outcome == "failed":
             has_partial = conn.execute("SELECT 1 FROM resume WHERE input = ?", (input_id,)).fetchone()

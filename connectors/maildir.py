@@ -5,18 +5,24 @@ Every message file is one index input, and the index remembers the mtime of each
 ``stat`` per folder, however many messages there are. Only a folder whose mtime changed is listed again: a
 new file is read, a deleted one dropped, and a renamed one (a flag changed, or moved from new/ to cur/ or to
 another folder: the same unique name before the ':', the same size) keeps its rows, since Maildir never
-changes a message file in place.
+changes a message file in place. Many new files (a first build) are read and parsed by worker processes
+(``[index] workers``) while the refresh writes their rows, in the same order and batches.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from queryweaver.errors import ConnectorError
+from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import MailStoreConnector, MessageWriter, Warn, parse_message
+
+PARALLEL_MAILDIR_BYTES = 16 << 20   # new message files adding up to this are parsed in workers (by default)
+FILES_PER_TASK = 200
 
 
 class MaildirConnector(MailStoreConnector):
@@ -24,6 +30,7 @@ class MaildirConnector(MailStoreConnector):
 
     name = "maildir"
     description = "mail in a Maildir folder, including Maildir++ sub-folders such as .Sent"
+    files_per_task = FILES_PER_TASK   # message files per worker task
 
     def _folders(self) -> list[str]:
         """cur/ and new/ of the Maildir and of its .Sub folders (tmp/ holds deliveries still being written)."""
@@ -60,13 +67,71 @@ class MaildirConnector(MailStoreConnector):
 
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index one message file."""
-        raw = path.read_bytes()
-        writer = MessageWriter(conn, input_id)
-        parsed = parse_message(raw, str(path.relative_to(self.path)), warn, lambda: delivery_time(path))
-        if parsed is not None:
-            writer.add(parsed)
-        writer.flush()
-        return writer.count
+        return store_message(conn, input_id, parse_message_file(path, self.path), warn)
+
+    def _parse_ahead(self, files: list[tuple[str, int]]) -> Iterator[Callable]:
+        """The files' parses, in order: by worker processes when there are many (``[index] workers``), so that
+        the refresh only writes; should a worker die, the rest are parsed here."""
+        workers = self.context.workers(sum(size for _path, size in files), PARALLEL_MAILDIR_BYTES)
+        done = 0
+        if workers and files:
+            step = self.files_per_task
+            tasks = [(str(self.path), [path for path, _size in files[at:at + step]]) for at in range(0, len(files), step)]
+            try:
+                with OrderedPool(parse_message_files, workers) as pool:
+                    for parsed in pool.map(tasks):
+                        for outcome in parsed:
+                            done += 1
+                            yield self._stored(outcome)
+            except PoolBroken as exc:
+                self.context.warn(f"{self.path.name}: {exc}; the rest is parsed in this process")
+        for path, _size in files[done:]:
+            yield self._parse_limited
+
+    def _stored(self, outcome: "Parsed | OSError") -> Callable:
+        """A parse function for ``refresh_folders`` that stores what a worker parsed (or fails as reading did)."""
+        def store(conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
+            if isinstance(outcome, OSError):
+                raise outcome
+            return store_message(conn, input_id, outcome, self._limited(warn))
+
+        return store
+
+
+# what a worker hands back for one message file: its rows (None: unusable) and its warnings, or the read error
+Parsed = tuple[tuple | None, list[str]]
+
+
+def parse_message_file(path: Path, root: Path) -> Parsed:
+    """One message file's rows and the warnings its parse gave (OSError when it cannot be read)."""
+    raw = path.read_bytes()
+    warnings: list[str] = []
+    parsed = parse_message(raw, str(path.relative_to(root)), warnings.append, lambda: delivery_time(path))
+    return (None if parsed is None else parsed.row()), warnings
+
+
+def parse_message_files(task: tuple[str, list[str]]) -> list[Parsed | OSError]:
+    """A worker's task: message files of one Maildir, in order."""
+    root, paths = task
+    out: list[Parsed | OSError] = []
+    for path in paths:
+        try:
+            out.append(parse_message_file(Path(path), Path(root)))
+        except OSError as exc:
+            out.append(exc)
+    return out
+
+
+def store_message(conn: sqlite3.Connection, input_id: int, parsed: Parsed, warn: Warn) -> int:
+    """Write one message file's rows; its warnings go to ``warn``."""
+    row, warnings = parsed
+    for message in warnings:
+        warn(message)
+    writer = MessageWriter(conn, input_id)
+    if row is not None:
+        writer.add_row(row)
+    writer.flush()
+    return writer.count
 
 
 def delivery_time(path: Path) -> float | None:

@@ -704,6 +704,10 @@ class MailStoreConnector(Connector):
 
     _same_file: Callable[[str], str] | None = None
 
+    # For a source of folders: the parse of each file ``refresh_folders`` is about to read, done ahead (in
+    # workers); None = each is parsed when its turn comes.
+    _parse_ahead: Callable[[list[tuple[str, int]]], Iterator[Callable]] | None = None
+
     # Indexes an input from byte ``offset`` on, committing through ``batches`` (see SourceIndex.refresh, its
     # ``resume``): whole inputs, appended parts and interrupted builds alike. None = inputs are read whole.
     _resume_input: Callable[[sqlite3.Connection, int, Path, int, Warn, Batches], int] | None = None
@@ -726,7 +730,7 @@ class MailStoreConnector(Connector):
                 report = self._index.refresh_folders(
                     folders, self._list_folder, self._parse_limited, progress=self._throttled_progress(), stage=stage,
                     warn=self.context.warn, lexicon=mail_lexicon_rows, lexicon_mark=last_message_id,
-                    same_file=self._same_file)
+                    same_file=self._same_file, ahead=self._parse_ahead)
             else:
                 report = self._index.refresh(self._inputs(), self._parse_limited, progress=self._throttled_progress(),
                                              stage=stage, warn=self.context.warn, resume=resume,

@@ -778,7 +778,8 @@ class SourceIndex:
                         progress: Progress = no_progress, stage: str | None = None,
                         warn: Callable[[str], None] | None = None, lexicon: LexiconBuilder | None = None,
                         lexicon_mark: Callable[[sqlite3.Connection], object] | None = None,
-                        same_file: Callable[[str], str] | None = None) -> IndexReport:
+                        same_file: Callable[[str], str] | None = None,
+                        ahead: Callable[[list[tuple[str, int]]], Iterator[Callable]] | None = None) -> IndexReport:
         """``refresh`` for inputs that are the files of ``folders`` and never change under the same name (a
         Maildir: a message renamed for a flag, or moved from new/ to cur/, is a new name for the same bytes).
 
@@ -791,6 +792,10 @@ class SourceIndex:
         ``same_file(path)``, when given, names a file across renames (a Maildir message's unique name, without
         its flags): a new path whose name matches a path gone in this refresh, with the same size, takes over
         its rows instead of being parsed again.
+
+        ``ahead(files)``, when given, receives the (path, size) of every file about to be parsed, in order, and
+        yields for each a function used in place of ``parse`` for it (its rows parsed meanwhile elsewhere, in
+        worker processes); the generator is closed at the end, or when the refresh stops.
         """
         folders = list(folders)
         with self._storage_errors():
@@ -800,10 +805,10 @@ class SourceIndex:
                 return self.refresh([Path(f) for f in files], parse, progress, stage, warn, lexicon=lexicon,
                                     lexicon_mark=lexicon_mark)
             return self._refresh_folders(folders, list_files, parse, progress, stage, warn, lexicon,
-                                         lexicon_mark, same_file)
+                                         lexicon_mark, same_file, ahead)
 
     def _refresh_folders(self, folders, list_files, parse, progress, stage, warn, lexicon, lexicon_mark,
-                         same_file) -> IndexReport:
+                         same_file, ahead=None) -> IndexReport:
         started = time.perf_counter()
         report = IndexReport(source=f"{self.kind}:{self.source_path}")
         conn = self.conn
@@ -885,10 +890,8 @@ class SourceIndex:
             renamed = {same_file(path): path for path in gone} if same_file else {}
             self._start_bulk_load(conn)
             failed: set[str] = set()
-            since_commit = 0
-            for done, (folder, path) in enumerate(todo):
-                progress(label, done, len(todo))
-                before = report.parsed
+            to_parse: list[tuple[str, str, tuple[int, int]]] = []   # (folder, path, (mtime_ns, size))
+            for folder, path in todo:
                 try:
                     st = os.stat(path)
                 except OSError as exc:
@@ -902,17 +905,28 @@ class SourceIndex:
                                  (path, st.st_mtime_ns, st.st_size, gone.pop(old)[0]))
                     report.reused += 1
                     continue
-                self._index_input(conn, report, warn, path, (st.st_mtime_ns, st.st_size), parse, None, None)
-                if conn.execute("SELECT 1 FROM inputs WHERE path = ?", (path,)).fetchone() is None:
-                    failed.add(folder)  # could not be opened: tried again next time (unreadable content is kept)
-                since_commit += report.parsed - before
-                if since_commit >= self.batch:
-                    self.commit_batch(conn)
-                    since_commit = 0
+                to_parse.append((folder, path, (st.st_mtime_ns, st.st_size)))
+            # the parse of each file, in order: ``ahead`` may have them parsed elsewhere meanwhile (workers)
+            parsers = ahead([(path, sig[1]) for _folder, path, sig in to_parse]) if ahead else None
+            since_commit = 0
+            try:
+                for done, (folder, path, sig) in enumerate(to_parse):
+                    progress(label, done, len(to_parse))
+                    before = report.parsed
+                    self._index_input(conn, report, warn, path, sig, next(parsers) if parsers else parse, None, None)
+                    if conn.execute("SELECT 1 FROM inputs WHERE path = ?", (path,)).fetchone() is None:
+                        failed.add(folder)  # not opened: tried again next time (unreadable content is kept)
+                    since_commit += report.parsed - before
+                    if since_commit >= self.batch:
+                        self.commit_batch(conn)
+                        since_commit = 0
+            finally:
+                if parsers is not None:
+                    parsers.close()
             for input_id, _size in gone.values():
                 self._forget(conn, input_id)
             report.removed += len(gone)
-            progress(label, len(todo), len(todo))
+            progress(label, len(to_parse), len(to_parse))
             self._finish_bulk_load(conn)
             self._remembered_unreadable(conn, report, warn, {path for _folder, path in todo})
             for folder in set(known) - set(current):

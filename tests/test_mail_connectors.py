@@ -927,9 +927,9 @@ def test_an_mbox_parsed_in_worker_processes_is_indexed_exactly_as_in_one(tmp_pat
     together.close()
 
 
-def test_a_worker_that_dies_leaves_the_rest_to_the_parent(tmp_path):
-    """A parsing worker SIGKILLed mid-build: the build says so once, parses the rest itself, and the index is the
-    one a build in one process makes."""
+def test_workers_that_die_leave_the_rest_to_the_parent(tmp_path):
+    """The parsing workers SIGKILLed mid-build: the build says so once, parses the rest itself, and the index is
+    the one a build in one process makes."""
     import multiprocessing
     import signal
 
@@ -937,16 +937,84 @@ def test_a_worker_that_dies_leaves_the_rest_to_the_parent(tmp_path):
     alone, _report, _said = _build(path, tmp_path / "alone", workers=0)
     killed: list[int] = []
 
-    def kill_a_worker(stage: str, done: int, total: int | None = None) -> None:
-        workers = multiprocessing.active_children()
+    def kill_the_workers(stage: str, done: int, total: int | None = None) -> None:
+        workers = multiprocessing.active_children()  # every one: a worker killed while idle loses nothing
         if not killed and workers:
-            killed.append(workers[0].pid)
-            os.kill(workers[0].pid, signal.SIGKILL)
+            for worker in workers:
+                killed.append(worker.pid)
+                os.kill(worker.pid, signal.SIGKILL)
 
-    together, report, said = _build(path, tmp_path / "together", workers=2, task_bytes=20_000, progress=kill_a_worker)
+    together, report, said = _build(path, tmp_path / "together", workers=2, task_bytes=20_000, progress=kill_the_workers)
     assert killed and report.parsed == _report.parsed
     assert len([w for w in said.warnings if "the rest is parsed in this process" in w]) == 1
     assert _index_rows(together) == _index_rows(alone)
+    assert multiprocessing.active_children() == []
+    alone.close()
+    together.close()
+
+
+def _maildir_of(mbox: Path, folder: Path) -> Path:
+    box = mailbox.Maildir(folder, create=True)
+    for message in mailbox.mbox(mbox):
+        box.add(mailbox.MaildirMessage(message))
+    box.close()
+    return folder
+
+
+def _build_maildir(path: Path, cache: Path, workers: int, progress=None):
+    collected = fx.Collected()
+    context = fx.make_context(cache, collected=collected)
+    context.index_workers = workers
+    if progress:
+        context.progress = progress
+    conn = MaildirConnector(fx.source("maildir", path), context)
+    conn.files_per_task = 20  # many tasks: some are still to come when a worker is killed
+    return conn, conn.refresh_index(), collected
+
+
+def _maildir_rows(conn: MailStoreConnector) -> dict[str, list[tuple]]:
+    """The index by message file (row ids and input ids follow the order files are stored in)."""
+    db = conn._index.conn
+    return {"messages": sorted(tuple(r) for r in db.execute(
+                "SELECT i.path, m.message_id, m.subject, m.date_utc, m.from_addr FROM messages m "
+                "JOIN inputs i ON i.id = m.input")),
+            "addresses": sorted(tuple(r) for r in db.execute(
+                "SELECT i.path, a.role, a.addr, a.name FROM addresses a JOIN inputs i ON i.id = a.input")),
+            "attachments": sorted(tuple(r) for r in db.execute(
+                "SELECT i.path, a.filename, a.sha256 FROM attachments a JOIN inputs i ON i.id = a.input")),
+            "inputs": sorted(r[0] for r in db.execute("SELECT path FROM inputs"))}
+
+
+def test_a_maildir_parsed_in_worker_processes_is_indexed_as_in_one(tmp_path):
+    folder = _maildir_of(_mbox_with_traps(tmp_path), tmp_path / "Maildir")
+    alone, report, said = _build_maildir(folder, tmp_path / "alone", workers=0)
+    together, report2, said2 = _build_maildir(folder, tmp_path / "together", workers=2)
+    assert report2.parsed == report.parsed > 1200
+    assert sorted(said2.warnings) == sorted(said.warnings) and said.warnings
+    assert _maildir_rows(together) == _maildir_rows(alone)
+    alone.close()
+    together.close()
+
+
+def test_maildir_workers_that_die_leave_the_rest_to_the_refresh(tmp_path):
+    import multiprocessing
+    import signal
+
+    folder = _maildir_of(_mbox_with_traps(tmp_path), tmp_path / "Maildir")
+    alone, report, _said = _build_maildir(folder, tmp_path / "alone", workers=0)
+    killed: list[int] = []
+
+    def kill_the_workers(stage: str, done: int, total: int | None = None) -> None:
+        workers = multiprocessing.active_children()
+        if not killed and workers and done:
+            for worker in workers:
+                killed.append(worker.pid)
+                os.kill(worker.pid, signal.SIGKILL)
+
+    together, report2, said = _build_maildir(folder, tmp_path / "together", workers=2, progress=kill_the_workers)
+    assert killed and report2.parsed == report.parsed
+    assert len([w for w in said.warnings if "the rest is parsed in this process" in w]) == 1
+    assert _maildir_rows(together) == _maildir_rows(alone)
     assert multiprocessing.active_children() == []
     alone.close()
     together.close()

@@ -532,7 +532,8 @@ def test_a_killed_build_parsing_in_workers_resumes_and_leaves_no_worker_behind(c
         assert ask(topic, cache, corpus).result == answers[topic]
 
 
-def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, tmp_path):
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(workers, corpus, tmp_path):
     import mailbox
 
     source = tmp_path / "source"
@@ -545,12 +546,13 @@ def test_a_killed_maildir_build_resumes_from_the_messages_it_committed(corpus, t
     config.write_text(config.read_text().replace('type = "mbox"\npath = "mail.mbox"',
                                                  'type = "maildir"\npath = "Maildir"'))
     cache = tmp_path / "cache"
-    killed_build(config, cache, batch=50, offset=150, kind="maildir", sql="SELECT count(*) FROM inputs")
+    env = {"QUERYWEAVER_INDEX_WORKERS": workers}
+    killed_build(config, cache, batch=50, offset=150, kind="maildir", sql="SELECT count(*) FROM inputs", env=env)
     conn = sqlite3.connect(index_db(cache, "maildir"))
     committed = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
     conn.close()
     assert 150 < committed < 1200 and committed % 50 == 0  # whole batches only
-    out = qw("index", cache=cache, config=config)
+    out = qw("index", cache=cache, config=config, env=env)
     assert out.code == 0
     report = next(line for line in out.stdout.splitlines() if line.startswith("maildir:"))
     assert f": {1200 - committed} parsed, {committed} unchanged" in report

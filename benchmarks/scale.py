@@ -89,7 +89,8 @@ def main() -> int:
         for name, seconds in rows:
             print(f"{name:44} {seconds:9.3f}")
         print(f"full build's peak memory (ru_maxrss): {build_rss[0]} MB in the process writing the index, "
-              f"{build_rss[1]} MB in the largest parsing worker")
+              f"{build_rss[1]} MB in the largest parsing worker (a child's figure includes the writer's memory "
+              f"when it was started, so it is at least that)")
 
         print()
         print("paper graphs, both planners (cold = a fresh Engine on the built index; warm = median/max of the next "

@@ -138,17 +138,19 @@ def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Wa
                    settings: ParseSettings, workers: int = 0, task_bytes: int = ICS_TASK_BYTES) -> int:
     """Index every event occurrence of one file; returns how many were stored. With ``workers``, its events are
     parsed in that many worker processes (``parallel_rows``, ``task_bytes`` of them per task), in the same order."""
-    writer = _RowWriter(input_id)
     if workers:
+        writer, said = _RowWriter(input_id), []
         try:
-            rows = parallel_rows(path, settings, workers, warn, task_bytes)
-        except PoolBroken as exc:
+            rows = parallel_rows(path, settings, workers, said.append, task_bytes)
+            if rows is not None:
+                for row, attended in rows:
+                    writer.add_row(row, attended)
+                for message in said:
+                    warn(message)
+                return writer.flush(conn)
+        except PoolBroken as exc:  # nothing is kept of the parts parsed: the whole file is read here
             warn(f"{path.name}: {exc}; it is parsed in this process")
-            rows = None
-        if rows is not None:
-            for row, attended in rows:
-                writer.add_row(row, attended)
-            return writer.flush(conn)
+    writer = _RowWriter(input_id)
     for row, attended in calendar_rows(read_calendars(path), path, warn, settings):
         writer.add_row(row, attended)
     return writer.flush(conn)
@@ -181,20 +183,22 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # are expanded from starts at the calendar's earliest DTSTART (read from the text), as a whole parse does.
 
 def parallel_rows(path: Path, settings: ParseSettings, workers: int, warn: Warn,
-                  task_bytes: int = ICS_TASK_BYTES) -> list[tuple[tuple, list[tuple[str, str]]]] | None:
-    """The rows of ``calendar_rows`` for the file, parsed in ``workers`` processes; None when the file's layout
-    is not the plain one this cuts (then it is parsed whole)."""
+                  task_bytes: int = ICS_TASK_BYTES) -> Iterator[tuple[tuple, list[tuple[str, str]]]] | None:
+    """The rows of ``calendar_rows`` for the file as workers parse them (``workers`` processes, in file order);
+    None when the file's layout is not the plain one this cuts (then it is parsed whole)."""
     parts = split_calendars(path.read_bytes(), task_bytes)
     if parts is None:
         return None
     tasks = [(str(path), text, floor, settings.tz.key, settings.horizon) for text, floor in parts]
-    rows: list[tuple[tuple, list[tuple[str, str]]]] = []
-    with OrderedPool(parse_calendar_part, workers) as pool:
-        for part_rows, warnings in pool.map(tasks):
-            for message in warnings:
-                warn(message)
-            rows += part_rows
-    return rows
+
+    def rows() -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+        with OrderedPool(parse_calendar_part, workers) as pool:
+            for part_rows, warnings in pool.map(tasks):
+                for message in warnings:
+                    warn(message)
+                yield from part_rows
+
+    return rows()
 
 
 def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tuple[list, list[str]]:

@@ -47,6 +47,7 @@ SUMMARY_SUFFIXES = (".msf",)   # Thunderbird's index of an mbox; mail is never i
 SNIFF_BYTES = 512
 TASK_BYTES = 1 << 20             # an mbox run per worker task (about a thousand messages)
 MIN_TASK_BYTES = 16 << 10        # a smaller mbox is cut into runs no shorter than this
+SCAN_BYTES = 4 << 20             # read at a time to cut an mbox into runs
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 
@@ -188,18 +189,32 @@ def parse_mbox_run(task: tuple[str, int, int, int]) -> list[Entry]:
 
 def mbox_runs(path: Path, start: int, run_bytes: int = TASK_BYTES) -> Iterator[tuple[str, int, int, int]]:
     """(path, start, end, number of its first message) of consecutive runs of whole entries from ``start``, each
-    about ``run_bytes`` long: the tasks a parallel build hands its workers."""
+    about ``run_bytes`` long: the tasks a parallel build hands its workers. The file is read a block at a time
+    (not mapped whole), so the parent's memory stays what it writes."""
     with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-        at = _first_from(mm, path, start)
-        number = 1
-        while at != -1:
-            run_start, count = at, 0
-            while at != -1 and (count == 0 or at - run_start < run_bytes):
-                nxt = mm.find(b"\nFrom ", at)
-                at = nxt + 1 if nxt != -1 else -1
+        first = _first_from(mm, path, start)
+    if first == -1:
+        return
+    number, run_start, count = 1, first, 1
+    with open(path, "rb") as fh:
+        fh.seek(first)
+        base, tail = first, b""   # file offset of ``tail``'s first byte; the bytes kept from the last block
+        while True:
+            block = fh.read(SCAN_BYTES)
+            if not block:
+                break
+            data = tail + block
+            at = data.find(b"\nFrom ", 1 if base == first else 0)  # not the first entry's own line
+            while at != -1:
+                entry = base + at + 1
+                if entry - run_start >= run_bytes:
+                    yield str(path), run_start, entry, number
+                    number, run_start, count = number + count, entry, 0
                 count += 1
-            yield str(path), run_start, len(mm) if at == -1 else at, number
-            number += count
+                at = data.find(b"\nFrom ", at + 1)
+            keep = min(len(data), 5)  # a "\nFrom " split between two blocks
+            base, tail = base + len(data) - keep, data[len(data) - keep:]
+        yield str(path), run_start, base + len(tail), number
 
 
 def _next_entry(path: Path, offset: int) -> int:

@@ -146,7 +146,8 @@ _END = object()
 
 
 def _work(fn: Callable[[Any], Any], tasks, results, parent: int) -> None:
-    """A worker's loop: tasks in, ``(number, ok, value)`` out, until told to stop or the parent is gone."""
+    """A worker's loop: ``(number, task)`` in, ``(number, pickled (ok, value))`` out (ok None: the answer could not
+    be pickled, value says why), until told to stop (None) or the parent is gone."""
     results.cancel_join_thread()  # leaving must never wait for a result nobody will read
     while True:
         try:

@@ -79,7 +79,7 @@ def main() -> int:
         names = choose_names(facts)
         expected = expected_answers(facts, names)
 
-        build_s, build_rss = full_build(corpus / "config.toml", cache)
+        build_s, build_rss, by_source = full_build(corpus / "config.toml", cache)
         rows = [("index: full build", build_s)]
         rows.append(("index: refresh, nothing changed", timed(lambda: refresh(config))))
         append_message(corpus / "mail.mbox")
@@ -88,6 +88,8 @@ def main() -> int:
         print(f"{'step':44} {'seconds':>9}")
         for name, seconds in rows:
             print(f"{name:44} {seconds:9.3f}")
+        print("full build by source: " + ", ".join(f"{name} {seconds:.1f} s (writer's peak so far {mb} MB)"
+                                                   for name, seconds, mb in by_source))
         print(f"full build's peak memory (ru_maxrss): {build_rss[0]} MB in the process writing the index, "
               f"{build_rss[1]} MB in the largest parsing worker (a child's figure includes the writer's memory "
               f"when it was started, so it is at least that)")
@@ -242,9 +244,9 @@ def refresh(config) -> None:
         engine.refresh_indexes()
 
 
-def full_build(config_path: Path, cache: Path) -> tuple[float, tuple[int, int]]:
+def full_build(config_path: Path, cache: Path) -> tuple[float, tuple[int, int], list[tuple[str, float, int]]]:
     """The full build, in a process of its own so that its peak memory is the build's alone: its seconds (timed
-    there) and its peak resident MB and its workers'."""
+    there), its peak resident MB and its workers', and per source (seconds, the writer's peak MB after it)."""
     import subprocess
 
     code = ("import json, sys, time\n"
@@ -253,15 +255,20 @@ def full_build(config_path: Path, cache: Path) -> tuple[float, tuple[int, int]]:
             "from queryweaver.engine import Engine\n"
             "from scale import peak_rss\n"
             "config = load_config(sys.argv[1]); config.cache_dir_setting = sys.argv[2]\n"
-            "started = time.perf_counter()\n"
-            "with Engine(config) as engine:\n"
-            "    engine.refresh_indexes()\n"
-            "print(json.dumps([time.perf_counter() - started, peak_rss()]))\n")
+            "started, sources = time.perf_counter(), []\n"
+            "with Engine(config, warn=lambda message: print(message, file=sys.stderr)) as engine:\n"
+            "    for connector in engine.connectors:\n"
+            "        begun = time.perf_counter()\n"
+            "        engine.healing(connector.refresh_index)\n"
+            "        sources.append((connector.name, time.perf_counter() - begun, peak_rss()[0]))\n"
+            "print(json.dumps([time.perf_counter() - started, peak_rss(), sources]))\n")
     here = Path(__file__).resolve().parent
     out = subprocess.run([sys.executable, "-c", code, str(config_path), str(cache), str(here)], check=True,
                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(here.parent)})
-    seconds, rss = json.loads(out.stdout.strip().splitlines()[-1])
-    return seconds, (rss[0], rss[1])
+    for line in out.stderr.splitlines():
+        print(f"  build warning: {line}")
+    seconds, rss, sources = json.loads(out.stdout.strip().splitlines()[-1])
+    return seconds, (rss[0], rss[1]), [tuple(source) for source in sources]
 
 
 def peak_rss() -> tuple[int, int]:

@@ -8,7 +8,7 @@ build relies on).
 
 Workers are started with ``spawn`` (safe in a process that runs threads, as the web server does), import
 only what the task function needs, and leave on their own when the parent is gone (killed with SIGKILL
-mid-build, say): they wait on their queues with a timeout and look at their parent each time.
+mid-build, say): a thread in each looks at its parent twice a second, whatever the worker is doing.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import os
 import pickle
 import queue
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator
@@ -149,6 +150,9 @@ def _work(fn: Callable[[Any], Any], tasks, results, parent: int) -> None:
     """A worker's loop: ``(number, task)`` in, ``(number, pickled (ok, value))`` out (ok None: the answer could not
     be pickled, value says why), until told to stop (None) or the parent is gone."""
     results.cancel_join_thread()  # leaving must never wait for a result nobody will read
+    # Blocked reading a task the parent was killed in the middle of sending, this thread would wait forever
+    # (the workers hold the queue's other end too): a watchman leaves for it.
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     while True:
         try:
             item = tasks.get(timeout=WAIT_S)
@@ -172,6 +176,12 @@ def _work(fn: Callable[[Any], Any], tasks, results, parent: int) -> None:
                 break
             except queue.Full:
                 _leave_if_orphaned(parent)
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(WAIT_S)
+        _leave_if_orphaned(parent)
 
 
 def _leave_if_orphaned(parent: int) -> None:

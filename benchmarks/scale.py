@@ -90,9 +90,9 @@ def main() -> int:
             print(f"{name:44} {seconds:9.3f}")
         print("full build by source: " + ", ".join(f"{name} {seconds:.1f} s (writer's peak so far {mb} MB)"
                                                    for name, seconds, mb in by_source))
-        print(f"full build's peak memory (ru_maxrss): {build_rss[0]} MB in the process writing the index, "
-              f"{build_rss[1]} MB in the largest parsing worker (a child's figure includes the writer's memory "
-              f"when it was started, so it is at least that)")
+        print(f"full build's peak memory: {build_rss[0]} MB in the process writing the index (VmHWM), "
+              f"{build_rss[1]} MB in the largest parsing worker (its ru_maxrss, which includes the writer's memory "
+              f"when it was started: an upper bound)")
 
         print()
         print("paper graphs, both planners (cold = a fresh Engine on the built index; warm = median/max of the next "

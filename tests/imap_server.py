@@ -35,7 +35,11 @@ def free_port() -> int:
 
 
 class CommandLog:
-    """Counts the IMAP commands clients send (``UID FETCH`` and ``UID SEARCH`` by their own names)."""
+    """Counts the IMAP commands clients send (``UID FETCH`` and ``UID SEARCH`` by their own names).
+
+    imapclient sends most commands through imaplib's ``_command``, but SEARCH (and ENABLE, SORT...) through its
+    own ``_raw_command``, which can send literals: both are counted.
+    """
 
     def __init__(self):
         self.commands: list[str] = []
@@ -54,6 +58,16 @@ class CommandLog:
                 return send(name, *args)
 
             imap._command = counted
+            raw = client._raw_command
+
+            def counted_raw(command: bytes, args: Any, uid: bool = True) -> Any:
+                name = _str(command).upper()
+                name = f"UID {name}" if uid and client.use_uid else name
+                self.commands.append(name)
+                self.lines.append(" ".join([name, *map(_str, args if isinstance(args, (list, tuple)) else [args])]))
+                return raw(command, args, uid=uid)
+
+            client._raw_command = counted_raw
             return client
 
         return make

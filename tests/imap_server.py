@@ -94,10 +94,12 @@ def plain_client(port: int) -> Callable[[], Any]:
 class Dovecot:
     """One Dovecot instance with one user (``USER``/``PASSWORD``) whose mail is the Maildir ``self.maildir``."""
 
-    def __init__(self, binary: str, certificate: tuple[Path, Path] | None = None):
-        """``certificate`` (cert file, key file) also serves implicit TLS on ``tls_port``."""
+    def __init__(self, binary: str, certificate: tuple[Path, Path] | None = None, capabilities: str | None = None):
+        """``certificate`` (cert file, key file) also serves implicit TLS on ``tls_port``; ``capabilities``
+        replaces what the server advertises after login (e.g. without CONDSTORE, as many servers are)."""
         self.binary = binary
         self.certificate = certificate
+        self.capabilities = capabilities
         self.tls_port = free_port() if certificate else 0
         self.root = Path(tempfile.mkdtemp(prefix="qw-dovecot-"))
         self.root.chmod(0o755)  # Dovecot's unprivileged processes must reach the mail below
@@ -132,6 +134,7 @@ log_path = {self.log}
 {tls}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+{f"imap_capability = {self.capabilities}" if self.capabilities else ""}
 default_login_user = {self.login_user}
 default_internal_user = {self.internal_user}
 first_valid_uid = 0
@@ -223,6 +226,21 @@ service anvil {{
         """Start from a copy of a Maildir (see ``build_maildir``)."""
         shutil.copytree(maildir, self.maildir, dirs_exist_ok=True)
         self._own()
+
+    def set_flags(self, uids: list[int], flags: list[bytes], folder: str = "INBOX") -> None:
+        """Add flags to messages as another mail client would (a change of flags only: new MODSEQs, no new UIDs)."""
+        client = plain_client(self.port)()
+        client.login(USER, PASSWORD)
+        client.select_folder(folder)
+        client.add_flags(uids, flags)
+        client.logout()
+
+    def remove_folder(self, name: str) -> None:
+        """Delete a folder as another mail client would (the server running)."""
+        client = plain_client(self.port)()
+        client.login(USER, PASSWORD)
+        client.delete_folder(name)
+        client.logout()
 
     def renumber(self, folder: str | None = None) -> None:
         """Give a folder a new UIDVALIDITY, as a server does after its index is rebuilt (server stopped)."""

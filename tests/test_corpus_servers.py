@@ -1,7 +1,8 @@
 """The generated question corpus through a real Dovecot (IMAP) and a real Radicale (CalDAV) at once.
 
 The corpus's mail is loaded into Dovecot (the user's own mail in Sent, the rest in INBOX) and its calendar
-into Radicale (one resource per event); a config whose mail and calendar are those two accounts must answer
+into Radicale (one resource per event); a config whose mail and calendar are those two accounts (the mail
+mirrored with ``sync = true``, or asked live, the default) must answer
 the paper's seven questions and a sample of the corpus questions of every shape, read by the offline rules
 reader against the mirrors' own lexicon, exactly as the plain mbox/.ics config does (issue 11, "Done when").
 """
@@ -49,22 +50,23 @@ def servers(corpus):
         radicale.close()
 
 
+@pytest.mark.parametrize("mode", ["mirror", "live"])
 def test_the_corpus_questions_answer_alike_through_imap_and_caldav_and_the_files(corpus, servers, tmp_path,
-                                                                               monkeypatch):
+                                                                               monkeypatch, mode):
     corpus_dir, names, expected, plain, _maildir = corpus
     dovecot, radicale = servers
     text = (corpus_dir / "config.toml").read_text()
     text = text.replace('type = "mbox"\npath = "mail.mbox"', "\n".join([
         'type = "imap"', 'host = "127.0.0.1"', f"port = {dovecot.port}", f'user = "{IMAP_USER}"', "tls = false",
-        'password_env = "QW_TEST_IMAP_PASSWORD"']))
+        'password_env = "QW_TEST_IMAP_PASSWORD"'] + (["sync = true"] if mode == "mirror" else [])))
     text = text.replace('type = "ics"\npath = "calendar.ics"', "\n".join([
         'type = "caldav"', f'url = "{radicale.url}"', f'user = "{CALDAV_USER}"',
         'password_env = "QW_TEST_CALDAV_PASSWORD"']))
     assert 'type = "imap"' in text and 'type = "caldav"' in text and "mail.mbox" not in text
-    (corpus_dir / "servers.toml").write_text(text)
+    (corpus_dir / f"servers-{mode}.toml").write_text(text)
     monkeypatch.setenv("QW_TEST_IMAP_PASSWORD", IMAP_PASSWORD)
     monkeypatch.setenv("QW_TEST_CALDAV_PASSWORD", CALDAV_PASSWORD)
-    config = load_config(corpus_dir / "servers.toml")
+    config = load_config(corpus_dir / f"servers-{mode}.toml")
     config.cache_dir_setting = str(tmp_path / "cache")
     files = (corpus_dir / "files").resolve()
     warnings: list[str] = []

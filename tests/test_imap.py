@@ -1,9 +1,10 @@
-"""The imap source against a real Dovecot on 127.0.0.1, loaded with the generated corpus.
+"""The imap source's mirror (``sync = true``) against a real Dovecot on 127.0.0.1, loaded with the generated corpus.
 
 The paper's questions must give through IMAP exactly what they give through the mbox the corpus was written
-as; a sync must be incremental, resumable after the server dies mid-way, and start a folder over when its
-UIDVALIDITY changes; a refused login or a vanished server is one warning line while the other sources (and the
-mirror, when there is one) still answer.
+as; a sync must be incremental (with CONDSTORE: one STATUS per unchanged folder, nothing fetched for a change of
+flags), resumable after the server dies mid-way, and start a folder over when its UIDVALIDITY changes; a
+refused login or a vanished server is one warning line while the other sources (and the mirror, when there is
+one) still answer. Live mode, the default, is tested in test_imap_live.py.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from connectors.imap import ImapConnector
+from connectors.imap_mirror import ImapMirrorConnector
 from connectors.mailstore import parse_message
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Context
@@ -57,10 +59,11 @@ def empty_dovecot():
     server.close()
 
 
-def imap_config(corpus_dir: Path, server: Dovecot, name: str = "imap.toml", **extra: str) -> Path:
-    """The corpus config with its mbox source replaced by the Dovecot account."""
+def imap_config(corpus_dir: Path, server: Dovecot, name: str = "imap.toml", sync: bool = True, **extra: str) -> Path:
+    """The corpus config with its mbox source replaced by the Dovecot account (mirrored unless ``sync`` is False)."""
     lines = [f'type = "imap"', 'host = "127.0.0.1"', f"port = {server.port}", f'user = "{USER}"', "tls = false",
-             'password_env = "QW_TEST_IMAP_PASSWORD"'] + [f"{k} = {v}" for k, v in extra.items()]
+             'password_env = "QW_TEST_IMAP_PASSWORD"'] + (["sync = true"] if sync else []) + \
+        [f"{k} = {v}" for k, v in extra.items()]
     text = (corpus_dir / "config.toml").read_text()
     text = text.replace('type = "mbox"\npath = "mail.mbox"', "\n".join(lines))
     path = corpus_dir / name
@@ -102,8 +105,10 @@ def connector(corpus_dir: Path, server: Dovecot, log: CommandLog, cache: Path, w
     context = Context.from_config(config, warn=warnings.append)
     context.cache_dir = cache
     source = next(s for s in config.sources if s.type == "imap")
-    return ImapConnector(source, context, client_factory=log.factory(plain_client(server.port)),
+    imap = ImapConnector(source, context, client_factory=log.factory(plain_client(server.port)),
                          password=lambda: password, **kw)
+    assert type(imap) is ImapMirrorConnector
+    return imap
 
 
 def answer(corpus_dir: Path, imap: ImapConnector, number: int, names) -> list[str]:
@@ -143,6 +148,70 @@ def test_a_warm_sync_costs_one_status_per_folder_and_new_mail_is_fetched_alone(c
     keys = {r[0] for r in imap._index.conn.execute("SELECT message_id FROM messages")}
     assert {"<fresh-0@example.net>", "<fresh-2@example.net>"} <= keys and dropped_id not in keys
     assert answer(corpus_dir, imap, 4, names) == expected[4]
+    assert not warnings
+
+
+def test_with_condstore_a_warm_sync_asks_highestmodseq_and_a_change_of_flags_fetches_nothing(corpus, dovecot,
+                                                                                             tmp_path):
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    imap = connector(corpus_dir, dovecot, log, tmp_path / "cache", warnings)
+    imap.refresh_index()
+    conn = imap._index.conn
+    before = dict(conn.execute("SELECT i.path, f.highestmodseq FROM imap_folders f JOIN inputs i ON i.id = f.input"))
+    assert all(before.values())   # Dovecot has CONDSTORE: each folder's HIGHESTMODSEQ is kept
+    log.clear()
+    assert imap.refresh_index().reused == 2
+    assert log.commands == ["LOGIN", "LIST", "STATUS", "STATUS", "LOGOUT"]
+    assert all("HIGHESTMODSEQ" in line for line in log.lines if line.startswith("STATUS"))
+
+    dovecot.set_flags([1, 2, 3], [b"\\Flagged", b"\\Seen"])   # INBOX: new MODSEQs, the same messages
+    log.clear()
+    report = imap.refresh_index()
+    assert (report.parsed, report.removed, report.reused) == (0, 0, 2)
+    assert log.commands == ["LOGIN", "LIST", "STATUS", "STATUS", "LOGOUT"]   # no SEARCH, no FETCH
+    after = dict(conn.execute("SELECT i.path, f.highestmodseq FROM imap_folders f JOIN inputs i ON i.id = f.input"))
+    assert after["INBOX"] > before["INBOX"] and after["Sent"] == before["Sent"]
+    assert answer(corpus_dir, imap, 1, names) == expected[1]
+    assert not warnings
+
+
+def test_without_condstore_the_uid_ranges_say_what_changed(corpus, tmp_path):
+    corpus_dir, names, expected = corpus
+    server = Dovecot(DOVECOT, capabilities="IMAP4rev1 LITERAL+ SASL-IR LOGIN-REFERRALS ID ENABLE IDLE UIDPLUS")
+    server.load(corpus_dir.parent / "Maildir")
+    server.start()
+    try:
+        log, warnings = CommandLog(), []
+        imap = connector(corpus_dir, server, log, tmp_path / "cache", warnings)
+        assert imap.refresh_index().parsed == 600
+        assert not any("HIGHESTMODSEQ" in line for line in log.lines)
+        server.set_flags([1, 2], [b"\\Flagged"])
+        log.clear()
+        assert imap.refresh_index().reused == 2
+        assert log.commands == ["LOGIN", "LIST", "STATUS", "STATUS", "LOGOUT"]
+        server.deliver(b"From: Sam New <sam.new@example.net>\nTo: alex@example.org\nSubject: fresh\n"
+                       b"Message-ID: <fresh-uid@example.net>\nDate: Thu, 19 Mar 2026 10:00:00 +0000\n\nhi\n")
+        log.clear()
+        report = imap.refresh_index()
+        assert (report.parsed, report.reused) == (1, 1)
+        assert log.count("UID SEARCH") == 1 and any("UID SEARCH UID" in line for line in log.lines)  # above the last UID
+        assert answer(corpus_dir, imap, 1, names) == expected[1]
+        assert not warnings
+    finally:
+        server.close()
+
+
+def test_a_mirror_made_before_condstore_is_kept_and_gains_its_modseq(corpus, dovecot, tmp_path):
+    log, warnings = CommandLog(), []
+    imap = connector(corpus[0], dovecot, log, tmp_path / "cache", warnings)
+    imap.refresh_index()
+    conn = imap._index.conn
+    conn.execute("ALTER TABLE imap_folders DROP COLUMN highestmodseq")   # as the mirror was written before
+    conn.commit()
+    report = imap.refresh_index()
+    assert report.parsed == 0 and report.reused == 2
+    assert all(r[0] for r in conn.execute("SELECT highestmodseq FROM imap_folders"))
     assert not warnings
 
 
@@ -195,9 +264,10 @@ def test_a_renumbered_folder_is_fetched_again_with_one_warning(corpus, dovecot, 
     assert answer(corpus_dir, imap, 1, names) == expected[1]
 
 
-def test_a_refused_login_is_one_line_and_the_other_sources_still_answer(cli, tmp_path, corpus, dovecot):
+@pytest.mark.parametrize("sync", [True, False], ids=["mirror", "live"])
+def test_a_refused_login_is_one_line_and_the_other_sources_still_answer(cli, tmp_path, corpus, dovecot, sync):
     corpus_dir, names, expected = corpus
-    config = imap_config(corpus_dir, dovecot)
+    config = imap_config(corpus_dir, dovecot, sync=sync)
     bad = {"QW_TEST_IMAP_PASSWORD": "not-the-password"}
     out = run_questions(cli, tmp_path, names, config, bad, numbers=(4,))[4]
     assert out.code == 0, out.stderr
@@ -207,6 +277,11 @@ def test_a_refused_login_is_one_line_and_the_other_sources_still_answer(cli, tmp
     assert lines[0].startswith(f"warning: imap source {USER}@127.0.0.1: the server refused the login")
     assert "check 'user' and the password" in lines[0] and "answers nothing" in lines[0]
 
+    if not sync:  # live mode has no index to build: asking is what meets the server
+        unset = run_questions(cli, tmp_path, names, config, {"QW_TEST_IMAP_PASSWORD": ""}, numbers=(1,))[1]
+        assert unset.code == 0 and unset.json()["result"]["items"] == []
+        assert "no password found" in unset.stderr and "QW_TEST_IMAP_PASSWORD" in unset.stderr
+        return
     index = cli("index", "--config", str(config), env=bad)
     assert index.code != 0
     assert "the server refused the login" in index.stderr
@@ -241,7 +316,7 @@ def test_a_server_certificate_the_client_does_not_trust_is_one_line_and_nothing_
     server.start()
     try:
         lines = [f'type = "imap"', 'host = "127.0.0.1"', f"port = {server.tls_port}", f'user = "{USER}"',
-                 "tls = true", 'password_env = "QW_TEST_IMAP_PASSWORD"']
+                 "tls = true", 'password_env = "QW_TEST_IMAP_PASSWORD"', "sync = true"]
         config = corpus_dir / "imap-tls.toml"
         config.write_text((corpus_dir / "config.toml").read_text().replace(
             'type = "mbox"\npath = "mail.mbox"', "\n".join(lines)))
@@ -290,7 +365,7 @@ def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(empty_d
     dovecot.deliver(raw)
     log, warnings = CommandLog(), []
     config = SourceConfig("imap", {"host": "127.0.0.1", "port": dovecot.port, "user": USER, "tls": False,
-                                   "folders": ["INBOX"]})
+                                   "folders": ["INBOX"], "sync": True})
     context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
                       warn=warnings.append)
     imap = ImapConnector(config, context, client_factory=log.factory(plain_client(dovecot.port)),
@@ -317,7 +392,7 @@ def test_nested_parts_forwarded_mail_and_attachments_read_as_from_a_file(empty_d
 def test_a_folder_missing_on_the_server_is_one_warning_and_the_rest_is_mirrored(dovecot, tmp_path):
     warnings: list[str] = []
     config = SourceConfig("imap", {"host": "127.0.0.1", "port": dovecot.port, "user": USER, "tls": False,
-                                   "folders": ["Gone", "Sent"]})
+                                   "folders": ["Gone", "Sent"], "sync": True})
     context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
                       warn=warnings.append)
     imap = ImapConnector(config, context, client_factory=plain_client(dovecot.port), password=lambda: PASSWORD)

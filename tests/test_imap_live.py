@@ -52,7 +52,7 @@ def dovecot(corpus):
 
 def live(corpus_dir: Path, server: Dovecot, log: CommandLog, cache: Path, warnings: list[str],
          **options) -> ImapConnector:
-    config = load_config(imap_config(corpus_dir, server))
+    config = load_config(imap_config(corpus_dir, server, name="live.toml", sync=False))
     context = Context.from_config(config, warn=warnings.append)
     context.cache_dir = cache
     source = next(s for s in config.sources if s.type == "imap")
@@ -84,7 +84,8 @@ def test_sync_chooses_the_mirror_and_live_mode_is_the_default(tmp_path):
 
 def test_the_paper_questions_answer_alike_live_and_from_the_mbox(cli, tmp_path, corpus, dovecot):
     corpus_dir, names, expected = corpus
-    config = imap_config(corpus_dir, dovecot, name="live.toml")
+    config = imap_config(corpus_dir, dovecot, name="live.toml", sync=False)
+    assert "sync" not in config.read_text()
     env = {"QW_TEST_IMAP_PASSWORD": PASSWORD}
     through_imap = run_questions(cli, tmp_path, names, config, env)
     through_mbox = run_questions(cli, tmp_path, names, corpus_dir / "config.toml", {})
@@ -96,8 +97,6 @@ def test_the_paper_questions_answer_alike_live_and_from_the_mbox(cli, tmp_path, 
         mbox_keys = oracle_keys(number, mbox_out.json()["result"]["items"], corpus_dir / "files")
         assert imap_keys == expected[number] == mbox_keys, f"Q{number}"
     assert sum(1 for v in expected.values() if v) >= 6
-    # the CLI's live cache: nothing of the account was mirrored, only the matches were fetched
-    assert not list((tmp_path / "cache").rglob("*imap*:*")) if (tmp_path / "cache").exists() else True
 
 
 def test_a_repeated_question_sends_a_search_per_folder_and_no_fetch(corpus, dovecot, tmp_path):
@@ -171,3 +170,134 @@ def test_criteria_are_balanced_and_dates_widened():
         "OR", ["SENTSINCE", "30-Jan-2026", "SENTBEFORE", "3-Mar-2026"], ["SENTBEFORE", "2-Jan-1970"]]
     assert date_criterion(DateRange(None, date(2026, 3, 1))) == ["SENTBEFORE", "3-Mar-2026"]
     assert url_piece("https://x.example.com/a?b=1&amp;c=2") == "https://x.example.com/a?b=1"
+
+
+def test_a_folder_that_disappears_is_one_warning_and_the_rest_answers(corpus, dovecot, tmp_path):
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    configured = live(corpus_dir, dovecot, log, tmp_path / "cache", warnings, folders=["INBOX", "Sent"])
+    assert answer(corpus_dir, configured, 3, names) == expected[3]
+    configured.close()
+    cache = configured.cache.conn
+    assert cache.execute("SELECT count(*) FROM messages WHERE folder = 'Sent'").fetchone()[0] > 0
+    dovecot.remove_folder("Sent")
+    again = live(corpus_dir, dovecot, log, tmp_path / "cache", warnings, folders=["INBOX", "Sent"])
+    assert answer(corpus_dir, again, 1, names) == expected[1]   # received mail: all in INBOX
+    again.close()
+    assert len(warnings) == 1, warnings
+    assert warnings[0].startswith(f"imap source {USER}@127.0.0.1: folder 'Sent' cannot be read (")
+    assert warnings[0].endswith("it is left out — fix 'folders' in its [[sources]] entry")
+    assert again.cache.conn.execute("SELECT count(*) FROM messages WHERE folder = 'Sent'").fetchone()[0] == 0
+    # without 'folders', a folder gone from the LIST is simply not asked, and forgotten
+    warnings.clear()
+    listed = live(corpus_dir, dovecot, log, tmp_path / "cache", warnings)
+    assert answer(corpus_dir, listed, 1, names) == expected[1]
+    listed.close()
+    assert not warnings
+
+
+def test_a_server_killed_during_a_fetch_is_one_line_and_the_calendar_still_answers(corpus, dovecot, tmp_path):
+    corpus_dir, names, expected = corpus
+    killed: list[str] = []
+
+    def make():  # a client whose first UID FETCH meets a server SIGKILLed as the command goes out
+        client = plain_client(dovecot.port)()
+        imap = client._imap
+        send = imap._command
+
+        def command(name, *args):
+            if name == "UID" and args and args[0] == "FETCH" and not killed:
+                killed.append(" ".join(map(str, args))[:40])
+                dovecot.kill()
+            return send(name, *args)
+
+        imap._command = command
+        return client
+
+    warnings: list[str] = []
+    config = load_config(imap_config(corpus_dir, dovecot, sync=False))
+    context = Context.from_config(config, warn=warnings.append)
+    context.cache_dir = tmp_path / "cache"
+    source = next(s for s in config.sources if s.type == "imap")
+    imap = ImapConnector(source, context, client_factory=make, password=lambda: PASSWORD)
+    assert answer(corpus_dir, imap, 5, names, warnings) == []   # mail is needed: nothing from it
+    assert killed and killed[0].startswith("FETCH")
+    assert len(warnings) == 1, warnings
+    line = warnings[0]
+    assert line.startswith(f"imap source {USER}@127.0.0.1: the connection to 127.0.0.1:{dovecot.port} failed (")
+    assert line.endswith("check that the server is up and reachable, then ask again; this source answers nothing "
+                         "for this question") and "\n" not in line
+    # the calendar and the files answer, and the dead server is not asked again meanwhile
+    assert answer(corpus_dir, imap, 4, names, warnings) == expected[4]
+    assert len(warnings) == 1
+    imap.close()
+    # once the server is back, the next question asks it again and is right
+    dovecot.start()
+    back = ImapConnector(source, context, client_factory=plain_client(dovecot.port), password=lambda: PASSWORD)
+    assert answer(corpus_dir, back, 5, names, warnings) == expected[5]
+    back.close()
+    assert len(warnings) == 1
+
+
+NESTED = (b"From: Ana <ana@example.com>\nTo: alex@example.org\nSubject: =?utf-8?q?Caf=C3=A9?= notes\n"
+          b"Message-ID: <nested@example.com>\nDate: Mon, 2 Mar 2026 09:00:00 +0100\nMIME-Version: 1.0\n"
+          b"Content-Type: multipart/mixed; boundary=\"outer\"\n\n"
+          b"--outer\nContent-Type: multipart/alternative; boundary=\"alt\"\n\n"
+          b"--alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+          b"Caf=C3=A9 menu at https://cafe.example.com/menu?a=1&b=2.\n"
+          b"--alt\nContent-Type: text/html; charset=utf-8\n\n<p><a href=\"https://cafe.example.com/html?x=1&amp;y=2\">x</a></p>\n"
+          b"--alt--\n"
+          b"--outer\nContent-Type: text/plain; name=\"notes.txt\"\nContent-Disposition: attachment; "
+          b"filename*=utf-8''r%C3%A9sum%C3%A9.txt\n\nplain attached text, not to be fetched\n"
+          b"--outer\nContent-Type: application/octet-stream; name=\"=?utf-8?q?Pl=C3=A4n?=.bin\"\n\nAAAA\n"
+          b"--outer\nContent-Type: message/rfc822\n\n"
+          b"From: Bo <bo@example.com>\nSubject: inner\nContent-Type: multipart/mixed; boundary=\"in\"\n\n"
+          b"--in\nContent-Type: text/plain\n\nforwarded www.inner.example.org\n"
+          b"--in\nContent-Type: application/pdf\nContent-Disposition: attachment;\n filename*0=\"Long \";\n"
+          b" filename*1=\"Plan.pdf\"\nContent-Transfer-Encoding: base64\n\nJVBERi0xLjQK\n--in--\n"
+          b"--outer--\n")
+
+
+def test_names_links_and_texts_of_nested_mail_come_from_the_structure_alone(tmp_path):
+    server = Dovecot(DOVECOT).start()
+    try:
+        server.deliver(NESTED)
+        server.deliver(b"From: Cy <cy@example.com>\nTo: alex@example.org\nSubject: cafe  plans\n"
+                       b"Message-ID: <plain@example.com>\nDate: Tue, 3 Mar 2026 09:00:00 +0000\n\nno links\n")
+        log, warnings = CommandLog(), []
+        config = SourceConfig("imap", {"host": "127.0.0.1", "port": server.port, "user": USER, "tls": False})
+        context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
+                          warn=warnings.append)
+        imap = ImapConnector(config, context, client_factory=log.factory(plain_client(server.port)),
+                             password=lambda: PASSWORD)
+        direct = parse_message(NESTED, "direct", warnings.append)
+        files = sorted(i.key for i in imap.find(EntityType.FILE, []))
+        assert files == sorted(name for name, _sha, _size in direct.attachments) == \
+            ["Long Plan.pdf", "Plän.bin", "résumé.txt"]
+        from queryweaver.connector import Selection
+        from queryweaver.items import Item
+        email = Item(EntityType.EMAIL, "<nested@example.com>", {})
+        links = list(imap.email_mentions_url_webpage(Selection(EntityType.EMAIL, {email.key: email})))
+        assert [item.key for _k, item in links] == direct.urls
+        assert "https://cafe.example.com/html?x=1&y=2" in direct.urls
+        pages = list(imap.webpage_mentions_url_email(Selection(EntityType.WEBPAGE, {u: Item(EntityType.WEBPAGE, u, {})
+                                                                                     for u in direct.urls})))
+        assert {(url, item.key) for url, item in pages} == {(u, "<nested@example.com>") for u in direct.urls}
+        # a subject in another script, searched in UTF-8; runs of spaces in a subject do not hide it
+        assert [i.key for i in imap.find(EntityType.EMAIL, [_flt("subject", "CAFÉ notes")])] == ["<nested@example.com>"]
+        assert [i.key for i in imap.find(EntityType.EMAIL, [_flt("subject", "cafe plans")])] == ["<plain@example.com>"]
+        text = imap.read_text(EntityType.EMAIL, "<nested@example.com>")
+        assert "Café menu at https://cafe.example.com/menu" in text
+        imap.close()
+        fetched = " ".join(line for line in log.lines if line.startswith("UID FETCH"))
+        # the attachments' content and MIME headers were never fetched: names came from BODYSTRUCTURE
+        assert "BODY.PEEK[1.1]" in fetched and "BODY.PEEK[2]" not in fetched and "MIME]" not in fetched
+        assert "BODY.PEEK[3]" not in fetched and "BODY.PEEK[4.2]" not in fetched and "BODY.PEEK[]" not in fetched
+        assert not warnings
+    finally:
+        server.close()
+
+
+def _flt(field, value):
+    from queryweaver.graph import FilterConstraint
+    return FilterConstraint(kind="filter", var="x", field=field, op="=", value=value)

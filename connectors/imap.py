@@ -444,8 +444,9 @@ def any_of(terms: Sequence[Criterion]) -> Criterion:
 
 
 def criteria_text(criterion: Criterion) -> str:
-    """A criterion written out (for memo keys and sizes)."""
-    return " ".join(f"({criteria_text(t)})" if isinstance(t, list) else _text(t) if isinstance(t, bytes) else str(t)
+    """A criterion written out, every value as given (for memo keys and sizes)."""
+    return " ".join(f"({criteria_text(t)})" if isinstance(t, list)
+                    else repr(t.decode("utf-8", "surrogateescape")) if isinstance(t, bytes) else str(t)
                     for t in criterion)
 
 
@@ -679,11 +680,17 @@ class LiveCache:
 
     def store(self, folder: str, uidvalidity: int,
               messages: Iterable[tuple[int, Any, bytes, list[Leaf], list[tuple[str, int]], bool]]) -> None:
-        """Store parsed messages: (uid, ParsedMessage, head, plan, attachments as (name, size), full)."""
+        """Store parsed messages: (uid, ParsedMessage, head, plan, attachments as (name, size), full). A message
+        the parser could not use (ParsedMessage None) is kept as a row without a Message-ID, which no question
+        reads: it is neither fetched nor warned about again."""
         with self.lock, self.conn:
             self.conn.execute("DELETE FROM meta WHERE key = 'lexicon'")  # recomputed when next read
             for uid, parsed, head, plan, attachments, full in messages:
                 self._drop("folder = ? AND uidvalidity = ? AND uid = ?", (folder, uidvalidity, uid))
+                if parsed is None:
+                    self.conn.execute("INSERT INTO messages (folder, uidvalidity, uid, message_id, subject, head, plan, "
+                                      "full) VALUES (?, ?, ?, '', '', ?, '[]', 1)", (folder, uidvalidity, uid, head))
+                    continue
                 msg = self.conn.execute(
                     "INSERT INTO messages (folder, uidvalidity, uid, message_id, subject, date_utc, from_addr, head, "
                     "plan, full, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -725,7 +732,7 @@ class LiveCache:
     def _records(self, rows: list[sqlite3.Row]) -> list[Record]:
         out = {r["id"]: Record(r["id"], r["folder"], r["uid"], r["message_id"], r["subject"], r["date_utc"],
                                r["from_addr"], r["head"], plan_from_json(r["plan"]), bool(r["full"]), r["body"] or "")
-               for r in rows}
+               for r in rows if r["message_id"]}
         if not out:
             return []
         ids = list(out)
@@ -947,8 +954,7 @@ class ImapConnector(Connector):
             for uid, head in heads.items():
                 parsed, attachments = _read(head, plans[uid], {}, f"{folder} UID {uid}", self._limited_warn,
                                             internal.get(uid))
-                if parsed is not None:
-                    stored.append((uid, parsed, _lf(head), plans[uid], attachments, not _text_leaves(plans[uid])))
+                stored.append((uid, parsed, _lf(head), plans[uid], attachments, not _text_leaves(plans[uid])))
             self.cache.store(folder, validity, stored)
             self.context.progress(f"imap: fetching headers from {folder}", start + len(batch), len(uids))
 
@@ -959,6 +965,9 @@ class ImapConnector(Connector):
             groups[tuple(leaf.body_section for leaf in rec.plan if leaf.fetch_body)].append(rec)
         done = 0
         for sections, group in groups.items():
+            if not sections:  # nothing to read: no text, no links
+                self.cache.store_texts((rec.row, "", []) for rec in group)
+                continue
             for start in range(0, len(group), self.batch):
                 batch = group[start:start + self.batch]
                 answer = s.client.fetch([r.uid for r in batch], [f"BODY.PEEK[{sec}]".encode() for sec in sections])

@@ -93,6 +93,7 @@ SKIPPED_FOLDER_FLAGS = (b"\\noselect", b"\\nonexistent", b"\\junk", b"\\trash")
 LIVE_BATCH = 500            # messages per UID FETCH in live mode
 SESSION_IDLE_S = 30.0       # a connection (and what it searched) is reused while used at least this often
 DOWN_S = 30.0               # after a failure, the source answers nothing for this long instead of retrying
+REWARN_S = 5.0              # meanwhile a call this long after the last one (a new question) is told again
 NAME_SAMPLE = 50            # messages read per round when turning a name into addresses
 MAX_CRITERIA_BYTES = 4000   # criteria per SEARCH; values beyond go into further commands
 DATE_SLACK = timedelta(days=2)
@@ -771,9 +772,9 @@ class LiveCache:
 class _Session:
     """One logged-in connection and what was learnt on it: the folders, their UIDVALIDITY, the searches sent."""
 
-    def __init__(self, client: Client):
+    def __init__(self, client: Client, now: float):
         self.client = client
-        self.used = time.monotonic()
+        self.used = now
         self.folders: list[str] | None = None
         self.validity: dict[str, int] = {}
         self.unreadable: set[str] = set()
@@ -798,8 +799,10 @@ class ImapConnector(Connector):
         return super().__new__(cls)
 
     def __init__(self, source, context: Context, client_factory: Callable[[], Client] | None = None,
-                 password: Callable[[], str] | None = None, batch: int = LIVE_BATCH):
+                 password: Callable[[], str] | None = None, batch: int = LIVE_BATCH,
+                 clock: Callable[[], float] = time.monotonic):
         super().__init__(source, context)
+        self._clock = clock
         self.imap = ImapAccount(source, client_factory, password)
         self.batch = batch
         digest = hashlib.sha1(f"{self.imap.account}:{self.imap.port}".encode()).hexdigest()[:12]
@@ -807,7 +810,8 @@ class ImapConnector(Connector):
         self._cache: LiveCache | None = None
         self._session: _Session | None = None
         self._lock = threading.RLock()
-        self._down_until = 0.0
+        self._down_until = self._down_seen = 0.0
+        self._down_warning = ""
         self._warned = 0
         self._self = frozenset(e.strip().lower() for e in context.self_emails)
 
@@ -835,14 +839,14 @@ class ImapConnector(Connector):
     # -- connections ---------------------------------------------------------------------------------------
     def _lost(self, exc: BaseException) -> ConnectorError:
         return ServerUnavailable(f"{self.label}: the connection to {self.imap.host}:{self.imap.port} failed "
-                              f"({reason(exc)}); check that the server is up and reachable, then ask again")
+                                 f"({reason(exc)}); check that the server is up and reachable, then ask again")
 
     def _open_session(self) -> _Session:
-        now = time.monotonic()
+        now = self._clock()
         if self._session is not None and now - self._session.used > SESSION_IDLE_S:
             self._end_session()
         if self._session is None:
-            self._session = _Session(self.imap.connect(self._lost))
+            self._session = _Session(self.imap.connect(self._lost), now)
             self._warned = 0
         self._session.used = now
         return self._session
@@ -856,7 +860,11 @@ class ImapConnector(Connector):
         """``work()``; when the server cannot be used, one warning and ``empty`` (the other sources answer)."""
         import imaplib
         with self._lock:
-            if time.monotonic() < self._down_until:
+            now = self._clock()
+            if now < self._down_until:
+                if now - self._down_seen >= REWARN_S:  # not the same question's next step: say it again
+                    self.context.warn(self._down_warning)
+                self._down_seen = now
                 return empty
             try:
                 return work()
@@ -867,8 +875,10 @@ class ImapConnector(Connector):
             if self._session is not None:
                 close_client(self._session.client)
                 self._session = None
-            self._down_until = time.monotonic() + DOWN_S
-            self.context.warn(f"{error}; this source answers nothing for this question")
+            self._down_until = self._down_seen = self._clock()
+            self._down_until += DOWN_S
+            self._down_warning = f"{error}; this source answers nothing for this question"
+            self.context.warn(self._down_warning)
             return empty
 
     def _folders(self, s: _Session) -> list[str]:

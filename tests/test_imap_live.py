@@ -246,7 +246,8 @@ def test_a_server_killed_during_a_fetch_is_one_line_and_the_calendar_still_answe
     context = Context.from_config(config, warn=warnings.append)
     context.cache_dir = tmp_path / "cache"
     source = next(s for s in config.sources if s.type == "imap")
-    imap = ImapConnector(source, context, client_factory=make, password=lambda: PASSWORD)
+    now = [0.0]
+    imap = ImapConnector(source, context, client_factory=make, password=lambda: PASSWORD, clock=lambda: now[0])
     assert answer(corpus_dir, imap, 5, names, warnings) == []   # mail is needed: nothing from it
     assert killed and killed[0].startswith("FETCH")
     assert len(warnings) == 1, warnings
@@ -255,15 +256,20 @@ def test_a_server_killed_during_a_fetch_is_one_line_and_the_calendar_still_answe
     assert line.endswith("check that the server is up and reachable, then ask again; this source answers nothing "
                          "for this question") and "\n" not in line
     # the calendar and the files answer, and the dead server is not asked again meanwhile
+    now[0] += 1
     assert answer(corpus_dir, imap, 4, names, warnings) == expected[4]
     assert len(warnings) == 1
+    now[0] += 10   # a later question (the web app's engine lives on) is told again, the server still not asked
+    assert answer(corpus_dir, imap, 1, names, warnings) == []
+    assert warnings == [line, line]
+    assert len(killed) == 1
     imap.close()
     # once the server is back, the next question asks it again and is right
     dovecot.start()
     back = ImapConnector(source, context, client_factory=plain_client(dovecot.port), password=lambda: PASSWORD)
     assert answer(corpus_dir, back, 5, names, warnings) == expected[5]
     back.close()
-    assert len(warnings) == 1
+    assert len(warnings) == 2
 
 
 NESTED = (b"From: Ana <ana@example.com>\nTo: alex@example.org\nSubject: =?utf-8?q?Caf=C3=A9?= notes\n"

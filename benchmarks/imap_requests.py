@@ -206,14 +206,14 @@ def _report(rows, args) -> None:
     print(f"{args.emails} emails (+{args.new} new before 'incr'); each cell: IMAP commands sent (LOGIN and LOGOUT "
           f"included) / UID FETCH commands / kB received (bytes / 1000); s = wall seconds")
     columns = ("live cold", "live warm", "mirror cold", "mirror warm", "mirror incr", "naive")
-    print(f"{'question':<9}" + "".join(f"{c:>20}" for c in columns) + f"{'live s':>8}{'naive s':>8}{'exact':>7}")
+    print(f"{'question':<9}" + "".join(f"{c:>22}" for c in columns) + f"{'live s':>8}{'naive s':>8}{'exact':>7}")
     for q, *runs in rows:
-        cells = "".join(f"{f'{r.commands} / {r.fetches} / {r.bytes_in / 1000:.1f}':>20}" for r in runs)
+        cells = "".join(f"{f'{r.commands} / {r.fetches} / {r.bytes_in / 1000:.1f}':>22}" for r in runs)
         exact = "yes" if all(r.exact for r in runs) else "NO"
         print(f"{'Q' + str(q.number):<9}{cells}{runs[0].seconds:>8.1f}{runs[-1].seconds:>8.1f}{exact:>7}")
     totals = [Run(sum(r[i].commands for r in rows), sum(r[i].fetches for r in rows),
                   sum(r[i].bytes_in for r in rows), 0.0, True) for i in range(1, 7)]
-    print(f"{'total':<9}" + "".join(f"{f'{r.commands} / {r.fetches} / {r.bytes_in / 1000:.1f}':>20}"
+    print(f"{'total':<9}" + "".join(f"{f'{r.commands} / {r.fetches} / {r.bytes_in / 1000:.1f}':>22}"
                                     for r in totals))
 
 

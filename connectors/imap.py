@@ -27,10 +27,11 @@ multipart, a message/rfc822, a Content-Disposition or a name parameter at the to
 ``BODYSTRUCTURE``: attachments are never downloaded. Links and content filters fetch only the text parts of
 the candidate emails (``BODY.PEEK[section]``).
 
-Fetching: ``UID FETCH (BODY.PEEK[HEADER.FIELDS (...)] BODYSTRUCTURE)`` in batches of 500. Each part's MIME
-header is written back from BODYSTRUCTURE and the message read by ``mailstore.parse_message``, so names,
-addresses, dates and URLs come out as from a file; a message without a Message-ID or a usable Date also gets
-its whole header and INTERNALDATE, so its key and date are the mbox path's too.
+Fetching: ``UID FETCH (BODY.PEEK[HEADER.FIELDS (From To Cc Bcc Subject Date Message-ID)] BODYSTRUCTURE)`` in
+batches of 500. The MIME header fields of the message and of each part are written from BODYSTRUCTURE and the
+message read by ``mailstore.parse_message``, so names, addresses, dates and URLs come out as from a file; a
+message without a Message-ID or a usable Date also gets its whole header and INTERNALDATE, so its key and date
+are the mbox path's too.
 
 Connections: one per burst of use, dropped after ``SESSION_IDLE_S`` idle (servers drop idle clients anyway).
 Within one, each folder is EXAMINEd once and its UIDVALIDITY compared with the cache (a renumbered folder's
@@ -97,8 +98,10 @@ REWARN_S = 5.0              # meanwhile a call this long after the last one (a n
 NAME_SAMPLE = 50            # messages read per round when turning a name into addresses
 MAX_CRITERIA_BYTES = 4000   # criteria per SEARCH; values beyond go into further commands
 DATE_SLACK = timedelta(days=2)
-# The header fields the mail parser reads (mailstore.KEPT_HEADERS); a part's own MIME header comes from BODYSTRUCTURE.
-HEADER_FIELDS = b"FROM TO CC BCC SUBJECT DATE MESSAGE-ID CONTENT-TYPE CONTENT-TRANSFER-ENCODING CONTENT-DISPOSITION"
+# The header fields the mail parser reads (mailstore.KEPT_HEADERS) but the MIME ones: those, the message's and its
+# parts', are written from BODYSTRUCTURE (each FETCH answer also echoes this list, once per message: kept short).
+HEADER_FIELDS = b"FROM TO CC BCC SUBJECT DATE MESSAGE-ID"
+LIVE_BOUNDARY = b"queryweaver-imap-live"
 HEADER_ITEM = b"BODY.PEEK[HEADER.FIELDS (" + HEADER_FIELDS + b")]"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -227,6 +230,15 @@ def leaves(structure: Sequence[Any], prefix: str = "", depth: int = 0) -> list[L
     is_text = ctype == "text" and subtype in ("plain", "html")
     return [Leaf(header, body, size, encoding, is_text and disposition != "attachment" and not named,
                  part_header(structure, at))]
+
+
+def top_mime(structure: Sequence[Any]) -> bytes:
+    """The message's own MIME header fields, written from its BODYSTRUCTURE: a multipart gets a boundary of ours
+    (the parts are put back together under it), a single part its type, encoding and disposition."""
+    if _subparts(structure) is not None:
+        return b'Content-Type: multipart/mixed; boundary="' + LIVE_BOUNDARY + b'"'
+    ctype, subtype = _text(structure[0]).lower(), _text(structure[1]).lower()
+    return part_header(structure, 9 if ctype == "text" else 11 if (ctype, subtype) == ("message", "rfc822") else 8)
 
 
 def decoded_size(leaf: Leaf) -> int:
@@ -946,12 +958,14 @@ class ImapConnector(Connector):
                 data = answer.get(uid)
                 if data is None:
                     continue  # expunged between SEARCH and FETCH
-                heads[uid] = next((v for k, v in data.items() if k.startswith(b"BODY[HEADER") and isinstance(v, bytes)),
-                                  b"")
+                fields = next((v for k, v in data.items() if k.startswith(b"BODY[HEADER") and isinstance(v, bytes)),
+                              b"")
                 try:
                     plans[uid] = leaves(data[b"BODYSTRUCTURE"])
+                    mime = top_mime(data[b"BODYSTRUCTURE"])
                 except (KeyError, IndexError, TypeError, ValueError):
-                    plans[uid] = []   # a structure we cannot follow: no attachments, no text to fetch
+                    plans[uid], mime = [], b""   # a structure we cannot follow: no attachments, no text to fetch
+                heads[uid] = _lf(fields).rstrip(b"\n") + (b"\n" + mime if mime else b"")
             internal: dict[int, Any] = {}
             lacking = [uid for uid, head in heads.items() if not _has_key_and_date(head)]
             if lacking:  # the key and the date then come from the whole header / the delivery time, as a mirror's

@@ -297,6 +297,11 @@ def test_names_links_and_texts_of_nested_mail_come_from_the_structure_alone(tmp_
         server.deliver(NESTED)
         server.deliver(b"From: Cy <cy@example.com>\nTo: alex@example.org\nSubject: cafe  plans\n"
                        b"Message-ID: <plain@example.com>\nDate: Tue, 3 Mar 2026 09:00:00 +0000\n\nno links\n")
+        single = (b"From: Di <di@example.com>\nTo: alex@example.org\nSubject: one part\nMessage-ID: <single@example.com>\n"
+                  b"Date: Wed, 4 Mar 2026 09:00:00 +0000\nContent-Type: text/html; charset=iso-8859-1\n"
+                  b"Content-Transfer-Encoding: quoted-printable\n\n<p>Caf=E9 <a href=3D\"https://single.example.com/p=\n"
+                  b"age\">here</a></p>\n")
+        server.deliver(single)
         log, warnings = CommandLog(), []
         config = SourceConfig("imap", {"host": "127.0.0.1", "port": server.port, "user": USER, "tls": False})
         context = Context("Alex", frozenset({SELF}), load_config(None).tz, date(2026, 3, 20), tmp_path / "cache",
@@ -319,6 +324,11 @@ def test_names_links_and_texts_of_nested_mail_come_from_the_structure_alone(tmp_
         # a subject in another script, searched in UTF-8; runs of spaces in a subject do not hide it
         assert [i.key for i in imap.find(EntityType.EMAIL, [_flt("subject", "CAFÉ notes")])] == ["<nested@example.com>"]
         assert [i.key for i in imap.find(EntityType.EMAIL, [_flt("subject", "cafe plans")])] == ["<plain@example.com>"]
+        # a message of one part: its type, charset and encoding come from BODYSTRUCTURE too
+        one = parse_message(single, "direct", warnings.append)
+        pages = sorted(i.key for i in imap.find(EntityType.WEBPAGE, []))
+        assert one.urls == ["https://single.example.com/page"] and set(one.urls) | set(direct.urls) == set(pages)
+        assert [i.key for i in imap.find(EntityType.EMAIL, [_flt("content", "CAFÉ here")])] == ["<single@example.com>"]
         text = imap.read_text(EntityType.EMAIL, "<nested@example.com>")
         assert "Café menu at https://cafe.example.com/menu" in text
         imap.close()
@@ -326,6 +336,7 @@ def test_names_links_and_texts_of_nested_mail_come_from_the_structure_alone(tmp_
         # the attachments' content and MIME headers were never fetched: names came from BODYSTRUCTURE
         assert "BODY.PEEK[1.1]" in fetched and "BODY.PEEK[2]" not in fetched and "MIME]" not in fetched
         assert "BODY.PEEK[3]" not in fetched and "BODY.PEEK[4.2]" not in fetched and "BODY.PEEK[]" not in fetched
+        assert "CONTENT-TYPE" not in fetched and "BODY.PEEK[TEXT]" in fetched   # MIME fields from the structure
         assert not warnings
     finally:
         server.close()

@@ -51,7 +51,8 @@ from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory,
+from .server_cache import MetaTable
+from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory,
                           sync_seconds, wants_sync)
 from .ics import expansion_horizon
 

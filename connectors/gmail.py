@@ -37,8 +37,6 @@ import email.utils
 import hashlib
 import math
 import re
-import sqlite3
-import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -47,18 +45,17 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence
 
 from queryweaver.connector import Connector, Context, Link, Selection, tool
-from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon
-from queryweaver.index import (LEXICON_SCHEMA, is_damage, lexicon_stale, move_aside, read_lexicon, use_wal,
-                               write_lexicon)
+from queryweaver.index import lexicon_stale, read_lexicon, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 from .google_auth import default_token_path, sign_in_hint, token_client_secrets
-from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, MetaTable, add_cache_lexicon, default_service_factory,
+from .google_http import (GoogleApi, RetryPolicy, ServiceFactory, add_cache_lexicon, default_service_factory,
                           wants_sync)
+from .server_cache import ServerCache
 from .mailstore import (
     MAX_BODY_CHARS,
     day_bounds,
@@ -269,60 +266,13 @@ CREATE INDEX IF NOT EXISTS attachments_id ON attachments(id);
 CREATE TABLE IF NOT EXISTS urls (id TEXT NOT NULL, url TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS urls_id ON urls(id);
 """
-CHUNK = 500
 
 
-class MessageCache(MetaTable):
+class MessageCache(ServerCache):
     """Fetched messages by Gmail id. Messages never change, so an entry never goes stale."""
 
-    def __init__(self, path: Path, warn: Callable[[str], None] | None = None):
-        self.path = path
-        self.lock = threading.RLock()
-        try:
-            self._open()
-        except sqlite3.DatabaseError as exc:
-            if not is_damage(exc):
-                raise self._error(exc) from exc
-            # only a cache of what Gmail holds: set the damaged copy aside and start empty
-            self.conn.close()
-            move_aside(path, str(exc), "the Gmail cache", warn)
-            try:
-                self._open()
-            except sqlite3.Error as again:
-                raise self._error(again) from again
-
-    def _open(self) -> None:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            # another process (serve, ask) may be writing the same cache: wait for it rather than fail
-            self.conn = sqlite3.connect(self.path, check_same_thread=False, timeout=120)
-        except (OSError, sqlite3.Error) as exc:
-            raise self._error(exc) from exc
-        self.conn.row_factory = sqlite3.Row
-        use_wal(self.conn, self.path)
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.executescript(CACHE_SCHEMA + LEXICON_SCHEMA)
-        if self.get_meta("version") != CACHE_VERSION:
-            self.clear()
-
-    def _error(self, exc: BaseException) -> ConnectorError:
-        return ConnectorError(f"cannot open the Gmail cache {self.path} ({exc}); check that the cache dir is "
-                              f"writable or set [index] cache_dir (or QUERYWEAVER_CACHE_DIR)")
-
-    def clear(self) -> None:
-        with self.lock, self.conn:
-            for table in ("messages", "addresses", "attachments", "urls", "meta", "lexicon"):
-                self.conn.execute(f"DELETE FROM {table}")
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('version', ?)", (CACHE_VERSION,))
-
-    def _select(self, sql: str, keys: Sequence[str]) -> list[sqlite3.Row]:
-        rows: list[sqlite3.Row] = []
-        keys = list(keys)
-        with self.lock:
-            for i in range(0, len(keys), CHUNK):
-                chunk = keys[i:i + CHUNK]
-                rows += self.conn.execute(sql.format(",".join("?" * len(chunk))), chunk).fetchall()
-        return rows
+    SCHEMA, VERSION, LABEL = CACHE_SCHEMA, CACHE_VERSION, "the Gmail cache"
+    TABLES = ("messages", "addresses", "attachments", "urls")
 
     def known(self, ids: Sequence[str], full: bool) -> set[str]:
         sql = "SELECT id FROM messages WHERE id IN ({})" + (" AND full = 1" if full else "")
@@ -371,16 +321,6 @@ class MessageCache(MetaTable):
         for r in self._select("SELECT id, message_id FROM messages WHERE message_id IN ({})", message_ids):
             out[r["message_id"]].append(r["id"])
         return out
-
-    def names(self, addresses: Sequence[str]) -> dict[str, str]:
-        """Per address, the display name seen most often (ties: the longer, then the alphabetically first)."""
-        best: dict[str, str] = {}
-        rows = self._select("SELECT addr, name, count(*) AS n FROM addresses WHERE addr IN ({}) AND name != '' "
-                            "GROUP BY addr, name", addresses)
-        ranked = sorted(rows, key=lambda r: (r["addr"], -r["n"], -len(r["name"]), r["name"]))
-        for r in ranked:
-            best.setdefault(r["addr"], r["name"])
-        return best
 
     def lexicon_rows(self) -> list[tuple[str, str, str, int]]:
         """What the cached messages name (as ``mailstore.mail_lexicon_rows``), recomputed after new fetches."""

@@ -57,19 +57,6 @@ def import_google() -> None:
     httplib2, RefreshError, TransportError, HttpError = http_lib, refresh_error, transport_error, http_error
 
 
-class MetaTable:
-    """The ``meta`` key/value table of a Google source's local cache (its ``conn`` and ``lock``)."""
-
-    def get_meta(self, key: str) -> str | None:
-        with self.lock:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
-
-    def set_meta(self, key: str, value: str) -> None:
-        with self.lock, self.conn:
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
-
-
 def source_flag(source, key: str) -> bool:
     """A yes/no option of a source's entry (TOML true/false, or a string such as "yes")."""
     value = source.options.get(key, False)

@@ -64,7 +64,7 @@ from queryweaver.errors import AuthError, ConfigError, ConnectorError, QueryWeav
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon
-from queryweaver.index import LEXICON_SCHEMA, is_damage, lexicon_stale, move_aside, read_lexicon, use_wal, write_lexicon
+from queryweaver.index import lexicon_stale, read_lexicon, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -83,6 +83,7 @@ from .mailstore import (
     parse_message,
     split_entity,
 )
+from .server_cache import CHUNK, ServerCache
 from .passwords import account_password
 
 EMAIL, PERSON, SELF = EntityType.EMAIL, EntityType.PERSON, EntityType.SELF
@@ -564,7 +565,6 @@ CREATE TABLE IF NOT EXISTS urls (msg INTEGER NOT NULL, url TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS urls_msg ON urls(msg);
 """
 CHILD_TABLES = ("addresses", "attachments", "urls")
-CHUNK = 500
 
 
 @dataclass
@@ -600,46 +600,12 @@ def plan_from_json(text: str) -> list[Leaf]:
     return [Leaf(h, b, s, e, bool(f), m.encode("latin-1")) for h, b, s, e, f, m in json.loads(text)]
 
 
-class LiveCache:
+class LiveCache(ServerCache):
     """What live mode has fetched, by (folder, UIDVALIDITY, UID): a message never changes under one UIDVALIDITY,
     so an entry goes stale only when its folder is renumbered (``use_folder`` then drops the folder's rows)."""
 
-    def __init__(self, path: Path, warn: Callable[[str], None] | None = None):
-        self.path = path
-        self.lock = threading.RLock()
-        try:
-            self._open()
-        except sqlite3.DatabaseError as exc:
-            if not is_damage(exc):
-                raise self._error(exc) from exc
-            # only a cache of what the server holds: set the damaged copy aside and start empty
-            self.conn.close()
-            move_aside(path, str(exc), "the IMAP cache", warn)
-            try:
-                self._open()
-            except sqlite3.Error as again:
-                raise self._error(again) from again
-
-    def _open(self) -> None:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, check_same_thread=False, timeout=120)
-        except (OSError, sqlite3.Error) as exc:
-            raise self._error(exc) from exc
-        self.conn.row_factory = sqlite3.Row
-        use_wal(self.conn, self.path)
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.executescript(CACHE_SCHEMA + LEXICON_SCHEMA)
-        row = self.conn.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        if row is None or row[0] != CACHE_VERSION:
-            with self.conn:
-                for table in ("messages", "folders", *CHILD_TABLES, "meta", "lexicon"):
-                    self.conn.execute(f"DELETE FROM {table}")
-                self.conn.execute("INSERT INTO meta VALUES ('version', ?)", (CACHE_VERSION,))
-
-    def _error(self, exc: BaseException) -> ConnectorError:
-        return ConnectorError(f"cannot open the IMAP cache {self.path} ({exc}); check that the cache dir is "
-                              f"writable or set [index] cache_dir (or QUERYWEAVER_CACHE_DIR)")
+    SCHEMA, VERSION, LABEL = CACHE_SCHEMA, CACHE_VERSION, "the IMAP cache"
+    TABLES = ("messages", "folders", *CHILD_TABLES)
 
     def _drop(self, where: str, params: Sequence[Any]) -> None:
         """Delete the messages matching ``where`` and their rows (inside the caller's transaction)."""
@@ -680,16 +646,7 @@ class LiveCache:
     def known(self, folder: str, uidvalidity: int, uids: Sequence[int], full: bool) -> set[int]:
         sql = ("SELECT uid FROM messages WHERE folder = ? AND uidvalidity = ? AND uid IN ({})"
                + (" AND full = 1" if full else ""))
-        return {r[0] for r in self._select(sql, (folder, uidvalidity), uids)}
-
-    def _select(self, sql: str, params: Sequence[Any], keys: Sequence[Any]) -> list[sqlite3.Row]:
-        rows: list[sqlite3.Row] = []
-        keys = list(keys)
-        with self.lock:
-            for start in range(0, len(keys), CHUNK):
-                chunk = keys[start:start + CHUNK]
-                rows += self.conn.execute(sql.format(",".join("?" * len(chunk))), (*params, *chunk)).fetchall()
-        return rows
+        return {r[0] for r in self._select(sql, uids, (folder, uidvalidity))}
 
     def store(self, folder: str, uidvalidity: int,
               messages: Iterable[tuple[int, Any, bytes, list[Leaf], list[tuple[str, int]], bool]]) -> None:
@@ -727,18 +684,18 @@ class LiveCache:
 
     def records(self, folder: str, uidvalidity: int, uids: Sequence[int]) -> list[Record]:
         rows = self._select("SELECT * FROM messages WHERE folder = ? AND uidvalidity = ? AND uid IN ({})",
-                            (folder, uidvalidity), uids)
+                            uids, (folder, uidvalidity))
         return self._records(rows)
 
     def by_message_ids(self, folder: str, uidvalidity: int, message_ids: Sequence[str]) -> list[Record]:
         rows = self._select("SELECT * FROM messages WHERE folder = ? AND uidvalidity = ? AND message_id IN ({})",
-                            (folder, uidvalidity), message_ids)
+                            message_ids, (folder, uidvalidity))
         return self._records(rows)
 
     def any_by_message_ids(self, message_ids: Sequence[str]) -> dict[str, Record]:
         """A cached copy of each message, whatever its folder (for describing items; no server asked)."""
         out: dict[str, Record] = {}
-        for rec in self._records(self._select("SELECT * FROM messages WHERE message_id IN ({})", (), message_ids)):
+        for rec in self._records(self._select("SELECT * FROM messages WHERE message_id IN ({})", message_ids)):
             out.setdefault(rec.message_id, rec)
         return out
 
@@ -749,22 +706,14 @@ class LiveCache:
         if not out:
             return []
         ids = list(out)
-        for r in self._select("SELECT * FROM addresses WHERE msg IN ({}) ORDER BY rowid", (), ids):
+        for r in self._select("SELECT * FROM addresses WHERE msg IN ({}) ORDER BY rowid", ids):
             out[r["msg"]].addresses.append((r["role"], r["addr"], r["name"]))
-        for r in self._select("SELECT * FROM attachments WHERE msg IN ({}) ORDER BY rowid", (), ids):
+        for r in self._select("SELECT * FROM attachments WHERE msg IN ({}) ORDER BY rowid", ids):
             out[r["msg"]].attachments.append((r["filename"], r["size"]))
-        for r in self._select("SELECT * FROM urls WHERE msg IN ({}) ORDER BY rowid", (), ids):
+        for r in self._select("SELECT * FROM urls WHERE msg IN ({}) ORDER BY rowid", ids):
             out[r["msg"]].urls.append(r["url"])
         return list(out.values())
 
-    def names(self, addresses: Sequence[str]) -> dict[str, str]:
-        """Per address, the display name seen most often (ties: the longer, then the alphabetically first)."""
-        best: dict[str, str] = {}
-        rows = self._select("SELECT addr, name, count(*) AS n FROM addresses WHERE addr IN ({}) AND name != '' "
-                            "GROUP BY addr, name", (), addresses)
-        for r in sorted(rows, key=lambda r: (r["addr"], -r["n"], -len(r["name"]), r["name"])):
-            best.setdefault(r["addr"], r["name"])
-        return best
 
     def lexicon_rows(self) -> list[tuple[str, str, str, int]]:
         """What the cached messages name (as ``mailstore.mail_lexicon_rows``), recomputed after new fetches."""

@@ -25,7 +25,14 @@ questions follow dev5's; like test2, only its aggregate figures are reported). "
 (DEV6_TEMPLATES, written without reading any earlier part's templates; eight kinds of askers) and "test4" a fourth
 held-out part (TEST4_TEMPLATES, another group of askers, sharing no template with any part; only its aggregate
 figures are reported); both also ask nine compositional shapes no earlier part has (LATER_SHAPES), and their
-questions follow test3's.
+questions follow test3's. "dev7" is a seventh tuning part (DEV7_TEMPLATES, written without reading any earlier
+part's templates; seventeen kinds of askers: a teenager, an executive assistant, a researcher, a lawyer, a nurse,
+someone dictating while driving, a person with dyslexia, Spanish, German, Hindi and Chinese first-language
+speakers, a sysadmin, a British speaker, follow-up, yes/no, "I'm looking for / remind me / pull up" and passive
+askers) and "test5" a fifth held-out part (TEST5_TEMPLATES, another group of askers, sharing no template with any
+part; only its aggregate figures are reported); both ask all forty shapes, each with its own date phrases, and
+their questions follow test4's. A yes/no question ("did X send me ...?") has the find question's gold graph: its
+answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -3968,6 +3975,880 @@ TEST4_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev7 and test5: two more groups of askers, each writing every shape (the later ones too)
+# =============================================================================================
+
+D7, T5 = "dev7", "test5"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5)
+LOWER_STYLES = LOWER_STYLES | {"teen7", "driving7", "sysadmin7", "voice_t5"}
+UPPER_STYLES = {"caps_t5"}  # someone who types with caps lock on
+
+
+def dev7_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"last <month>", "this past <month>", "the previous month", month spans with a dash/"thru"/"between",
+    rolling day, week and fortnight windows, "N weeks/months ago", "a fortnight ago", parts of months, dotted
+    months, year-first quarters, "the week of"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    dec = bare_month(12, today)[0]
+    return [("during the previous month", months_back(today, 1)),
+            ("last October", month_range(today.year - (today.month <= 10), 10)),
+            ("in Nov-Dec 2025", (date(2025, 11, 1), date(2026, 1, 1))),
+            ("between Sep and Oct 2025", (date(2025, 9, 1), date(2025, 11, 1))),
+            ("August thru September 2025", (date(2025, 8, 1), date(2025, 10, 1))),
+            ("in the past 90 days", (today - timedelta(days=90), tomorrow)),
+            ("in the last 45 days", (today - timedelta(days=45), tomorrow)),
+            ("within the past 3 weeks", (today - timedelta(weeks=3), tomorrow)),
+            ("three weeks ago", (monday - timedelta(days=21), monday - timedelta(days=14))),
+            ("two months ago", months_back(today, 2)),
+            ("in late Nov 2025", (date(2025, 11, 21), date(2025, 12, 1))),
+            ("in mid Oct 2025", (date(2025, 10, 11), date(2025, 10, 21))),
+            ("in early Dec", (date(dec, 12, 1), date(dec, 12, 11))),
+            ("during Dec. 2025", month_range(2025, 12)),
+            ("in 2025 Q4", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("the week of Jan 5 2026", (date(2026, 1, 5), date(2026, 1, 12))),
+            ("from 1 Dec 2025 to 31 Jan 2026", (date(2025, 12, 1), date(2026, 2, 1))),
+            ("in the last fortnight", (today - timedelta(days=14), tomorrow)),
+            ("a fortnight ago", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("this past December", month_range(dec, 12))]
+
+
+def dev7_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    return dev7_month_phrases(today) + [("in the coming week", (monday + timedelta(days=7), monday + timedelta(days=14))),
+                                        ("in the next 10 days", (today, today + timedelta(days=11))),
+                                        ("in the next fortnight", (today, today + timedelta(days=15))),
+                                        ("during Jan–Feb 2026", (date(2026, 1, 1), date(2026, 3, 1)))]
+
+
+DEV7_BOUNDS = [("the 1st of Sept 2025", date(2025, 9, 1)), ("2025/07/01", date(2025, 7, 1)),
+               ("Oct. 1st", date(2025, 10, 1)), ("14th Oct 2025", date(2025, 10, 14)), ("Aug 2025", date(2025, 8, 1)),
+               ("November 3rd 2025", date(2025, 11, 3)), ("1 December", date(2025, 12, 1)),
+               ("Jan 5, 2026", date(2026, 1, 5))]
+
+
+def dev7_day(d: date, i: int) -> str:
+    """"14th Oct 2025", "Tue 14 Oct 2025", "2025/10/14", "october 14 2025", "Tues. Oct. 14, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = {"Tuesday": "Tues", "Thursday": "Thurs"}.get(weekday, weekday[:3])
+    dotted = month if len(month) <= 4 else f"{month[:3]}."
+    forms = (f"{nth(d.day)} {month[:3]} {d.year}", f"{weekday[:3]} {d.day} {month[:3]} {d.year}",
+             f"{d.year}/{d.month:02d}/{d.day:02d}", f"{month.lower()} {d.day} {d.year}",
+             f"{short}. {dotted} {d.day}, {d.year}")
+    return forms[i % len(forms)]
+
+
+def test5_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Other rolling windows and "ago"s, numeric and ISO months, "through"/"between" spans, parts of months,
+    "the week before last", "last quarter", "so far this year"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    jan, octo = bare_month(1, today)[0], bare_month(10, today)[0]
+    return [("in the past month", (date(today.year - (today.month == 1), (today.month - 2) % 12 + 1, today.day),
+                                   tomorrow)),
+            ("in the last 2 months", (date(today.year - (today.month <= 2), (today.month - 3) % 12 + 1, today.day),
+                                      tomorrow)),
+            ("in the previous 3 weeks", (today - timedelta(weeks=3), tomorrow)),
+            ("in the last 10 days", (today - timedelta(days=10), tomorrow)),
+            ("during the past six weeks", (today - timedelta(weeks=6), tomorrow)),
+            ("four weeks ago", (monday - timedelta(days=28), monday - timedelta(days=21))),
+            ("three months ago", months_back(today, 3)),
+            ("last November", month_range(today.year - (today.month <= 11), 11)),
+            ("in 2025-12", month_range(2025, 12)),
+            ("in 10/2025", month_range(2025, 10)),
+            ("from November through December 2025", (date(2025, 11, 1), date(2026, 1, 1))),
+            ("between December 2025 and January 2026", (date(2025, 12, 1), date(2026, 2, 1))),
+            ("in mid-Jan", (date(jan, 1, 11), date(jan, 1, 21))),
+            ("in early Nov 2025", (date(2025, 11, 1), date(2025, 11, 11))),
+            ("in late Oct", (date(octo, 10, 21), date(octo, 11, 1))),
+            ("in Q2 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("over the last 3 months", (date(today.year - (today.month <= 3), (today.month - 4) % 12 + 1, today.day),
+                                        tomorrow)),
+            ("the week before last", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("last quarter", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("so far this year", (date(today.year, 1, 1), tomorrow))]
+
+
+def test5_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test5_month_phrases(today) + [("in the next two weeks", (today, today + timedelta(days=15))),
+                                         ("within the next 3 weeks", (today, today + timedelta(days=22))),
+                                         ("this quarter", (date(2026, 1, 1), date(2026, 4, 1)))]
+
+
+TEST5_BOUNDS = [("Sep 1 2025", date(2025, 9, 1)), ("2025-10-14", date(2025, 10, 14)), ("11/03/2025", date(2025, 11, 3)),
+                ("Jul 2025", date(2025, 7, 1)), ("3rd Nov", date(2025, 11, 3)), ("October 1st", date(2025, 10, 1)),
+                ("Tuesday, 14 October 2025", date(2025, 10, 14)), ("June 1 2025", date(2025, 6, 1))]
+
+
+def test5_day(d: date, i: int) -> str:
+    """"the 14th October 2025", "October the 14th, 2025", "Tuesday, 14 October 2025", "10/14/2025" (no zeros),
+    "Oct 14th 2025"."""
+    month = MONTH_NAMES[d.month - 1]
+    forms = (f"the {nth(d.day)} {month} {d.year}", f"{month} the {nth(d.day)}, {d.year}",
+             f"{WEEKDAYS[d.weekday()]}, {d.day} {month} {d.year}", f"{d.month}/{d.day}/{d.year}",
+             f"{month[:3]} {nth(d.day)} {d.year}")
+    return forms[i % len(forms)]
+
+
+def dated_makers(months: Callable[[date], list], events: Callable[[date], list], bounds: list[tuple[str, date]],
+                 day: Callable[[date, int], str]) -> dict[str, Callable[[Ctx], list[Instance]]]:
+    """The makers of every shape that names a date, drawing on one part's own date phrases."""
+    return {
+        "emails_from_in_month": lambda c: mk_from_in_month(c, months(c.f.today)),
+        "emails_from_before": bound_maker("<", bounds),
+        "emails_from_since": bound_maker(">", bounds),
+        "last_received_on_day": lambda c: mk_last_received_on(c, day),
+        "events_in_month": lambda c: mk_events_in_month(c, events(c.f.today)),
+        "people_met_in_month": lambda c: mk_met_in_month(c, months(c.f.today)),
+        "links_from_people_met_in_month": lambda c: mk_links_met_in_month(c, months(c.f.today)),
+        "files_from_in_month": lambda c: mk_files_from_in_month(c, months(c.f.today)),
+        "events_at_place_in_month": lambda c: mk_events_at_in_month(c, events(c.f.today)),
+        "people_emailed_in_month": lambda c: mk_people_emailed_in_month(c, months(c.f.today)),
+    }
+
+
+DEV7_MAKERS = dated_makers(dev7_month_phrases, dev7_event_phrases, DEV7_BOUNDS, dev7_day)
+TEST5_MAKERS = dated_makers(test5_month_phrases, test5_event_phrases, TEST5_BOUNDS, test5_day)
+
+DEV7_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a teenager (teen7), an executive assistant keeping the user's inbox (assistant7), a researcher
+    # (researcher7), a lawyer (lawyer7), a nurse between patients (nurse7), someone dictating while driving
+    # (driving7), a person with dyslexia (dyslexic7), people whose first language is Spanish, German, Hindi or
+    # Chinese (spanish7, german7, hindi7, chinese7), a sysadmin typing query-like text (sysadmin7), a British
+    # speaker (british7), a follow-up asker who names the subject first and refers back to it (followup7),
+    # yes/no askers (yesno7: the gold graph is the find question's; the answer lists what makes it "yes"),
+    # "I'm looking for / remind me / pull up / what's" askers (lookingfor7), and passive voice (passive7).
+    "emails_from": [
+        ("teen7", "ok what has {Xf} been sending me lol"),
+        ("lawyer7", "Please identify each item of correspondence I have received from {X}."),
+        ("dyslexic7", "show me the emials from {Xt}"),
+        ("spanish7", "I want see the emails that sent me {X}."),
+        ("german7", "Which emails has {X} me sent?"),
+        ("sysadmin7", "emails where sender is {X}"),
+        ("followup7", "About {X}: pull up every email they sent me."),
+        ("passive7", "Emails that were written by {X}"),
+    ],
+    "emails_to": [
+        ("assistant7", "List the emails I've sent over to {X}, please."),
+        ("researcher7", "Retrieve every message I addressed to {X}."),
+        ("nurse7", "my msgs to {X}?"),
+        ("driving7", "okay uh emails i sent to {X}"),
+        ("chinese7", "I send to {X} which emails?"),
+        ("british7", "Could you fetch the post I've sent to {X}?"),
+        ("passive7", "Emails that were sent by me to {Xl}"),
+        ("lookingfor7", "I'm looking for the emails I wrote to {X}."),
+    ],
+    "emails_between": [
+        ("lawyer7", "Produce all communications between {SELF} and {X}."),
+        ("teen7", "all the emails with me and {Xf} on them"),
+        ("researcher7", "I need the complete email record between myself and {X}."),
+        ("hindi7", "Kindly show the mails in which {X} and me both are there."),
+        ("sysadmin7", "emails participants: me, {X}"),
+        ("british7", "My correspondence with {X}, all of it please."),
+        ("yesno7", "Are there any emails between {X} and me?"),
+        ("dyslexic7", "all teh emails betwen {Xt} and me"),
+    ],
+    "emails_from_in_month": [
+        ("nurse7", "msgs from {Xf} {M}?"),
+        ("assistant7", "Please pull together what {X} emailed me {M}."),
+        ("driving7", "read me what {X} sent me {M}"),
+        ("german7", "Which mails has {X} {M} to me written?"),
+        ("spanish7", "The emails of {X} {M}, where are they?"),
+        ("yesno7", "Did {X} email me {M}?"),
+        ("researcher7", "Emails authored by {X} and dated {M}"),
+        ("lookingfor7", "What's come in from {X} {M}?"),
+    ],
+    "emails_from_before": [
+        ("lawyer7", "All emails from {X} dated prior to {B}."),
+        ("teen7", "stuff {Xf} emailed me before {B}"),
+        ("hindi7", "Please show the mails {X} sent me before {B} itself."),
+        ("sysadmin7", "emails from {X} older than {B}"),
+        ("british7", "Anything {X} sent me earlier than {B}?"),
+        ("chinese7", "Before {B}, {X} send me what emails?"),
+        ("passive7", "Which emails were sent to me by {X} before {B}?"),
+        ("researcher7", "Messages from {X} that predate {B}"),
+    ],
+    "emails_from_since": [
+        ("nurse7", "Quick check between patients: emails from {Xf} since {B}?"),
+        ("lawyer7", "All correspondence from {X} on or after {B}."),
+        ("driving7", "emails from {X} starting {B}"),
+        ("german7", "Since {B} has {X} me which emails sent?"),
+        ("dyslexic7", "emails from {Xt} sicne {B}"),
+        ("assistant7", "Everything {X} has emailed me from {B} onward."),
+        ("yesno7", "Has {X} sent me any emails after {B}?"),
+        ("followup7", "{X} again: what did they email me since {B}?"),
+    ],
+    "last_email_from": [
+        ("teen7", "whats the latest thing {Xf} emailed me"),
+        ("lawyer7", "Identify the most recent item of correspondence {X} sent to me."),
+        ("driving7", "what was the last email from {X}"),
+        ("spanish7", "Which is the last email that sent me {X}?"),
+        ("hindi7", "Show me {Xp} latest mail only."),
+        ("sysadmin7", "newest email from {X}"),
+        ("lookingfor7", "Remind me what {X} last emailed me."),
+        ("british7", "What's the latest email {X} has sent through?"),
+    ],
+    "first_email_from": [
+        ("researcher7", "Locate the earliest message {X} ever sent me."),
+        ("nurse7", "{Xfp} 1st ever email to me?"),
+        ("chinese7", "{X} first time send me email, which one?"),
+        ("dyslexic7", "the frist emial {Xt} sent me"),
+        ("assistant7", "Could you find the very first email I got from {X}?"),
+        ("passive7", "What was the first email ever sent to me by {X}?"),
+        ("lookingfor7", "Pull up the oldest email from {X}."),
+        ("german7", "The first email from {X}, which is it?"),
+    ],
+    "first_email_to": [
+        ("lawyer7", "Identify the first communication I sent to {X}."),
+        ("teen7", "wait whats the first email i ever sent to {Xf}"),
+        ("hindi7", "Which was my first mail to {X}?"),
+        ("sysadmin7", "oldest email from me to {X}"),
+        ("british7", "The first email I ever wrote to {X}, please."),
+        ("followup7", "{X}: the first time I emailed them, what did I send?"),
+        ("driving7", "find my first email to {X}"),
+        ("researcher7", "The earliest message I addressed to {X}"),
+    ],
+    "last_email_to": [
+        ("nurse7", "Need the last email I sent {Xf}, quick."),
+        ("assistant7", "Please find the most recent email I sent to {X}."),
+        ("spanish7", "Which was the last email that I sent to {X}?"),
+        ("dyslexic7", "my lastest emial I sent to {Xt}"),
+        ("lookingfor7", "What's the last email I sent {X}?"),
+        ("passive7", "What was the most recent email sent by me to {X}?"),
+        ("german7", "My last email to {X}, show me this."),
+        ("sysadmin7", "latest sent mail to {X}"),
+    ],
+    "count_emails_from": [
+        ("teen7", "bruh how many emails has {Xf} even sent me"),
+        ("researcher7", "What is the total number of emails received from {X}?"),
+        ("driving7", "okay how many emails did {X} send me so far"),
+        ("chinese7", "{X} send me how many emails?"),
+        ("sysadmin7", "tally of emails from {X}"),
+        ("lawyer7", "State the number of messages {X} has sent to me."),
+        ("british7", "How many emails have I had from {X}?"),
+        ("hindi7", "Total how many mails {X} has sent me?"),
+    ],
+    "subject_contains": [
+        ("researcher7", "Messages whose subject line includes the phrase '{W}'"),
+        ("nurse7", "msgs w/ {W} in subject?"),
+        ("german7", "Which emails have in the subject {W}?"),
+        ("sysadmin7", "grep subject for {W}"),
+        ("lookingfor7", "I'm looking for any email whose subject mentions {W}."),
+        ("yesno7", "Do I have emails with {W} in the subject?"),
+        ("passive7", "Emails that were given a subject with {W} in it"),
+        ("dyslexic7", "emails wiht {W} in teh subject"),
+    ],
+    "last_received_on_day": [
+        ("assistant7", "What was the final email that landed in my inbox on {D}?"),
+        ("teen7", "last email i got on {D}"),
+        ("lawyer7", "Identify the last message I received on {D}."),
+        ("spanish7", "Which is the last email that arrived me on {D}?"),
+        ("driving7", "what was the last email i received on {D}"),
+        ("british7", "The last email to come through on {D}, please."),
+        ("sysadmin7", "latest inbound email on {D}"),
+        ("chinese7", "{D} I received last email is which?"),
+    ],
+    "attachments_from": [
+        ("teen7", "what files did {Xf} send me"),
+        ("lawyer7", "List all attachments contained in emails from {X}."),
+        ("hindi7", "Kindly share the attachments {X} sent me."),
+        ("nurse7", "attachments from {Xf}?"),
+        ("sysadmin7", "attachments sender {X}"),
+        ("passive7", "Which files were attached by {X} to their emails?"),
+        ("lookingfor7", "Pull up all the files {X} has emailed me."),
+        ("german7", "Which files has {X} me as attachment sent?"),
+    ],
+    "attachments_ext": [
+        ("researcher7", "Each email attachment that is a {EXT1}"),
+        ("teen7", "all the .{EXT} attachments"),
+        ("sysadmin7", "email attachments *.{EXT}"),
+        ("british7", "Could you list the {EXTS} that have been attached to emails?"),
+        ("yesno7", "Are there any {EXTS} among my email attachments?"),
+        ("spanish7", "Show me the attachments that are {EXTS}."),
+        ("dyslexic7", "{EXTS} attachd to emails"),
+        ("passive7", "Which {EXTS} were sent as attachments?"),
+    ],
+    "folders_with_attachments_from": [
+        ("assistant7", "Which folders on my computer hold the attachments {X} sent me?"),
+        ("researcher7", "In which directories are the files from {Xp} emails stored?"),
+        ("sysadmin7", "parent dirs of {X} attachments"),
+        ("nurse7", "where'd I save {Xfp} attachments?"),
+        ("chinese7", "{X} sent me the files, in which folder?"),
+        ("british7", "Which folders have I filed {Xp} attachments in?"),
+        ("driving7", "what folders have the files {X} emailed me"),
+        ("hindi7", "In which folders are the attachments of {X} kept?"),
+    ],
+    "folders_of_file": [
+        ("teen7", "where even is {F}"),
+        ("lawyer7", "Identify the folder(s) containing {F}."),
+        ("spanish7", "In what folder is it {F}?"),
+        ("sysadmin7", "find dir of {F}"),
+        ("lookingfor7", "Remind me which folder I put {F} in."),
+        ("driving7", "okay so which folder did i put {F} in"),
+        ("passive7", "Where is {F} stored?"),
+        ("dyslexic7", "wich foldr has {F}"),
+    ],
+    "who_sent_file": [
+        ("assistant7", "Who was it that sent me {F}?"),
+        ("researcher7", "Identify the sender of the email carrying {F}."),
+        ("teen7", "who sent {F} lol"),
+        ("german7", "From whom came {F}?"),
+        ("passive7", "By whom was I sent {F}?"),
+        ("followup7", "{F}: who emailed me that?"),
+        ("british7", "Who's the person that sent through {F}?"),
+        ("hindi7", "{F} file was sent by whom?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("researcher7", "List everyone who has corresponded by email with the sender of {F}."),
+        ("lawyer7", "Identify all persons party to email exchanges with whoever sent {F}."),
+        ("followup7", "The person who sent {F}: who have they been on emails with?"),
+        ("sysadmin7", "participants in emails with sender of {F}"),
+        ("chinese7", "Who sent {F}, this person emails with which people?"),
+        ("teen7", "whoever sent {F}, who do they email with"),
+        ("assistant7", "Find the people who've had email conversations with the person that sent {F}."),
+        ("spanish7", "With who has emailed the person that sent {F}?"),
+    ],
+    "coattendees_of_person": [
+        ("nurse7", "ppl in meetings w/ {Xf}?"),
+        ("researcher7", "Which individuals attended events together with {X}?"),
+        ("teen7", "who's been at the same events as {Xf}"),
+        ("german7", "Which people were with {X} in the same meetings?"),
+        ("driving7", "who has been at meetings with {X}"),
+        ("sysadmin7", "attendees of events with {X}"),
+        ("followup7", "{X}: who attended meetings alongside them?"),
+        ("hindi7", "Who all attended the meetings {X} was in?"),
+    ],
+    "events_of_person": [
+        ("assistant7", "Which meetings has {X} attended?"),
+        ("teen7", "what has {Xf} been to"),
+        ("lawyer7", "List every calendar event attended by {X}."),
+        ("spanish7", "The events where was {X}, show me."),
+        ("dyslexic7", "meetigns {Xt} went to"),
+        ("british7", "Which events in my diary did {X} attend?"),
+        ("chinese7", "{X} attend which events?"),
+        ("yesno7", "Has {X} attended any meetings?"),
+    ],
+    "events_at_place": [
+        ("nurse7", "any meetings {atP} on the calendar?"),
+        ("researcher7", "All calendar entries located {atP}"),
+        ("driving7", "what's on the calendar {atP}"),
+        ("german7", "Which appointments take place {atP}?"),
+        ("british7", "Diary entries {atP}, please."),
+        ("passive7", "Which events are held {atP}?"),
+        ("sysadmin7", "events where location is {P}"),
+        ("lookingfor7", "I'm looking for every event {atP}."),
+    ],
+    "events_in_month": [
+        ("assistant7", "What does my calendar look like {M}?"),
+        ("teen7", "what events r there {M}"),
+        ("lawyer7", "Enumerate all calendar events occurring {M}."),
+        ("spanish7", "Which events there are {M}?"),
+        ("driving7", "whats on my calendar {M}"),
+        ("british7", "What's in the diary {M}?"),
+        ("hindi7", "Show all the meetings happening {M}."),
+        ("sysadmin7", "list calendar entries {M}"),
+    ],
+    "events_titled": [
+        ("researcher7", "Calendar events whose title includes '{T}'"),
+        ("teen7", "all the {T} things on my calendar"),
+        ("nurse7", "all {T} events?"),
+        ("chinese7", "Events have '{T}' in name, show me."),
+        ("british7", "Every {T} in the diary"),
+        ("passive7", "Which events have {T} mentioned in their title?"),
+        ("sysadmin7", "events with title containing {T}"),
+        ("lookingfor7", "Pull up every {T} on the calendar."),
+    ],
+    "who_attended_titled": [
+        ("assistant7", "Who has been at the {T} meetings?"),
+        ("teen7", "who shows up to {T}"),
+        ("researcher7", "Which people participated in events with '{T}' in the title?"),
+        ("german7", "Which persons have at the {T} participated?"),
+        ("hindi7", "Who all were there in the {T}?"),
+        ("passive7", "By whom were the {T} events attended?"),
+        ("dyslexic7", "who atended teh {T}"),
+        ("driving7", "who goes to the {T}"),
+    ],
+    "place_of_event": [
+        ("lawyer7", "State the location of the event '{T}'."),
+        ("teen7", "where's {T} at"),
+        ("spanish7", "Where was it {T}?"),
+        ("nurse7", "{T}: which location?"),
+        ("british7", "Where's {T} being held?"),
+        ("chinese7", "{T} is at where?"),
+        ("researcher7", "At what venue did '{T}' take place?"),
+        ("followup7", "{T}: where was that again?"),
+    ],
+    "people_met_at_place": [
+        ("assistant7", "Which people have I had meetings with {atP}?"),
+        ("teen7", "who did i meet up with {atP}"),
+        ("researcher7", "Which individuals have I met {atP}?"),
+        ("spanish7", "Who are the people that I met {atP}?"),
+        ("driving7", "who did i see {atP}"),
+        ("british7", "Whom did I meet {atP}?"),
+        ("german7", "Which people have I {atP} met?"),
+        ("lookingfor7", "Remind me who I met {atP}."),
+    ],
+    "people_met_in_month": [
+        ("nurse7", "Meetings {M}: who did I meet?"),
+        ("lawyer7", "Identify all individuals with whom I met {M}."),
+        ("teen7", "who did i hang out with {M}"),
+        ("chinese7", "{M} I met which people?"),
+        ("hindi7", "Whom all I have met {M}?"),
+        ("dyslexic7", "poeple I met {M}"),
+        ("yesno7", "Did I meet anyone {M}?"),
+        ("sysadmin7", "select people i met {M}"),
+    ],
+    "links_from_person": [
+        ("researcher7", "Every URL contained in emails from {X}"),
+        ("teen7", "send me all the links {Xf} sent me"),
+        ("spanish7", "The links that sent me {X}, which are?"),
+        ("sysadmin7", "extract urls from {X} emails"),
+        ("lookingfor7", "I'm looking for the links {X} shared with me."),
+        ("passive7", "Which web links were sent to me by {X}?"),
+        ("british7", "Any web addresses {X} has sent over?"),
+        ("hindi7", "Please share all the links {X} mailed me."),
+    ],
+    "links_from_people_met_in_month": [
+        ("researcher7", "URLs appearing in emails from people I met {M}"),
+        ("assistant7", "Please collect the links emailed by anyone I met {M}."),
+        ("teen7", "any links the ppl i met {M} sent"),
+        ("german7", "Which links have the people I {M} met sent?"),
+        ("followup7", "People I met {M}: what links have they emailed?"),
+        ("lawyer7", "Identify all web links in correspondence from persons I met {M}."),
+        ("driving7", "any links from folks i saw {M}"),
+        ("chinese7", "{M} I met people, their emails have which links?"),
+    ],
+    "links_to_domain": [
+        ("sysadmin7", "urls matching {U}"),
+        ("teen7", "all the {U} links"),
+        ("researcher7", "Every link pointing to {U}"),
+        ("nurse7", "need the {U} links asap"),
+        ("spanish7", "Show me the links of {U}."),
+        ("british7", "Have I got any links to {U} in my emails?"),
+        ("lookingfor7", "I'm looking for links that go to {U}."),
+        ("passive7", "Which {U} links have been shared in emails?"),
+    ],
+    "last_email_from_about": [
+        ("assistant7", "Find the latest email from {X} about {W}."),
+        ("teen7", "newest thing {Xf} sent about {W}"),
+        ("lawyer7", "Identify {Xp} most recent communication regarding {W}."),
+        ("german7", "The last email from {X} over {W}, please."),
+        ("dyslexic7", "lastest emial from {Xt} about {W}"),
+        ("followup7", "{X} and the {W} thing: what was their last email on it?"),
+        ("sysadmin7", "last email from {X} subject {W}"),
+        ("hindi7", "What is the latest mail {X} sent regarding {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("teen7", "emails from {Xf} w attachments"),
+        ("researcher7", "Messages from {X} that include attachments"),
+        ("yesno7", "Did {X} send me anything with attachments?"),
+        ("spanish7", "The emails of {X} that have attachments."),
+        ("sysadmin7", "mail from {X} where attachment exists"),
+        ("passive7", "Which emails with files attached were sent by {X}?"),
+        ("british7", "{Xp} emails with attachments, please."),
+        ("nurse7", "{Xfp} emails w/ files attached?"),
+    ],
+    "files_from_in_month": [
+        ("assistant7", "Which files did {X} send me {M}?"),
+        ("teen7", "wat files did {Xf} send me {M}"),
+        ("lawyer7", "List all attachments received from {X} {M}."),
+        ("chinese7", "{M} {X} sent me which files?"),
+        ("driving7", "uh the attachments {X} sent me {M}"),
+        ("hindi7", "Kindly show files {X} shared with me {M}."),
+        ("yesno7", "Did {X} send me any files {M}?"),
+        ("researcher7", "Attachments in emails from {X} sent {M}"),
+    ],
+    "events_at_place_in_month": [
+        ("nurse7", "Anything on the schedule {atP} {M}?"),
+        ("researcher7", "Calendar entries located {atP} {M}"),
+        ("teen7", "any events {atP} {M}"),
+        ("spanish7", "Which events there are {atP} {M}?"),
+        ("british7", "What's in the diary {atP} {M}?"),
+        ("sysadmin7", "events filter location {P} {M}"),
+        ("passive7", "Which events were scheduled {atP} {M}?"),
+        ("lookingfor7", "Pull up the events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("assistant7", "Who did I send emails to {M}?"),
+        ("teen7", "who did i even email {M}"),
+        ("lawyer7", "Identify every recipient of emails I sent {M}."),
+        ("german7", "To whom have I {M} emails written?"),
+        ("hindi7", "Whom all did I mail {M}?"),
+        ("driving7", "who have i emailed {M}"),
+        ("researcher7", "Recipients of my outgoing email {M}"),
+        ("chinese7", "{M} I emailed which people?"),
+    ],
+    "emails_from_person_to_person": [
+        ("lawyer7", "Produce all emails sent by {X} to {Y}."),
+        ("teen7", "emails {Xf} sent to {Y}"),
+        ("spanish7", "The emails that {X} sent to {Y}, show me."),
+        ("sysadmin7", "emails {X} -> {Y}"),
+        ("passive7", "Which emails were sent to {Y} by {X}?"),
+        ("researcher7", "Correspondence authored by {X} and addressed to {Y}"),
+        ("followup7", "{X} wrote to {Y}, right? Show me those emails."),
+        ("german7", "Which emails has {X} to {Y} written?"),
+    ],
+    "count_events_at_place": [
+        ("researcher7", "What is the total number of events held {atP}?"),
+        ("teen7", "yo how many events happened {atP}"),
+        ("nurse7", "# of events {atP}?"),
+        ("chinese7", "{atP} there were how many events?"),
+        ("sysadmin7", "count events at location {P}"),
+        ("british7", "How many events have there been {atP}?"),
+        ("passive7", "How many events were held {atP}?"),
+        ("lookingfor7", "Remind me how many events were {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("researcher7", "URLs in emails whose subject mentions {W}"),
+        ("teen7", "all the links in emails about {W} pls"),
+        ("assistant7", "Could you gather the links from emails about {W}?"),
+        ("german7", "Which links are in the emails over {W}?"),
+        ("sysadmin7", "urls in emails subject {W}"),
+        ("hindi7", "Share the links from the {W} mails."),
+        ("british7", "Any web links in emails about {W}?"),
+        ("passive7", "Which links were shared in emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("teen7", "how many times have i emailed {Xf}"),
+        ("lawyer7", "State the total number of emails I have sent to {X} to date."),
+        ("driving7", "how many emails did i send {X}"),
+        ("spanish7", "How many emails I have sent to {X}?"),
+        ("sysadmin7", "count sent emails to {X}"),
+        ("hindi7", "Total how many mails I have sent to {X}?"),
+        ("british7", "How many emails have I sent {X} altogether?"),
+        ("nurse7", "# emails I sent {Xf}?"),
+    ],
+}
+
+TEST5_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers (another group than dev7's): a retiree, a journalist, a salesperson, a student, an accountant, a
+    # project manager, people whose first language is Russian, Japanese, French or Portuguese, someone typing with
+    # caps lock on, a voice-assistant user, an Australian, and "can I see" askers. Yes/no questions get the find
+    # question's gold graph, as in dev7.
+    "emails_from": [
+        ("retiree_t5", "Would you be so kind as to show me the emails {X} has sent me?"),
+        ("journalist_t5", "What's in my inbox from {X}?"),
+        ("russian_t5", "Give all letters from {X}."),
+        ("caps_t5", "ALL EMAILS FROM {X} PLEASE"),
+        ("voice_t5", "hey queryweaver show me mail from {X}"),
+        ("japanese_t5", "As for {X}, which emails did they send me?"),
+    ],
+    "emails_to": [
+        ("retiree_t5", "Could you kindly find the emails I've written to {X}?"),
+        ("accountant_t5", "Outgoing emails to {X}: full list."),
+        ("french_t5", "Show me the emails I have sent at {X}."),
+        ("student_t5", "emails I sent to {Xf} pls"),
+        ("portuguese_t5", "Which emails I sent for {X}?"),
+        ("aussie_t5", "Reckon you could dig up the emails I sent {X}?"),
+    ],
+    "emails_between": [
+        ("journalist_t5", "Full email trail between {X} and me"),
+        ("pm_t5", "All email threads that include both me and {X}"),
+        ("japanese_t5", "{X} and me, emails between us, please show."),
+        ("caps_t5", "EVERY EMAIL BETWEEN {X} AND ME"),
+        ("russian_t5", "Find correspondence between me and {X}."),
+        ("retiree_t5", "I'd like to see all the emails that went between {SELF} and {X}."),
+    ],
+    "emails_from_in_month": [
+        ("sales_t5", "Pull {Xp} emails {M}."),
+        ("student_t5", "{Xf} emailed me {M}? need them for my group project"),
+        ("french_t5", "The emails of {X} {M}, please."),
+        ("voice_t5", "hey queryweaver what did {X} send me {M}"),
+        ("accountant_t5", "Emails received from {X} {M}"),
+        ("curious_t5", "Can I see the emails {X} sent {M}?"),
+    ],
+    "emails_from_before": [
+        ("journalist_t5", "Emails {X} sent me ahead of {B}"),
+        ("retiree_t5", "Please show me the emails {X} sent me before {B}."),
+        ("russian_t5", "Letters from {X} before {B}."),
+        ("accountant_t5", "Emails from {X} with a date earlier than {B}"),
+        ("portuguese_t5", "Which emails {X} sent me before of {B}?"),
+        ("aussie_t5", "What'd {Xf} send me before {B}?"),
+    ],
+    "emails_from_since": [
+        ("sales_t5", "Anything from {X} since {B}? Need it for the pipeline review."),
+        ("student_t5", "emails from {Xf} after {B}"),
+        ("japanese_t5", "Since {B}, emails from {X}, which ones?"),
+        ("caps_t5", "EMAILS {X} SENT ME SINCE {B}"),
+        ("french_t5", "Show the emails from {X} since the {B}."),
+        ("pm_t5", "Emails from {X} from {B} onwards"),
+    ],
+    "last_email_from": [
+        ("retiree_t5", "Could you show me the last email I had from {X}?"),
+        ("journalist_t5", "{Xp} latest email to me"),
+        ("russian_t5", "Last letter from {X}."),
+        ("voice_t5", "hey queryweaver what's the newest email from {X}"),
+        ("accountant_t5", "Most recent email received from {X}"),
+        ("portuguese_t5", "Which is the more recent email of {X}?"),
+    ],
+    "first_email_from": [
+        ("journalist_t5", "Show me the very first email {X} ever sent me."),
+        ("student_t5", "first ever email from {Xf}"),
+        ("japanese_t5", "{Xp} first email to me, which one is it?"),
+        ("caps_t5", "FIRST EMAIL {X} EVER SENT ME"),
+        ("french_t5", "The first email that {X} has sent me."),
+        ("aussie_t5", "Dig out the earliest email from {X}, would ya?"),
+    ],
+    "first_email_to": [
+        ("retiree_t5", "Could you find the first email I ever wrote to {X}?"),
+        ("pm_t5", "Earliest outgoing email to {X}"),
+        ("russian_t5", "My first letter to {X}."),
+        ("voice_t5", "hey queryweaver find the first email i sent {X}"),
+        ("portuguese_t5", "Which was the first email I sent for {X}?"),
+        ("curious_t5", "Can I see the first email I sent to {X}?"),
+    ],
+    "last_email_to": [
+        ("journalist_t5", "Last email I fired off to {X}"),
+        ("accountant_t5", "Most recent outgoing email to {X}"),
+        ("japanese_t5", "To {X}, my last email, which one?"),
+        ("caps_t5", "LAST EMAIL I SENT TO {X}"),
+        ("french_t5", "The last email that I have sent at {X}."),
+        ("student_t5", "the newest email i wrote {Xf}"),
+    ],
+    "count_emails_from": [
+        ("retiree_t5", "How many emails has {X} sent me, all told?"),
+        ("sales_t5", "Email volume from {X}? Just the number."),
+        ("russian_t5", "How many letters from {X}?"),
+        ("voice_t5", "hey queryweaver how many emails have i gotten from {X}"),
+        ("portuguese_t5", "How much emails {X} sent me?"),
+        ("caps_t5", "HOW MANY EMAILS FROM {X}"),
+    ],
+    "subject_contains": [
+        ("journalist_t5", "Emails where {W} shows up in the subject"),
+        ("accountant_t5", "Emails with subject line containing \"{W}\""),
+        ("japanese_t5", "Subject has {W}, those emails please."),
+        ("student_t5", "any email with {W} in the subject line? need it for class"),
+        ("french_t5", "The emails with {W} in the object."),
+        ("curious_t5", "Can I see every email that has {W} in its subject?"),
+    ],
+    "last_received_on_day": [
+        ("retiree_t5", "What was the last email that came to me on {D}?"),
+        ("pm_t5", "Final inbound email on {D}"),
+        ("russian_t5", "Last letter I received on {D}."),
+        ("caps_t5", "FINAL EMAIL RECEIVED ON {D} PLEASE"),
+        ("portuguese_t5", "Which was the last email that I received in {D}?"),
+        ("aussie_t5", "What was the last email to hit my inbox on {D}?"),
+    ],
+    "attachments_from": [
+        ("journalist_t5", "Files {X} has sent me as attachments"),
+        ("sales_t5", "All the docs {X} sent over"),
+        ("japanese_t5", "From {X}, attached files, show me."),
+        ("student_t5", "what files has {Xf} sent me"),
+        ("french_t5", "The attached files of {X}."),
+        ("curious_t5", "Can I see what attachments {X} has sent me?"),
+    ],
+    "attachments_ext": [
+        ("retiree_t5", "Please show me all the {EXTS} that were attached to emails."),
+        ("accountant_t5", "Email attachments of type .{EXT}"),
+        ("russian_t5", "All {EXTS} from attachments."),
+        ("voice_t5", "hey queryweaver list the {EXT} attachments"),
+        ("portuguese_t5", "Which attachments are of type {EXT1}?"),
+        ("pm_t5", "Every {EXT1} attached in email"),
+    ],
+    "folders_with_attachments_from": [
+        ("journalist_t5", "Where on disk did {Xp} attachments end up?"),
+        ("accountant_t5", "Folders holding files that {X} emailed me"),
+        ("japanese_t5", "Files {X} sent me, which folders are they in?"),
+        ("caps_t5", "WHICH FOLDERS HAVE {Xp} ATTACHMENTS"),
+        ("french_t5", "In which folders are the files that {X} has sent me?"),
+        ("sales_t5", "Where did I save the stuff {X} attached?"),
+    ],
+    "folders_of_file": [
+        ("retiree_t5", "Could you tell me which folder {F} is kept in?"),
+        ("pm_t5", "Where does {F} live on disk?"),
+        ("russian_t5", "In which folder lies {F}?"),
+        ("voice_t5", "hey queryweaver where's {F} saved"),
+        ("portuguese_t5", "{F} is in what folder?"),
+        ("student_t5", "which folder did {F} go in"),
+    ],
+    "who_sent_file": [
+        ("journalist_t5", "Who's behind the email with {F} attached?"),
+        ("accountant_t5", "Name the sender of {F}."),
+        ("japanese_t5", "About {F}, the sender is who?"),
+        ("caps_t5", "WHO WAS IT THAT EMAILED {F}"),
+        ("french_t5", "Who has sent me {F}?"),
+        ("aussie_t5", "Who flicked me {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("retiree_t5", "Whoever sent me {F}: could you show me all the people they've been in email conversations with?"),
+        ("sales_t5", "Map out who the sender of {F} emails with."),
+        ("russian_t5", "With whom does sender of {F} have correspondence?"),
+        ("pm_t5", "Everyone on emails with the person who sent {F}"),
+        ("portuguese_t5", "With who the person that sent {F} talks by email?"),
+        ("voice_t5", "hey queryweaver who does the sender of {F} email with"),
+    ],
+    "coattendees_of_person": [
+        ("journalist_t5", "Who has {X} been in meetings with?"),
+        ("pm_t5", "Attendees who've shared a meeting with {X}"),
+        ("japanese_t5", "The meetings of {X}: who was in them?"),
+        ("caps_t5", "WHO ATTENDED MEETINGS WITH {X}"),
+        ("french_t5", "Which persons have assisted to meetings with {X}?"),
+        ("student_t5", "who's been at events with {Xf}"),
+    ],
+    "events_of_person": [
+        ("retiree_t5", "Which events has {X} gone to?"),
+        ("accountant_t5", "Events with {X} as an attendee"),
+        ("russian_t5", "Which meetings {X} attended?"),
+        ("voice_t5", "hey queryweaver what meetings has {X} been in"),
+        ("portuguese_t5", "In which events {X} participated?"),
+        ("aussie_t5", "What's {Xf} been rocking up to?"),
+    ],
+    "events_at_place": [
+        ("journalist_t5", "Events on record {atP}"),
+        ("sales_t5", "Meetings booked {atP}"),
+        ("japanese_t5", "{atP}, which events?"),
+        ("caps_t5", "EVERY EVENT {atP} PLEASE"),
+        ("french_t5", "What events have place {atP}?"),
+        ("curious_t5", "Can I see all the events {atP}?"),
+    ],
+    "events_in_month": [
+        ("retiree_t5", "What's happening on my calendar {M}?"),
+        ("pm_t5", "Show the calendar {M}"),
+        ("russian_t5", "Which events are {M}?"),
+        ("voice_t5", "hey queryweaver what's on the calendar {M}"),
+        ("portuguese_t5", "Which events have {M}?"),
+        ("student_t5", "list the events {M}"),
+    ],
+    "events_titled": [
+        ("journalist_t5", "Events with '{T}' in the name"),
+        ("accountant_t5", "Calendar entries titled with {T}"),
+        ("japanese_t5", "{T} events, all please."),
+        ("caps_t5", "EVERY EVENT WITH {T} IN THE TITLE"),
+        ("french_t5", "The events which have {T} in their title."),
+        ("aussie_t5", "Show us every {T} on the calendar."),
+    ],
+    "who_attended_titled": [
+        ("retiree_t5", "Could you tell me who came along to the {T}?"),
+        ("sales_t5", "Who sat in on the {T}?"),
+        ("russian_t5", "Who was on {T}?"),
+        ("pm_t5", "Attendees of {T} events"),
+        ("portuguese_t5", "Who participated of the {T}?"),
+        ("student_t5", "who went to {T} tho"),
+    ],
+    "place_of_event": [
+        ("journalist_t5", "Where did {T} happen?"),
+        ("accountant_t5", "Venue for {T}"),
+        ("japanese_t5", "{T}, where was it?"),
+        ("caps_t5", "WHERE WAS {T} HELD AGAIN"),
+        ("french_t5", "Where took place {T}?"),
+        ("curious_t5", "Can you tell me where {T} was?"),
+    ],
+    "people_met_at_place": [
+        ("retiree_t5", "Who did I have the pleasure of meeting {atP}?"),
+        ("sales_t5", "Contacts I met {atP}"),
+        ("russian_t5", "Whom I met {atP}?"),
+        ("voice_t5", "hey queryweaver who did i meet {atP}"),
+        ("portuguese_t5", "Which persons I met {atP}?"),
+        ("aussie_t5", "Who'd I catch up with {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("journalist_t5", "Who did I sit down with {M}?"),
+        ("pm_t5", "Stakeholders I met with {M}"),
+        ("japanese_t5", "{M}, people I met, who?"),
+        ("caps_t5", "WHICH PEOPLE DID I MEET {M}"),
+        ("french_t5", "Which persons have I met {M}?"),
+        ("student_t5", "who did i end up meeting {M}"),
+    ],
+    "links_from_person": [
+        ("retiree_t5", "Could you find the web links {X} has emailed me?"),
+        ("accountant_t5", "Web addresses appearing in {Xp} emails"),
+        ("russian_t5", "All links from {X}."),
+        ("voice_t5", "hey queryweaver what links did {X} send me"),
+        ("portuguese_t5", "Which links {X} sent to me?"),
+        ("sales_t5", "Links {X} dropped in emails"),
+    ],
+    "links_from_people_met_in_month": [
+        ("journalist_t5", "Links shared by the people I met {M}"),
+        ("pm_t5", "URLs from emails by anyone I met {M}"),
+        ("japanese_t5", "The people I met {M}, their links please."),
+        ("caps_t5", "ALL LINKS EMAILED BY PEOPLE I MET {M}"),
+        ("french_t5", "The links sent by the persons that I have met {M}."),
+        ("aussie_t5", "Any links from the folks I caught up with {M}?"),
+    ],
+    "links_to_domain": [
+        ("retiree_t5", "Could you find every link to {U}?"),
+        ("accountant_t5", "URLs on the {U} domain"),
+        ("russian_t5", "All links on {U}."),
+        ("voice_t5", "hey queryweaver show me {U} links"),
+        ("portuguese_t5", "Which links are of {U}?"),
+        ("student_t5", "any {U} links in my mail"),
+    ],
+    "last_email_from_about": [
+        ("journalist_t5", "{Xp} latest email on {W}"),
+        ("sales_t5", "Most recent email from {X} re: {W}"),
+        ("russian_t5", "Last letter from {X} about {W}."),
+        ("voice_t5", "hey queryweaver what was the last email from {X} about {W}"),
+        ("portuguese_t5", "Which is the more recent email of {X} about {W}?"),
+        ("pm_t5", "Latest update from {X} on {W}"),
+    ],
+    "emails_from_with_attachment": [
+        ("retiree_t5", "Which of {Xp} emails came with attachments?"),
+        ("accountant_t5", "Emails from {X} containing attachments"),
+        ("japanese_t5", "Emails from {X}, only the ones with attachments."),
+        ("caps_t5", "{X} EMAILS THAT HAVE FILES ATTACHED"),
+        ("french_t5", "The emails of {X} which have attached files."),
+        ("aussie_t5", "Has {Xf} sent me any emails with attachments?"),
+    ],
+    "files_from_in_month": [
+        ("journalist_t5", "Files {X} sent me {M}"),
+        ("sales_t5", "Docs {X} sent over {M}"),
+        ("russian_t5", "Which files sent {X} {M}?"),
+        ("voice_t5", "hey queryweaver what files did {X} send me {M}"),
+        ("portuguese_t5", "Which files {X} sent me {M}?"),
+        ("curious_t5", "Can I see the attachments {X} emailed me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("retiree_t5", "Which events {atP} are on the calendar {M}?"),
+        ("accountant_t5", "Events {atP} dated {M}"),
+        ("japanese_t5", "{M}, {atP}, which events?"),
+        ("caps_t5", "WHAT EVENTS ARE {atP} {M}"),
+        ("french_t5", "Which events have place {atP} {M}?"),
+        ("student_t5", "anything on the calendar {atP} {M}"),
+    ],
+    "people_emailed_in_month": [
+        ("journalist_t5", "Who did I reach out to by email {M}?"),
+        ("pm_t5", "Recipients of emails I sent {M}"),
+        ("russian_t5", "To whom I wrote emails {M}?"),
+        ("voice_t5", "hey queryweaver who did i email {M}"),
+        ("portuguese_t5", "For who I sent emails {M}?"),
+        ("aussie_t5", "Who'd I flick emails to {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("retiree_t5", "Could you show me the emails {X} sent to {Y}?"),
+        ("accountant_t5", "Emails with sender {X} and recipient {Y}"),
+        ("japanese_t5", "{X} to {Y}, the emails, show me."),
+        ("caps_t5", "EMAILS {X} SENT {Y}"),
+        ("french_t5", "The emails that {X} has sent at {Y}."),
+        ("sales_t5", "What has {X} been emailing {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("journalist_t5", "How many events have taken place {atP}?"),
+        ("pm_t5", "Number of events {atP}"),
+        ("russian_t5", "How many events was {atP}?"),
+        ("voice_t5", "hey queryweaver count the events {atP}"),
+        ("portuguese_t5", "How much events happened {atP}?"),
+        ("curious_t5", "Any idea how many events there were {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("retiree_t5", "Could you find the links in the emails about {W}?"),
+        ("accountant_t5", "URLs in emails with subject {W}"),
+        ("japanese_t5", "Emails about {W}, the links inside, please."),
+        ("caps_t5", "LINKS IN {W} EMAILS"),
+        ("french_t5", "The links in the emails on the subject {W}."),
+        ("student_t5", "links from the {W} emails"),
+    ],
+    "count_emails_to": [
+        ("journalist_t5", "How many emails have I sent {X} in total?"),
+        ("sales_t5", "Outbound email count to {X}"),
+        ("russian_t5", "How many letters I sent to {X}?"),
+        ("voice_t5", "hey queryweaver how many emails have i sent to {X}"),
+        ("portuguese_t5", "How much emails I sent for {X}?"),
+        ("aussie_t5", "How many emails have I flicked {Xf}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -3977,6 +4858,8 @@ def _render(text: str, style: str, slots: dict[str, str], self_name: str, self_a
     question = re.sub(r"\b(teh) the\b", r"\1", question, flags=re.IGNORECASE)
     if style in LOWER_STYLES:
         question = question.lower()
+    elif style in UPPER_STYLES:
+        question = question.upper()
     return question
 
 
@@ -3987,7 +4870,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
-    dev5, then test3, then dev6, then test4 (ids continue after them)."""
+    dev5, then test3, then dev6, then test4, then dev7, then test5 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -4017,8 +4900,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     for part, templates, makers in ((D2, DEV2_TEMPLATES, DEV2_MAKERS), (D3, DEV3_TEMPLATES, DEV3_MAKERS),
                                      (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS),
                                      (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS),
-                                     (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS)):
-        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4) else [])  # the later shapes are asked from dev6 on
+                                     (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS),
+                                     (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS)):
+        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5) else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ wanted}")
@@ -4113,7 +4997,8 @@ def main(argv: list[str] | None = None) -> int:
     parts = {p: sum(q["part"] == p for q in questions) for p in PARTS}
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
-          f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4), "
+          f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
+          f"{parts['test5']} test5), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -4121,11 +5006,11 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5 or dev6 (tune on them; dev2's, dev3's, dev4's, dev5's and dev6's "
+                      "dev2, dev3, dev4, dev5, dev6 or dev7 (tune on them; dev2's to dev7's "
                       "templates were each written independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3 or test4 "
-                      "(second, third and fourth held-out parts, each written independently of all the others and "
-                      "never used for tuning). Nine shapes are asked only in dev6 and test4. 'graph' is the gold "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4 "
+                      "or test5 (second to fifth held-out parts, each written independently of all the others and "
+                      "never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -1361,6 +1361,9 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
     view = shape_view(text, mentions, lexicon)
     best = readings[0][0] if readings else None
     unknown = model.unknown_words(view)
+    if unknown and best is None and not _names_a_thing(view.words):
+        return None  # "What's the weather tomorrow?": only a wh-word and a date are understood, so the word
+        # the model never saw is likely what is asked about
     # the bar: much surer than the rules' reading; with none, likely enough -- and as likely as a rules reading
     # would need to be when the question has words no training question had ("find the zorblax from Jane")
     bar = SHAPE_MARGIN if best is not None or unknown else SHAPE_ALONE
@@ -1393,6 +1396,18 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
         cost = 1.05 - p  # measured leaving each tuning part out of training in turn: right about as often as p
         return graph, _Candidate(text, cost, readings[0][1].notes + [note] if readings else [note])
     return None
+
+
+_THING_WORDS: frozenset[str] | None = None
+
+
+def _names_a_thing(words: list[str]) -> bool:
+    """Whether the question has a word the parser reads as a thing, a relation or a command (a noun, verb or
+    command of its own, "calendar", ...) or a mention other than a date."""
+    global _THING_WORDS
+    if _THING_WORDS is None:
+        _THING_WORDS = _correctable()
+    return any(w.lower() in _THING_WORDS or (w.startswith("<") and w != "<date>") for w in words)
 
 
 def _leaves_the_noun(graph: QueryGraph, rules: QueryGraph, view) -> bool:

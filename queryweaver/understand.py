@@ -420,6 +420,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"includ(?:ed|ing)) (?:an |any |some |one or more |files? as )?attachments?\b", "with attachments", 0.02, ""),
     (r"\b(?:where|in which|with) (?:is|was|there is|there was|there's) (?:something|a file|anything|stuff) attached\b",
      "with attachments", 0.02, ""),
+    (r"\b(?:where|in which|with) (?:an? |any )?attachments? (?:exists?|is (?:there|present|included)|are (?:there|"
+     r"present|included))\b", "with attachments", 0.02, ""),
+    (r"\b(?:anything|something|stuff|things|any(?:thing)? mail) with (?:an? |any )?attachments?\b",
+     "emails with attachments", 0.02, ""),
+    (r"\bpre-?dat(?:e|es|ed|ing)\b", "before", 0.02, ""), (r"\bpost-?dat(?:e|es|ed|ing)\b", "after", 0.02, ""),
+    # a command put last: "the emails X sent to Y, show me."
+    (r"[,;]\s*(?:show|give|list|tell)(?: (?:it|them|those|these))?(?: to)? me[.!?]*$", "", 0.01, ""),
     (r"\b(?:please|kindly|pls|plz|thanks?(?: you)?|for me)\b[,!.]?", "", 0.0, ""),
     (r"\b(?:um+|uh+|erm+|er|hmm+|uhm+)\b[,.]?\s*", "", 0.0, ""),
     (r"\bteh\b", "the", 0.02, ""), (r"\badn\b", "and", 0.02, ""), (r"\btaht\b", "that", 0.02, ""),
@@ -1102,7 +1109,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         if whole:
             first, cand = whole[0]  # two readings disagree on what the question names: an unsure one
             readings = [(first, _Candidate(cand.text, max(cand.cost, 0.45), cand.notes))] + readings + whole[1:]
-    readings = [(_sent_by_people_met(_one_when_ordinal(g)), c) for g, c in readings]
+    readings = [(_count_when_asked(_sent_by_people_met(_one_when_ordinal(g)), text), c) for g, c in readings]
     shaped = _shape_reading(text, mentions, lexicon, readings)
     if shaped is not None:
         readings.insert(0, shaped)
@@ -1248,6 +1255,20 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
 
 
+_COUNT_CUE = re.compile(r"\bhow (?:many|much)\b|\b(?:total |the )?number of\b|\bcount (?:of|up|how)\b|^\W*count\b",
+                        re.IGNORECASE)
+
+
+def _count_when_asked(graph: QueryGraph, question: str) -> QueryGraph:
+    """A question that asks "how many" anywhere ("X sent me how many emails?", "what is the total number of
+    ...") counts its answer, wherever the rules' grammar left the words (a reading with an ordinal stays)."""
+    if graph.action != "find" or not _COUNT_CUE.search(question) or any(f.field == "ordinal" for f in graph.filters):
+        return graph
+    data = graph.to_json()
+    data["action"], data["return_mode"] = "count", "all"
+    return QueryGraph.parse(data)
+
+
 def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
     """"from:jamal latest", "the emails ... latest": an ordinal on the answer picks one email."""
     if graph.return_mode == "one" or graph.action != "find" or not any(
@@ -1388,7 +1409,7 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
                                  or _leaves_the_noun(graph, best, view)):
             return None
-        graph = _sent_by_people_met(_one_when_ordinal(graph))
+        graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
         words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
         note = (f"read by the question-shape model ({p:.0%} sure; the rules' reading {rules_p:.0%}), "
                 f"mostly from {words}" + (f"; not understood: {', '.join(repr(w) for w in unknown)}"

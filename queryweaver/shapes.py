@@ -95,8 +95,11 @@ def shape_of(graph: QueryGraph | dict) -> str:
     for var, type_ in data["vars"].items():
         types.setdefault(type_, []).append(var)
     order = sorted(types)
+    namings = itertools.product(*(itertools.permutations(types[t]) for t in order))
+    if math.prod(math.factorial(len(types[t])) for t in order) > 5040:
+        namings = iter([tuple(tuple(types[t]) for t in order)])  # a graph this large: one naming, still a key
     best = None
-    for perms in itertools.product(*(itertools.permutations(types[t]) for t in order)):
+    for perms in namings:
         names = {var: f"{t}{i + 1}" for t, perm in zip(order, perms) for i, var in enumerate(perm)}
         items = set()
         for c in data["constraints"]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable
 from datetime import date, datetime, time
@@ -111,13 +112,17 @@ class CaldavConnector(IcsConnector):
         from caldav.lib import error
 
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        if isinstance(exc, error.AuthorizationError) or "401" in reason:
+        if _unreachable(exc):
+            return ConnectorError(f"{self.label}: cannot reach the server ({reason}); check 'url' and that the "
+                                  f"server is reachable; the mirror keeps what was fetched")
+        status = {int(code) for code in re.findall(r"(?<![\d.:])([45]\d\d)(?![\d.])", reason)}
+        if isinstance(exc, error.AuthorizationError) or 401 in status:
             return AuthError(f"{self.label}: the server refused the login ({reason}); check 'user' and the password "
                              f"(an app password where the provider asks for one)")
-        if isinstance(exc, error.NotFoundError) or "404" in reason:
+        if isinstance(exc, error.NotFoundError) or 404 in status:
             return ConnectorError(f"{self.label}: no calendars at that address ({reason}); check 'url' (the "
                                   f"account's CalDAV address)")
-        if "507" in reason:
+        if 507 in status:
             return ConnectorError(f"{self.label}: the server is out of storage (507); free space on the server, "
                                   f"then run `queryweaver index` again")
         if isinstance(exc, error.DAVError):
@@ -237,6 +242,23 @@ class CaldavConnector(IcsConnector):
 
     def _save_state(self, state: dict) -> None:
         _write(self.path / STATE_FILE, json.dumps(state))
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """True when the exception, or one it was raised from, says the server could not be reached at all."""
+    try:
+        from requests.exceptions import ConnectionError as RequestsConnectionError, Timeout
+    except ImportError:  # pragma: no cover - caldav depends on requests (or niquests, which has the same names)
+        RequestsConnectionError = Timeout = ()  # type: ignore[assignment]
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, (ConnectionError, TimeoutError, RequestsConnectionError, Timeout)):
+            return True
+        if type(exc).__name__ in ("ConnectionError", "ConnectTimeout", "NewConnectionError", "MaxRetryError"):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def _since(value: Any, url: str) -> date | None:

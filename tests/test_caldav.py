@@ -240,3 +240,23 @@ def test_bad_caldav_configs_are_refused(tmp_path):
         with pytest.raises(ConfigError) as err:
             CaldavConnector(SourceConfig("caldav", options), context)
         assert expected in str(err.value)
+
+
+def test_a_closed_port_whose_number_holds_a_status_code_is_unreachable_not_a_refused_login(radicale, tmp_path):
+    """CI once read "refused the login" because the closed port was 40181: status codes are words, not digits."""
+    import socket
+
+    for port in [*range(40100, 40200), *range(44010, 44020), *range(50700, 50800)]:
+        probe = socket.socket()
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        finally:
+            probe.close()
+        with pytest.raises(ConnectorError) as gone:
+            connector(radicale, tmp_path, [], url=f"http://127.0.0.1:{port}/").sync()
+        assert str(gone.value).startswith("caldav source") and "cannot reach the server" in str(gone.value), port
+        assert not isinstance(gone.value, AuthError)
+        return
+    pytest.skip("no free port among the ones tried")

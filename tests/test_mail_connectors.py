@@ -258,6 +258,19 @@ def test_attachments_are_files_by_name_with_their_hash(store):
     assert emails[fx.ATTACHMENTS].fields["subject"] == "Report and CV"
 
 
+def test_an_attachment_is_found_by_its_whole_name_in_any_case_through_an_index(store):
+    def names(field: str, value: str) -> set[str]:
+        return {item.key for item in store.connector.find(T.FILE, [flt("f", field, value)])}
+
+    assert names("name", "REPORT.PDF") == {"report.pdf"}
+    assert names("name", "  report.pdf ") == {"report.pdf"}
+    assert names("name", "port.pdf") == set() and names("name", "report") == set()
+    assert names("name", "RÉSUMÉ.DOCX") == {fx.RESUME}  # not ASCII: the SQL does not narrow, norm() decides
+    assert names("extension", "PDF") == {"report.pdf"}
+    index = {r[0] for r in store.connector._index.conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    assert "attachments_name_nocase" in index
+
+
 def test_urls_come_from_text_and_html_bodies_as_written(store):
     links, pages = store.call("email_mentions_url_webpage", T.EMAIL, [fx.QP_LATIN1, fx.HTML_ONLY])
     assert links == {

@@ -328,6 +328,21 @@ def _yes_no_noun(noun: str | None) -> str:
     return "emails"
 
 
+_IN_SITU_VERBS = {"sent": "send", "send": "send", "sends": "send", "emailed": "email", "email": "email",
+                  "mailed": "mail", "messaged": "message", "wrote": "write", "write": "write", "forwarded": "forward",
+                  "forward": "forward", "received": "receive", "receive": "receive", "got": "get", "get": "get",
+                  "attended": "attend", "attend": "attend", "met": "meet", "meet": "meet", "shared": "share",
+                  "share": "share", "attached": "attach"}
+
+
+def _wh_in_situ(match: re.Match) -> str:
+    """'[before D] X sent me which emails [in May]' -> 'which emails did X send me [in May] [before D]'."""
+    before, subject, verb, obj, wh, noun, rest = match.groups()
+    before = before.strip().rstrip(",").strip()
+    words = [wh, noun, "did", subject, _IN_SITU_VERBS[verb.lower()], (obj or "").strip(), rest.strip(), before]
+    return " ".join(w for w in words if w)
+
+
 def _what(match: re.Match) -> str:
     """"What did X send me?" -> "the emails X sent me"."""
     subject, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
@@ -355,7 +370,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bappts\b", "appointments", 0.01, ""), (r"\bappt\b", "appointment", 0.01, ""),
     (r"\bconvos\b", "conversations", 0.01, ""), (r"\bconvo\b", "conversation", 0.01, ""),
     (r"\bsubj\b\.?", "subject", 0.01, ""),
-    (r"\bsubject(?: line)?\s*(?:~|=|contains|has|includes|with)\s*", "emails with the subject ", 0.02, ""),
+    (r"(?<!whose )(?<!where )(?<!which )(?<!the )(?<!its )(?<!their )\bsubject(?: line)?\s*"
+     r"(?:~|=|contains|has|includes|with)\s*", "emails with the subject ", 0.02, ""),
     (r"\b(?:pre|prior)[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "before ", 0.02, ""),
     (r"\bpost[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "after ", 0.02, ""),
     (r"^#\s+(?=\w)|^#(?=(?:e-?mails?|messages?|mails?|meetings?|events?|files?|attachments?|links?|people)\b)",
@@ -394,6 +410,21 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:that|which) (?:was|were|got|have been|has been) (?:emailed|sent|mailed|shared|forwarded)(?! (?:to|by)\b)",
      "in emails", 0.02, ""),
     (r"\b(?:things|stuff|items) (?=(?:⟦person[^⟧]*⟧|he|she|they|\w+) attached)", "files ", 0.02, ""),
+    # "the phrase 'deploy'", "the word budget": the value itself
+    (r"\b(?:the |a )?(?:exact )?(?:phrase|words?|terms?|keywords?|string|text) (?=[\"'“‘][^\"'”’]+[\"'”’])", "", 0.02,
+     ""),
+    (r"\b(contains?|containing|include[sd]?|including|with|mentions?|mentioning|mentioned|has|having|says?|saying) "
+     r"(?:the |a )?(?:exact )?(?:phrase|words?|terms?|keywords?|string)\b(?! in\b)", r"\1", 0.02, ""),
+    # passive without a sender: "links (that were) shared in emails about X" = the links in those emails
+    (r"\b(?:that |which )?(?:was|were|got|have been|has been|are|is) (?:emailed|sent|mailed|shared|forwarded|posted|"
+     r"included|mentioned|dropped) in (?=(?:the |my |any |some )?(?:e-?mails?|messages?|mails?)\b)", "in ", 0.02, ""),
+    # anything / something with attachments = emails with attachments
+    (r"\b(?:anything|something|stuff|things|whatever) (?=with (?:an? |any )?attachments?\b|that (?:has|had|have) "
+     r"(?:an? |any )?attachments?\b)", "any emails ", 0.02, ""),
+    # "come through" / "came in" = arrived
+    (r"\b(?:to )?(?:come|came|comes|coming) (?:through|thru|in)\b(?! (?:my |the )?(?:inbox|mailbox)\b)", "I received", 0.02, ""),
+    # "participants: me, X" = with me and X
+    (r"\b(?:participants?|people on it|members|between):\s*(.+?),\s*(.+)$", r"with \1 and \2", 0.02, ""),
     (r"\b(?:anyone|anybody|someone|somebody|people|folks) (attached|sent|emailed|forwarded)(?= to\b| in\b)", r"\1",
      0.02, ""),
     (r"\b(?:that |which )?(?:landed|arrived|came|showed up|turned up) in (?:my )?(?:inbox|mailbox)\b", "I received", 0.02,
@@ -439,7 +470,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "read with the part before ':' put in place"),
     (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
      r"(.*)$", r"\2\3\1\4", 0.05, "read with the part before the dash put in place"),
-    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,|\s[-–—])\s*"
+    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,(?!\s*\d{4}\b)|\s[-–—])\s*"
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
@@ -949,6 +980,11 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # a domain before a links noun: "github.com links" -> links on github.com
     (r"\b([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}) (links?|urls?|pages?|web ?pages?|sites?|websites?|articles?)\b",
      r"\2 on \1", 0.02, ""),
+    # a question word left where the object stands: "X sent me which emails?", "I emailed which people last week?"
+    (r"^(.*?)(⟦person\|[^⟧]+⟧|\bI|\bwe) (?:have |has |had |did )?(" + "|".join(_IN_SITU_VERBS) + r") ((?:to )?"
+     r"(?:me|us|him|her|them|⟦person\|[^⟧]+⟧) )?(which|what) (e-?mails?|mails?|messages?|people|persons?|contacts?|"
+     r"links?|urls?|web ?pages?|pages?|files?|attachments?|documents?|events?|meetings?|folders?)\b(.*)$",
+     _wh_in_situ, 0.04, ""),
     # "which emails have X and I exchanged" = the emails between us
     (r"^(which|what) (e-?mails|messages|mail) (?:have|did|do) (.+?) and (?:I|me) (?:exchanged|exchange|traded|swapped|"
      r"sent each other|written to each other)$", r"\1 \2 between \3 and me", 0.05, ""),

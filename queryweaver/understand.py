@@ -422,7 +422,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:anything|something|stuff|things|whatever) (?=with (?:an? |any )?attachments?\b|that (?:has|had|have) "
      r"(?:an? |any )?attachments?\b)", "any emails ", 0.02, ""),
     # "come through" / "came in" = arrived
-    (r"\b(?:to )?(?:come|came|comes|coming) (?:through|thru|in)\b(?! (?:my |the )?(?:inbox|mailbox)\b)", "I received", 0.02, ""),
+    (r"\b(?:to )?(?:come|came|comes|coming) (?:through|thru|in)\b(?! (?:my |the )?(?:inbox|mailbox)\b)", "I received",
+     0.02, ""),
     # "participants: me, X" = with me and X
     (r"\b(?:participants?|people on it|members|between):\s*(.+?),\s*(.+)$", r"with \1 and \2", 0.02, ""),
     (r"\b(?:anyone|anybody|someone|somebody|people|folks) (attached|sent|emailed|forwarded)(?= to\b| in\b)", r"\1",
@@ -985,6 +986,12 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:me|us|him|her|them|⟦person\|[^⟧]+⟧) )?(which|what) (e-?mails?|mails?|messages?|people|persons?|contacts?|"
      r"links?|urls?|web ?pages?|pages?|files?|attachments?|documents?|events?|meetings?|folders?)\b(.*)$",
      _wh_in_situ, 0.04, ""),
+    # "what did X attach" asks for the files
+    (r"^what (?:did|has|have|had) (⟦person\|[^⟧]+⟧|he|she|they) (?:ever |just |recently )?(?:attach|attached)\b",
+     r"which files did \1 attach", 0.03, ""),
+    # "who was at EVENT with me" = the people I met there
+    (r"^who (?:else )?(?:attended|was at|were at|went to|was in|were in|joined|came to) (.+?),? (?:with|besides|"
+     r"other than|apart from|along with|as well as) (?:me|us|myself)$", r"who did I meet at \1", 0.04, ""),
     # "which emails have X and I exchanged" = the emails between us
     (r"^(which|what) (e-?mails|messages|mail) (?:have|did|do) (.+?) and (?:I|me) (?:exchanged|exchange|traded|swapped|"
      r"sent each other|written to each other)$", r"\1 \2 between \3 and me", 0.05, ""),
@@ -1443,7 +1450,7 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
             continue
         key, graph = filled[0]
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
-                                 or _leaves_the_noun(graph, best, view)):
+                                 or _leaves_the_noun(graph, best, view) or _drops_the_user(graph, best, text)):
             return None
         graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
         words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
@@ -1489,6 +1496,19 @@ def _drops_known_values(graph: QueryGraph, rules: QueryGraph, lexicon: Lexicon |
     # phrase for one ("meetup calendar entries")
     return all(rules.vars[f.var] != "Email" or f.field not in ("subject", "content")
                or all(w in subject_words for w in subject_words_of(str(f.value))) for f in dropped)
+
+
+def _drops_the_user(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:
+    """Whether ``graph`` leaves out that the user attended, which the rules' reading has, and the question speaks
+    in the first person ("who was at the review with me"): the rules read words the model's shape has no place
+    for. (Emails are another matter: "emails I got from X" and "emails from X" are read alike.)"""
+    attended = any(e.edge == "attended" and rules.vars.get(e.from_) == "Self" for e in rules.edges)
+    kept = any(e.edge == "attended" and graph.vars.get(e.from_) == "Self" for e in graph.edges)
+    asks_people = rules.vars.get(rules.return_var) == "Person"  # not "my events": those are the calendar's
+    return asks_people and attended and not kept and _FIRST_PERSON.search(question) is not None
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
 
 
 _NEGATED = re.compile(r"\b(?:not|no|never|without|except|excluding|unread|neither|nor|none|n't)\b|n't\b",

@@ -151,7 +151,7 @@ REQUIRED: dict[str, tuple[tuple[str, ...], ...] | None] = {
     "\\b(?:they|we|you|I)'ve\\b": (('i', 'they', 'we', 'you'), ('ve',)),
     '\\b(?:things|stuff|items) (?=(?:⟦person[^⟧]*⟧|he|she|they|\\w+) attached)': (('items', 'stuff', 'things'),),
     '\\b(?:titled|subjected|with a subject line of|whose subject line is)\\b': (('subject', 'subjected', 'titled'),),
-    '\\b(?:to )?(?:come|came|comes|coming) (?:through|thru|in)\\b(?! (?:my |the )?(?:inbox|mailbox)\\b)': (('came', 'come', 'comes', 'coming'), ('in', 'through', 'thru')),
+    '\\b(?:to )?(?:come|came|comes|coming) (?:(?:through|thru)\\b(?! (?:my |the )?(?:inbox|mailbox)\\b)|in(?= from\\b|$))': (('came', 'come', 'comes', 'coming'), ('in', 'through', 'thru')),
     '\\b(?:turning|turned|showing|showed|popping|popped|coming|came) up in (?:my |the )?(?:e-?mails?|mail|inbox|mailbox)\\b': (('came', 'coming', 'popped', 'popping', 'showed', 'showing', 'turned', 'turning'), ('up',), ('in',), ('inbox', 'mail', 'mailbox')),
     '\\b(?:um+|uh+|erm+|er|hmm+|uhm+)\\b[,.]?\\s*': (('er', 'erm', 'hmm', 'uh', 'uhm', 'um'),),
     '\\b(?:went|gone|going) back and forth with\\b': (('going', 'gone', 'went'), ('back',), ('and',), ('forth',), ('with',)),

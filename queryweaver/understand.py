@@ -422,8 +422,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:anything|something|stuff|things|whatever) (?=with (?:an? |any )?attachments?\b|that (?:has|had|have) "
      r"(?:an? |any )?attachments?\b)", "any emails ", 0.02, ""),
     # "come through" / "came in" = arrived
-    (r"\b(?:to )?(?:come|came|comes|coming) (?:through|thru|in)\b(?! (?:my |the )?(?:inbox|mailbox)\b)", "I received",
-     0.02, ""),
+    (r"\b(?:to )?(?:come|came|comes|coming) (?:(?:through|thru)\b(?! (?:my |the )?(?:inbox|mailbox)\b)|in(?= from\b|$))",
+     "I received", 0.02, ""),
     # "participants: me, X" = with me and X
     (r"\b(?:participants?|people on it|members|between):\s*(.+?),\s*(.+)$", r"with \1 and \2", 0.02, ""),
     (r"\b(?:anyone|anybody|someone|somebody|people|folks) (attached|sent|emailed|forwarded)(?= to\b| in\b)", r"\1",

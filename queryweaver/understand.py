@@ -415,6 +415,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      ""),
     (r"\b(contains?|containing|include[sd]?|including|with|mentions?|mentioning|mentioned|has|having|says?|saying) "
      r"(?:the |a )?(?:exact )?(?:phrase|words?|terms?|keywords?|string)\b(?! in\b)", r"\1", 0.02, ""),
+    # chat abbreviations of date words: "last mnth", "this wk", "2 yrs ago"
+    (r"\b(?:mnth|mth)(s?)\b", r"month\1", 0.01, ""), (r"\bwks?\b", lambda m: "weeks" if m.group().endswith("s") else "week",
+                                                      0.01, ""),
+    (r"\byrs?\b", lambda m: "years" if m.group().endswith("s") else "year", 0.01, ""),
+    (r"\b(last|this|next|past|previous|\d+) mos?\b", lambda m: m.group(1) + (" months" if m.group().endswith("s")
+                                                                            or m.group(1)[0].isdigit() else " month"),
+     0.01, ""),
     # passive without a sender: "links (that were) shared in emails about X" = the links in those emails
     (r"\b(?:that |which )?(?:was|were|got|have been|has been|are|is) (?:emailed|sent|mailed|shared|forwarded|posted|"
      r"included|mentioned|dropped) in (?=(?:the |my |any |some )?(?:e-?mails?|messages?|mails?)\b)", "in ", 0.02, ""),
@@ -1172,6 +1179,10 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         alternatives.append(Reading(graph, describe_reading(graph), max(0.05, min(confidence, 1.0 - cand.cost)),
                                     "rules"))
     notes = list(dict.fromkeys(best.notes))
+    unordered = _ordinal_left_out(best_graph, text)
+    if unordered:
+        notes.append(unordered)
+        confidence = min(confidence, 0.6)
     missing = unknown_values(best_graph, lexicon)
     if missing:
         notes.extend(missing)
@@ -1450,7 +1461,8 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
             continue
         key, graph = filled[0]
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
-                                 or _leaves_the_noun(graph, best, view) or _drops_the_user(graph, best, text)):
+                                 or _leaves_the_noun(graph, best, view) or _drops_the_user(graph, best, text)
+                                 or _drops_the_event(graph, best, text)):
             return None
         graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
         words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
@@ -1506,6 +1518,38 @@ def _drops_the_user(graph: QueryGraph, rules: QueryGraph, question: str) -> bool
     kept = any(e.edge == "attended" and graph.vars.get(e.from_) == "Self" for e in graph.edges)
     asks_people = rules.vars.get(rules.return_var) == "Person"  # not "my events": those are the calendar's
     return asks_people and attended and not kept and _FIRST_PERSON.search(question) is not None
+
+
+def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
+    """A note when the question asks for the first or last of something the graph cannot order (first/last picks
+    an email by date; "the last meeting with X" lists every meeting with X, each with its date)."""
+    found = _ORDINAL_ASKED.search(question)
+    if found is None or any(f.field == "ordinal" for f in graph.filters):
+        return None
+    word = found.group().lower()
+    if any(word in str(f.value).lower() for f in graph.filters):  # "last week" is a date, not an order
+        return None
+    noun = {"Event": "event", "Person": "person", "File": "file", "Folder": "folder", "Webpage": "link",
+            "Place": "place", "Date": "date"}.get(graph.vars[graph.return_var])
+    if noun is None:
+        return None
+    article = "an" if noun[0] in "aeiou" else "a"
+    return (f"'{found.group()}' can pick the first or last email only, not {article} {noun}: every matching {noun} "
+            f"is listed (with its date where it has one)")
+
+
+_ORDINAL_ASKED = re.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
+
+
+def _drops_the_event(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:
+    """Whether ``graph`` has no event while the rules' reading has someone attend one and the question speaks of
+    meeting ("when did I last meet X" is not about emails to X)."""
+    attends = any(e.edge == "attended" for e in rules.edges)
+    return attends and "Event" not in graph.vars.values() and _MEETING.search(question) is not None
+
+
+_MEETING = re.compile(r"\b(?:meet|meets|met|meeting|meetings|attend|attends|attended|event|events|appointments?)\b",
+                      re.IGNORECASE)
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)

@@ -203,6 +203,10 @@ CONVERSATIONS = ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 
      ("find f all", "e from p", "e has_attachment f", "e sent_on d", "p.name = Jane Doe", "d.value = in February")),
     ("who was at the Q3 planning session with me?",
      ("find p all", "p attended ev", "self attended ev", "ev.name contains Q3 planning session")),
+    ("jane doe emails last mnth", ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
+                                   "d.value = last month")),
+    ("emails from Jane Doe in the past 2 wks", ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
+                                                "d.value = in the past 2 weeks")),
     # section 4.1: the people I met sent me links: no recipient edge, the user is there as the one who met them
     ("the people I had meetings with in February - which links did they send me?",
      ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
@@ -210,6 +214,15 @@ CONVERSATIONS = ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 
 ])
 def test_questions_in_other_words(lexicon, question, spec):
     reads_as(lexicon, question, *spec)
+
+
+def test_a_first_or_last_that_cannot_order_what_is_asked_is_said_and_lowers_the_confidence(lexicon):
+    got = understand("when did I last meet Jane Doe?", None, lexicon)
+    assert got.graph.vars[got.graph.return_var] == "Event"  # not the last email to Jane: meeting is attending
+    assert any("can pick the first or last email only, not an event" in note for note in got.notes), got.notes
+    assert got.confidence <= 0.6
+    plain = understand("the last email from Jane Doe", None, lexicon)
+    assert not any("first or last email only" in note for note in plain.notes) and plain.confidence > 0.6
 
 
 def test_a_plain_question_is_read_with_full_confidence_and_says_itself_back(lexicon):

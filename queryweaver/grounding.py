@@ -339,6 +339,13 @@ class Grounder:
                                    key=lambda pair: -len(pair[0]))
         self.domains = {d.lower().removeprefix("www."): d for d in lexicon.domains}
         self.folders = {name.lower(): name for name in lexicon.folders}
+        # a domain's first label, said before "links" ("dropbox links"), when no other domain shares it
+        stems: dict[str, list[str]] = {}
+        for low in self.domains:
+            stem = low.split(".", 1)[0]
+            if len(stem) >= 3 and stem.isalnum():
+                stems.setdefault(stem, []).append(low)
+        self.domain_stems = {stem: found[0] for stem, found in stems.items() if len(found) == 1}
 
     # -- the people side -----------------------------------------------------------------------
     def person(self, address: str) -> str:
@@ -386,6 +393,10 @@ class Grounder:
                 d = t.low.removeprefix("www.")
                 claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.DOMAIN, d,
                                         self.lexicon.domains[self.domains[d]]))
+            elif webpage_next and t.low in self.domain_stems and _adjacent(question, toks[i:i + 2]):
+                d = self.domain_stems[t.low]  # "dropbox links" = links on dropbox.com
+                claim(i, i + 1, Mention(t.start, t.end, question[t.start:t.end], MentionKind.DOMAIN, d,
+                                        self.lexicon.domains[self.domains[d]], exact=False))
         # 3. a folder's name right before "folder" ("the finance folder", "Work/Reports folder")
         for size in (3, 2, 1):
             for i in range(len(toks) - size):
@@ -393,6 +404,19 @@ class Grounder:
                     continue
                 key = " ".join(t.low for t in toks[i:i + size])
                 if key in self.folders and _adjacent(question, toks[i:i + size + 1]):
+                    claim(i, i + size, Mention(toks[i].start, toks[i + size - 1].end,
+                                               question[toks[i].start:toks[i + size - 1].end], MentionKind.FOLDER,
+                                               self.folders[key], self.lexicon.folders[self.folders[key]]))
+        # 3b. a folder's name after "in" in a question about files ("the pdfs in Documents")
+        files_asked = _FILE_WORDS.search(question)
+        for size in (3, 2, 1):
+            for i in range(1, len(toks) - size + 1):
+                if files_asked is None or files_asked.start() >= toks[i].start or any(taken[i:i + size]):
+                    continue
+                before = toks[i - 1].low if toks[i - 1].low not in ("my", "the") or i < 2 else toks[i - 2].low
+                key = " ".join(t.low for t in toks[i:i + size])
+                if before in ("in", "inside", "under", "within") and key in self.folders \
+                        and _adjacent(question, toks[i - 1:i + size]):
                     claim(i, i + size, Mention(toks[i].start, toks[i + size - 1].end,
                                                question[toks[i].start:toks[i + size - 1].end], MentionKind.FOLDER,
                                                self.folders[key], self.lexicon.folders[self.folders[key]]))
@@ -602,6 +626,11 @@ def _closing_paren(question: str, mention_start: int, end: int) -> int:
 def _title_gap(gap: str) -> bool:
     """Words of one title may be apart by spaces or a dash or colon ("Brainstorm — the offsite")."""
     return gap.strip() in ("", "—", "–", "-", ":", "/", "&")
+
+
+_FILE_WORDS = re.compile(r"\b(?:files?|pdfs?|docs?|documents?|spreadsheets?|sheets?|images?|photos?|pictures?|"
+                         r"slides?|decks?|presentations?|txts?|csvs?|zips?|xlsx?|docx?|pptx?|jpe?gs?|pngs?)\b",
+                         re.IGNORECASE)
 
 
 def _adjacent(question: str, span: list[_Token]) -> bool:

@@ -118,6 +118,9 @@ def render_mentions(question: str, mentions: list[Mention],
             out.append(f"{ENTITY_OPEN}file|{value}{ENTITY_CLOSE}")
         elif m.kind == MentionKind.FOLDER:
             out.append(f"{ENTITY_OPEN}folder|{value}{ENTITY_CLOSE}")
+        elif m.kind == MentionKind.DOMAIN and m.text.lower() != value:
+            out.append(value)  # "dropbox links": the domain's name stands for the domain
+            notes.append(f"'{m.text}' is {value}")
         else:
             out.append(question[m.start:m.end])
         out.append(out_suffix if m.kind != MentionKind.SELF else "")
@@ -302,7 +305,7 @@ def _when(match: re.Match) -> str:
         # "when did Jane send me budget.xlsx" -> "the email with budget.xlsx Jane sent me"
         obj = re.match(r"^(\s+(?:me|you|us|him|her|them|⟦person\|[^⟧]+⟧))?\s+(?!(?:from|to|in|on|at|last|this|"
                        r"before|after|since|during|about|with|between|yesterday|today|the|a|an|any|my)\b)"
-                       r"(\S+\.\w+)(.*)$", rest, re.IGNORECASE)
+                       r"(⟦file\|[^⟧]+⟧|\S+\.\w+)(.*)$", rest, re.IGNORECASE)
         if obj:
             return f"{lead} with {obj.group(2)} {subject} {verb_past}{obj.group(1) or ''}{obj.group(3)}"
     return f"{lead} {subject} {verb_past}{rest}"

@@ -27,6 +27,7 @@ def lexicon() -> Lexicon:
     lx.event_titles.update({"Q3 planning session": 4, "Weekly sync": 30, "Offsite": 1})
     lx.file_names.update({"budget.xlsx": 3, "notes.txt": 2})
     lx.domains.update({"github.com": 20})
+    lx.folders.update({"Documents": 12, "Reports": 4})
     lx.subject_words.update({"invoice": 14, "budget": 9, "planning": 2})
     return lx
 
@@ -207,6 +208,10 @@ CONVERSATIONS = ("find p1 all", "e1 participants p1", "e1 participants p2", "e2 
                                    "d.value = last month")),
     ("emails from Jane Doe in the past 2 wks", ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
                                                 "d.value = in the past 2 weeks")),
+    ("github links from Jane Doe", ("find w all", "e mentions_url w", "e from p", "w.url = github.com",
+                                    "p.name = Jane Doe")),
+    ("the pdfs in Documents", ("find f all", "f parent dir", "f.extension = pdf", "dir.name = Documents")),
+    ("when did I get budget.xlsx", ("find e all", "e has_attachment f", "e to self", "f.name = budget.xlsx")),
     # section 4.1: the people I met sent me links: no recipient edge, the user is there as the one who met them
     ("the people I had meetings with in February - which links did they send me?",
      ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",

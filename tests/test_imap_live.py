@@ -18,36 +18,21 @@ from connectors.imap_mirror import ImapMirrorConnector
 from connectors.mailstore import parse_message
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Context
-from queryweaver.corpus import generate_corpus, choose_names, expected_answers, oracle_keys
+from queryweaver.corpus import oracle_keys
 from queryweaver.engine import Engine
 from queryweaver.graph import QueryGraph
 from queryweaver.items import DateRange
 from queryweaver.paper_graphs import paper_graphs
 from queryweaver.schema import EntityType
-from tests.imap_server import PASSWORD, USER, CommandLog, Dovecot, build_maildir, dovecot_binary, plain_client
+from tests.imap_server import PASSWORD, USER, CommandLog, Dovecot, dovecot_binary, plain_client
+from tests import test_imap
 from tests.test_imap import imap_config, run_questions
 
 DOVECOT = dovecot_binary()
 pytestmark = pytest.mark.skipif(DOVECOT is None, reason="dovecot is not installed (apt-get install dovecot-imapd)")
 SELF = "alex@example.org"
-
-
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
-    out = tmp_path_factory.mktemp("imap-live-corpus") / "corpus"
-    facts = generate_corpus(out, emails=600, events=100, files=200, seed=11, today=date(2026, 3, 20))
-    names = choose_names(facts)
-    build_maildir(out / "mail.mbox", out.parent / "Maildir", {SELF})  # each test's server starts from a copy
-    return out, names, expected_answers(facts, names)
-
-
-@pytest.fixture
-def dovecot(corpus):
-    server = Dovecot(DOVECOT)
-    server.load(corpus[0].parent / "Maildir")
-    server.start()
-    yield server
-    server.close()
+# the corpus (module-scoped: one per module) and a Dovecot serving a copy of it, as in test_imap
+corpus, dovecot = test_imap.corpus, test_imap.dovecot
 
 
 def live(corpus_dir: Path, server: Dovecot, log: CommandLog, cache: Path, warnings: list[str],

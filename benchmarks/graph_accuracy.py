@@ -426,6 +426,9 @@ def main(argv: list[str] | None = None) -> int:
                              "held-out part (test4), the seventh dev part (dev7), the fifth held-out part (test5), "
                              "both (dev + test) or all (every part)")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
+    parser.add_argument("--questions", type=Path, default=CORPUS_QUESTIONS,
+                        help="corpus set: another question file (make_questions.py --seed N --out FILE: the same "
+                             "templates over another generated corpus)")
     parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
     parser.add_argument("--host", help="Ollama host")
     parser.add_argument("--base-url", help="OpenAI-compatible server")
@@ -460,9 +463,9 @@ def main(argv: list[str] | None = None) -> int:
         cases += own_cases()[: args.limit] if args.limit else own_cases()
     corpus = None
     if args.set in ("corpus", "all"):
-        mine = corpus_cases(part=args.part)
+        mine = corpus_cases(args.questions, part=args.part)
         cases += mine[: args.limit] if args.limit else mine
-        corpus = CorpusRun(keep=args.corpus_dir)
+        corpus = CorpusRun(args.questions, keep=args.corpus_dir)
         if not args.quiet:
             print(f"corpus generated and indexed in {corpus.seconds:.1f} s: {corpus.dir}", file=sys.stderr)
     started = time.monotonic()

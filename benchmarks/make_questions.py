@@ -4983,10 +4983,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="verify the committed file; do not rewrite it")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--corpus-dir", type=Path, help="generate the corpus here (default: a temporary folder)")
+    parser.add_argument("--seed", type=int,
+                        help="another corpus: generate it with this seed (other people, titles, files and dates) and "
+                             "fill the same templates from it; use with --out, the committed set keeps seed "
+                             f"{CORPUS['seed']}")
     args = parser.parse_args(argv)
+    spec = dict(CORPUS, seed=args.seed) if args.seed is not None else CORPUS
+    if args.seed is not None and args.out == OUT and not args.check:
+        parser.error("--seed writes another question set: give it its own --out FILE")
     with tempfile.TemporaryDirectory() as tmp:
         corpus_dir = args.corpus_dir or Path(tmp) / "corpus"
-        facts = build_corpus(corpus_dir)
+        facts = build_corpus(corpus_dir, spec)
         if args.check:
             questions = json.loads(args.out.read_text(encoding="utf-8"))["questions"]
         else:
@@ -5015,7 +5022,7 @@ def main(argv: list[str] | None = None) -> int:
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "
                       "return_mode 'one' any of the listed (tied) items is right."),
-            "corpus": CORPUS,
+            "corpus": spec,
             "questions": questions,
         }
         args.out.write_text(dump(data), encoding="utf-8")

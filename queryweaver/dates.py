@@ -76,6 +76,7 @@ from collections.abc import Callable, Iterable
 
 from dateutil.relativedelta import relativedelta
 
+from . import regex_cache
 from .errors import DateExpressionError
 from .items import DateRange
 
@@ -179,7 +180,7 @@ _BOUND_SUFFIXES: tuple[tuple[str, _Bound], ...] = (
 )
 
 
-_FROM_START = re.compile(r"from (?:the )?(?:very )?(?:start|beginning) of ")
+_FROM_START = regex_cache.compile(r"from (?:the )?(?:very )?(?:start|beginning) of ")
 
 
 class _Unreadable(Exception):
@@ -748,7 +749,7 @@ def _third(whole: DateRange, third: int) -> DateRange | None:
     return DateRange(bounds[third], bounds[third + 1])
 
 
-_EDGE = re.compile(r"(?:very )?(start|beginning|middle|end) of (.+)")
+_EDGE = regex_cache.compile(r"(?:very )?(start|beginning|middle|end) of (.+)")
 
 
 def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False) -> DateRange | None:
@@ -785,7 +786,7 @@ def _read_whole(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
 
 _NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1,
         "final": -1}
-_NTH_OF = re.compile(rf"({'|'.join(_NTH)}) (week|day) of (.+)|(first|1st|last) of (.+)")
+_NTH_OF = regex_cache.compile(rf"({'|'.join(_NTH)}) (week|day) of (.+)|(first|1st|last) of (.+)")
 
 
 def _read_nth_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -850,9 +851,9 @@ def _season(name: str, start_year: int) -> DateRange:
 
 
 _WHICH = r"(?:(this past|past|last|previous|this|next|coming) )?"
-_SEASON = re.compile(rf"{_WHICH}({'|'.join(SEASONS)})(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?")
-_HOLIDAY = re.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?: (\d{{4}}))?")
-_MOVABLE_HOLIDAY = re.compile(rf"\b({'|'.join(MOVABLE_HOLIDAYS)})\b")
+_SEASON = regex_cache.compile(rf"{_WHICH}({'|'.join(SEASONS)})(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?")
+_HOLIDAY = regex_cache.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?: (\d{{4}}))?")
+_MOVABLE_HOLIDAY = regex_cache.compile(rf"\b({'|'.join(MOVABLE_HOLIDAYS)})\b")
 
 
 def _read_season(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:

@@ -10,12 +10,13 @@ import re
 from typing import Iterable
 from urllib.parse import urlsplit
 
+from . import regex_cache
 from .errors import NameAmbiguousError
 from .graph import FilterConstraint
 from .items import Item
 from .schema import EntityType
 
-_SPACES = re.compile(r"\s+")
+_SPACES = regex_cache.compile(r"\s+")
 
 
 def norm(text: object) -> str:

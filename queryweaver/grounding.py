@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
+from . import regex_cache
+
 __all__ = ["LEXICON_VERSION", "Lexicon", "LexiconKind", "LexiconRow", "Mention", "MentionKind", "edit_distance",
            "ground", "subject_words", "unknown_values", "url_domain"]
 
@@ -47,7 +49,7 @@ class LexiconKind:
 _FIELDS = {LexiconKind.PLACE: "places", LexiconKind.EVENT_TITLE: "event_titles", LexiconKind.FILE: "file_names",
            LexiconKind.FOLDER: "folders", LexiconKind.DOMAIN: "domains", LexiconKind.SUBJECT_WORD: "subject_words"}
 
-_WORD = re.compile(r"[^\W\d_]{3,}")
+_WORD = regex_cache.compile(r"[^\W\d_]{3,}")
 # words of 3+ letters too common in subjects to name anything
 SUBJECT_STOP_WORDS = frozenset("""
 the and for with from your you our are was were this that these those about into onto over under fwd
@@ -205,8 +207,8 @@ may will mark bill grant rose chase drew faith hope joy june april august pat su
 rich gene dawn summer autumn gail mike nick sandy penny ruby amber crystal jade iris lily violet page
 """.split())
 
-_QUESTION_TOKEN = re.compile(r"[\w@.+’'-]+", re.UNICODE)
-_TLD = re.compile(r"\.[a-z]{2,}$")
+_QUESTION_TOKEN = regex_cache.compile(r"[\w@.+’'-]+", re.UNICODE)
+_TLD = regex_cache.compile(r"\.[a-z]{2,}$")
 
 
 @dataclass
@@ -578,12 +580,12 @@ _CALENDAR_WORDS = frozenset("""january february march april may june july august
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())
 # quoted text, as the rules parser's tokenizer reads it: "...", “...”, ‘...’ and '...' (not an apostrophe)
-_QUOTED = re.compile(r""""[^"]*"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?!\w)""")
+_QUOTED = regex_cache.compile(r""""[^"]*"|“[^”]*”|‘[^’]*’|(?<![\w'])'[^']+'(?!\w)""")
 _EVENT_NOUNS = frozenset("""event events meeting meetings call calls appointment appointments session sessions entries
 invite invites invitation invitations gathering gatherings get-together get-togethers hangout hangouts""".split())
 _ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())
 # Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"
-_EVENT_CONTEXT = re.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
+_EVENT_CONTEXT = regex_cache.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
                             r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
                             r"named|called|titled|invited|showed up|turned up|came|come|calendars?|schedules?|agendas?|"
                             r"diary|entries|entry|appointments?|events?|sessions?)\b", re.IGNORECASE)
@@ -628,7 +630,7 @@ def _title_gap(gap: str) -> bool:
     return gap.strip() in ("", "—", "–", "-", ":", "/", "&")
 
 
-_FILE_WORDS = re.compile(r"\b(?:files?|pdfs?|docs?|documents?|spreadsheets?|sheets?|images?|photos?|pictures?|"
+_FILE_WORDS = regex_cache.compile(r"\b(?:files?|pdfs?|docs?|documents?|spreadsheets?|sheets?|images?|photos?|pictures?|"
                          r"slides?|decks?|presentations?|txts?|csvs?|zips?|xlsx?|docx?|pptx?|jpe?gs?|pngs?)\b",
                          re.IGNORECASE)
 

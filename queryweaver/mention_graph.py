@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import regex_cache
 from .errors import GraphError
 from .graph import QueryGraph
 from .rules_parser import _NOUNS, EXTENSION_WORDS, find_dates, tokenize
@@ -23,11 +24,11 @@ from .rules_parser import _NOUNS, EXTENSION_WORDS, find_dates, tokenize
 __all__ = ["graph_from_mentions"]
 
 _NEGATIONS = {"not", "no", "never", "without", "except", "excluding", "unread", "neither", "nor", "none", "or"}
-_MAIL_VERBS = re.compile(r"\b(?:sen[dt]\w*|e-?mail\w*|mail\w*|wr[io]te\w*|writ\w*|forward\w*|shar\w*|receiv\w*|got|"
+_MAIL_VERBS = regex_cache.compile(r"\b(?:sen[dt]\w*|e-?mail\w*|mail\w*|wr[io]te\w*|writ\w*|forward\w*|shar\w*|receiv\w*|got|"
                          r"get\w*|hear\w*|heard|messag\w*|repl\w*|attach\w*|cc'?d?)\b", re.IGNORECASE)
-_RECEIVE = re.compile(r"\b(?:receiv\w*|got|get\w*|hear\w*|heard)\b", re.IGNORECASE)
-_MEET = re.compile(r"\b(?:met|meet(?!ings?\b)\w*|saw|see|seen|catch-up|caught up)\b", re.IGNORECASE)
-_ATTEND = re.compile(r"\b(?:attend\w*|join\w*|went|present|participat\w*|at the|in the)\b", re.IGNORECASE)
+_RECEIVE = regex_cache.compile(r"\b(?:receiv\w*|got|get\w*|hear\w*|heard)\b", re.IGNORECASE)
+_MEET = regex_cache.compile(r"\b(?:met|meet(?!ings?\b)\w*|saw|see|seen|catch-up|caught up)\b", re.IGNORECASE)
+_ATTEND = regex_cache.compile(r"\b(?:attend\w*|join\w*|went|present|participat\w*|at the|in the)\b", re.IGNORECASE)
 _FROM_CUES = ("from", "by", "sender", "author", "whom")
 _TO_CUES = ("to", "recipient", "recipients", "for", "cc")
 _WITH_CUES = ("with", "between", "and")

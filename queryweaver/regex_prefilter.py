@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from . import regex_cache
+
 # Under re.IGNORECASE these non-ASCII letters match ASCII ones (the re docs list them); folding them first keeps
 # "the text holds none of the words" true whenever the pattern cannot match.
 _CASE_TWINS = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "K": "k"})
@@ -42,7 +44,7 @@ class LazyPattern:
     @property
     def compiled(self) -> re.Pattern:
         if self._compiled is None:
-            self._compiled = re.compile(self.source, self.flags)
+            self._compiled = regex_cache.compile(self.source, self.flags)
         return self._compiled
 
     def sub(self, replacement, text: str, folded: str | None = None) -> str:

@@ -62,6 +62,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
+from . import regex_cache
 from .dates import HOLIDAYS, MISSPELLED_MONTHS, SEASONS, parse_date_expression
 from .errors import DateExpressionError, GenerationError, GraphError
 from .graph import QueryGraph
@@ -271,7 +272,7 @@ _AFTER_SUFFIXES = ("onward", "onwards", "or later", "and later", "or after", "an
 # Date words that also name things when a noun follows: "the Christmas party", "the Q3 review", "Summer House".
 _NAMING_DATE_WORDS = set(SEASONS) | {"christmas", "xmas", "christmastime", "halloween", "holidays", "holiday",
                                      "weekend", "quarter", "q1", "q2", "q3", "q4"}
-_FROM_THE_START = re.compile(r"from (?:the )?(?:very )?(?:start|beginning) of (?!.* (?:to|until|till|through|thru) )")
+_FROM_THE_START = regex_cache.compile(r"from (?:the )?(?:very )?(?:start|beginning) of (?!.* (?:to|until|till|through|thru) )")
 _SEASON_LEADS = {"in", "during", "over", "throughout", "the", "this", "last", "next", "past", "previous", "coming",
                  "early", "late", "mid"}
 _DATE_REFERENCE_DAY = dt.date(2026, 2, 15)  # any day works: only whether the text reads matters here
@@ -305,7 +306,7 @@ class _Token:
 # ⟦title|planning session⟧ (words of event titles), ⟦folder|Finance⟧.
 ENTITY_OPEN, ENTITY_CLOSE = "⟦", "⟧"
 _ENTITY_TYPES = {"person": (PERSON,), "place": (PLACE,), "title": (EVENT,), "folder": (FOLDER,), "file": (FILE,)}
-_TOKEN_RE = re.compile(r"""
+_TOKEN_RE = regex_cache.compile(r"""
     (?P<entity>⟦(?:person|place|title|folder|file)\|[^⟧]+⟧)
   | (?P<quote>"[^"]+"|“[^”]+”|‘[^’]+’|(?<![\w'])'[^']+'(?!\w))
   | (?P<url>(?:https?://|www\.)[^\s"'<>]*[^\s"'<>.,;:!?)])

@@ -35,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable
 
+from . import regex_cache
 from .errors import GenerationError
 from .graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
@@ -51,7 +52,7 @@ MAX_ALTERNATIVES = 3
 # Words never dropped to make a question parse: leaving them out would flip or widen its meaning.
 _KEEP = frozenset({"not", "no", "never", "without", "except", "unread", "or", "nor", "neither", "none",
                    "only", "most", "least", "more", "fewer", "less", "than", "between", "and", "every"})
-_ENTITY = re.compile(f"{ENTITY_OPEN}(\\w+)\\|([^{ENTITY_CLOSE}]+){ENTITY_CLOSE}")
+_ENTITY = regex_cache.compile(f"{ENTITY_OPEN}(\\w+)\\|([^{ENTITY_CLOSE}]+){ENTITY_CLOSE}")
 
 
 @dataclass
@@ -231,7 +232,7 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
         notes.append(f"'{word}' read as '{close[0]}'")
         return close[0]
 
-    pattern = re.compile(f"{ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE}|[A-Za-z]+")
+    pattern = regex_cache.compile(f"{ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE}|[A-Za-z]+")
     fixed = pattern.sub(lambda m: m.group() if m.group().startswith(ENTITY_OPEN) else fix(m), text)
     return fixed, notes
 
@@ -1258,7 +1259,7 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
                               candidate.notes)), first_error
 
 
-_WH_WORD = re.compile(r"^\W*(who|whom|whose|where|how many|what|when)\b(?:'s|\s+(\w+))?", re.IGNORECASE)
+_WH_WORD = regex_cache.compile(r"^\W*(who|whom|whose|where|how many|what|when)\b(?:'s|\s+(\w+))?", re.IGNORECASE)
 
 
 def _wh_mismatch(graph: QueryGraph, question: str) -> float:
@@ -1283,9 +1284,9 @@ def _wh_mismatch(graph: QueryGraph, question: str) -> float:
     return 0.0
 
 
-_CLAUSE_BREAK = re.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
+_CLAUSE_BREAK = regex_cache.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
                            r"how)\b)|[.?!]\s+(?=[A-Z])")
-_PRONOUN = re.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?! (?:\w+ )?"
+_PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?! (?:\w+ )?"
                       r"(?:sent|emailed|attended|I\b))", re.IGNORECASE)
 
 
@@ -1308,11 +1309,11 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
         rewritten = paraphrase(part)
         out.append(_Candidate(rewritten.text, 0.15 + lost + rewritten.cost, rewritten.notes +
                               ["read from one part of the question"]))
-    asks = re.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
+    asks = regex_cache.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
 
 
-_COUNT_CUE = re.compile(r"\bhow (?:many|much)\b|\b(?:total |the )?number of\b|\bcount (?:of|up|how)\b|^\W*count\b",
+_COUNT_CUE = regex_cache.compile(r"\bhow (?:many|much)\b|\b(?:total |the )?number of\b|\bcount (?:of|up|how)\b|^\W*count\b",
                         re.IGNORECASE)
 
 
@@ -1336,13 +1337,13 @@ def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
     return QueryGraph.parse(data)
 
 
-_SUBJECT_FIRST = re.compile(
+_SUBJECT_FIRST = regex_cache.compile(
     r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all|pull|pull up|fetch|grab|open)"
     r"(?: me)?(?: all)? )?"
     r"(?:(?:the|my|our|those|these) )?)(?P<words>⟦title\|[^⟧]+⟧|\"[^\"]+\"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
     r"(?P<noun>e-?mails?|mails?|messages?|threads?|conversations?|correspondence|stuff|things)\b(?P<tail>.*)$", re.I)
 # a bare topic, as typed into a search box: "hiring plan", "find offsite"
-_BARE_TOPIC = re.compile(r"^(?P<lead>(?:(?:show|find|search(?: for)?|look for|look up|anything on|anything about)"
+_BARE_TOPIC = regex_cache.compile(r"^(?P<lead>(?:(?:show|find|search(?: for)?|look for|look up|anything on|anything about)"
                          r"(?: me)? )?(?:(?:the|my) )?)(?P<words>⟦title\|[^⟧]+⟧|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3})"
                          r"(?P<noun>)(?P<tail>)[?.!]*$", re.I)
 
@@ -1541,7 +1542,7 @@ def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
             f"is listed (with its date where it has one)")
 
 
-_ORDINAL_ASKED = re.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
+_ORDINAL_ASKED = regex_cache.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
 
 
 def _drops_the_event(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:
@@ -1551,16 +1552,16 @@ def _drops_the_event(graph: QueryGraph, rules: QueryGraph, question: str) -> boo
     return attends and "Event" not in graph.vars.values() and _MEETING.search(question) is not None
 
 
-_MEETING = re.compile(r"\b(?:meet|meets|met|meeting|meetings|attend|attends|attended|event|events|appointments?)\b",
+_MEETING = regex_cache.compile(r"\b(?:meet|meets|met|meeting|meetings|attend|attends|attended|event|events|appointments?)\b",
                       re.IGNORECASE)
 
 
-_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
+_FIRST_PERSON = regex_cache.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
 
 
-_NEGATED = re.compile(r"\b(?:not|no|never|without|except|excluding|unread|neither|nor|none|n't)\b|n't\b",
+_NEGATED = regex_cache.compile(r"\b(?:not|no|never|without|except|excluding|unread|neither|nor|none|n't)\b|n't\b",
                       re.IGNORECASE)
-_COUNTING = re.compile(r"\W*(?:how many|how much|count|number of|the number of|# ?of|total)\b", re.IGNORECASE)
+_COUNTING = regex_cache.compile(r"\W*(?:how many|how much|count|number of|the number of|# ?of|total)\b", re.IGNORECASE)
 _SLOT_OF = {("Email", "subject"): "$topic", ("Person", "name"): "$person", ("Event", "name"): "$title",
             ("Place", "name"): "$place", ("File", "name"): "$file", ("Folder", "name"): "$folder"}
 

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
+from .. import regex_cache
 from ..filters import extension_of, name_variants, norm, place_matches, url_matches
 from ..regex_prefilter import LazyPattern, fold
 
@@ -73,8 +74,8 @@ _VERB_PATTERNS: tuple[tuple[str, str], ...] = (
     ("attended", rf"\b(?:meetings?|events?|appointments?|calls?)\s+{_ASKED}\s+(?:have|had|attend)\b"),
     ("attended", r"\bmy\s+(?:meetings?|events?|appointments?)\b"),
 )
-_GOT = re.compile(rf"{_SUBJECT}\s+(?:got|get|gotten)\b", re.I)
-_MAIL_WORDS = re.compile(r"\b(?:from|e-?mails?|mails?|messages?|notes?|attachments?|attached|links?|sent)\b", re.I)
+_GOT = regex_cache.compile(rf"{_SUBJECT}\s+(?:got|get|gotten)\b", re.I)
+_MAIL_WORDS = regex_cache.compile(r"\b(?:from|e-?mails?|mails?|messages?|notes?|attachments?|attached|links?|sent)\b", re.I)
 _COMPILED = tuple((needs, LazyPattern(p, re.I)) for needs, p in _VERB_PATTERNS)  # compiled where they may match
 
 
@@ -246,7 +247,7 @@ def _mention_problem(graph: "QueryGraph", question: str, mention: "Mention",
     return None
 
 
-_ABOUT = re.compile(r"\b(?:subject|subjects|about|regarding|re|titled|called|named|mention|mentions|mentioning|"
+_ABOUT = regex_cache.compile(r"\b(?:subject|subjects|about|regarding|re|titled|called|named|mention|mentions|mentioning|"
                     r"mentioned|contain|contains|containing|say|says|saying|word|words|text|topic)(?:\s+(?:the|a|an|my|our))?\W*$",
                     re.I)
 
@@ -258,8 +259,8 @@ def _asks_about_words(question: str, mention: "Mention") -> bool:
     return bool(_ABOUT.search(before)) or "subject" in after or "title" in after or "text" in after
 
 
-_BEFORE = re.compile(r"\b(?:before|prior\s+to|until|till|earlier\s+than)\s*$", re.I)
-_AFTER = re.compile(r"\b(?:since|after|later\s+than|on\s+or\s+after)\s*$", re.I)
+_BEFORE = regex_cache.compile(r"\b(?:before|prior\s+to|until|till|earlier\s+than)\s*$", re.I)
+_AFTER = regex_cache.compile(r"\b(?:since|after|later\s+than|on\s+or\s+after)\s*$", re.I)
 
 
 def _date_problem(graph: "QueryGraph", question: str, mention: "Mention", accepted: set[str]) -> str | None:
@@ -344,7 +345,7 @@ def _names_as_words(graph: "QueryGraph", mentions: list["Mention"]) -> list[tupl
 
 _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": "last", "first": "first",
              "earliest": "first", "oldest": "first"}
-_ORDINAL = re.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
+_ORDINAL = regex_cache.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
                       r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
                       r"saturday|sunday|name|names|weekend|spring|summer|fall|autumn|winter|couple|few|several|two|fortnight|"
                       r"christmas|xmas|holidays|of\s+(?:the\s+month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"

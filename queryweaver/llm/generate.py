@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Callable
 
+from .. import regex_cache
 from ..errors import BackendError, ConfigError, DateExpressionError, GenerationError, GraphError
 from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
@@ -617,7 +618,7 @@ def settle_return_mode(graph: QueryGraph) -> QueryGraph:
     return graph
 
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
+_FENCE = regex_cache.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
 
 
 def parse_answer(text: str, form: Form = "flat") -> QueryGraph:

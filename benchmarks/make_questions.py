@@ -31,7 +31,14 @@ someone dictating while driving, a person with dyslexia, Spanish, German, Hindi 
 speakers, a sysadmin, a British speaker, follow-up, yes/no, "I'm looking for / remind me / pull up" and passive
 askers) and "test5" a fifth held-out part (TEST5_TEMPLATES, another group of askers, sharing no template with any
 part; only its aggregate figures are reported); both ask all forty shapes, each with its own date phrases, and
-their questions follow test4's. A yes/no question ("did X send me ...?") has the find question's gold graph: its
+their questions follow test4's. "dev8" is an eighth tuning part (DEV8_TEMPLATES, written without reading how
+the reader works; fifteen kinds of askers: a landlord, a PhD student, a telegraphic non-native speaker, phone
+dictation, a passive-voice manager, a gamer, a compliance auditor, a one-typo typist, "did X ever" askers,
+"I'm trying to ..." askers, "the other day" as background, bare noun phrases with possessives, an Irish English
+speaker, an Italian first-language speaker and an emoji user) and "test6" a sixth held-out part (TEST6_TEMPLATES,
+another group of askers, sharing no template with any part; only its aggregate figures are reported); both ask
+all forty shapes with their own date phrases (seasons, holidays, weeks of a month, "a couple of weeks ago", ...),
+and their questions follow test5's. A yes/no question ("did X send me ...?") has the find question's gold graph: its
 answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
@@ -4849,6 +4856,890 @@ TEST5_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev8 and test6: two more groups of askers, each writing every shape (the later ones too). dev8's templates were
+# written without reading how the reader works, by fifteen kinds of askers: a landlord keeping records, a PhD
+# student who hedges, a non-native speaker writing short telegraphic questions, someone dictating a run-on request
+# to a phone (lower case, no punctuation), a manager writing in the passive voice, a gamer (lower case slang: "rn",
+# "pls", "gimme"), a compliance auditor (precise and wordy), someone who mistypes one word or name, a "did X
+# ever / have I ever" yes/no asker, someone who starts with what they are trying to do, someone who mentions "the
+# other day" or "recently" only as background (it never narrows the question), a bare-noun-phrase asker with
+# possessives ("Jane's attachments"), an Irish English speaker ("would you ever", "there", "all told"), an
+# Italian first-language speaker ("which mails has sent me X") and someone who adds an emoji. test6's askers are
+# another group (sharing no template with any part); like test2 to test5, only its aggregate figures are
+# reported. Both draw their date phrases from their own lists (seasons, holidays, weeks of a month, "a couple of
+# weeks ago", "the month before last", "year to date", "Dec '25", "in Jul 25", dotted and two-digit-year days),
+# and their questions follow test5's: dev8's first, then test6's.
+# =============================================================================================
+
+D8, T6 = "dev8", "test6"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6)
+LOWER_STYLES = LOWER_STYLES | {"dictate8", "gamer8", "child_t6", "shorthand_t6"}
+
+
+def dev8_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Seasons ("in autumn 2025", "last fall", "this winter"), holidays ("over the holidays"), weeks of a month,
+    "a couple of weeks ago", "N weeks ago", "the month before last", "earlier this month", "year to date", spelled
+    quarters, day spans, "in Jul 25", "Dec '25", beginning/middle/end of a month, rolling day and week windows."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    jan = bare_month(1, today)[0]
+    fall = today.year - (today.month < 12)  # the latest autumn that is over
+    xmas = today.year - ((today.month, today.day) < (12, 24))  # the latest holidays that have begun
+    winter = today.year - (today.month < 12)  # the winter under way (December to February)
+    return [("in autumn 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("last fall", (date(fall, 9, 1), date(fall, 12, 1))),
+            ("this winter", (date(winter, 12, 1), date(winter + 1, 3, 1))),
+            ("over the holidays", (date(xmas, 12, 24), date(xmas + 1, 1, 2))),
+            ("in the first week of January", (date(jan, 1, 1), date(jan, 1, 8))),
+            ("in the last week of November 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("a couple of weeks ago", (monday - timedelta(days=21), monday - timedelta(days=7))),
+            ("the month before last", months_back(today, 2)),
+            ("earlier this month", (today.replace(day=1), tomorrow)),
+            ("year to date", (date(today.year, 1, 1), tomorrow)),
+            ("in the first quarter of 2025", (date(2025, 1, 1), date(2025, 4, 1))),
+            ("in Q3 of 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("between Dec 1 and Dec 15, 2025", (date(2025, 12, 1), date(2025, 12, 16))),
+            ("in Jul 25", month_range(2025, 7)),
+            ("in Dec '25", month_range(2025, 12)),
+            ("at the beginning of December 2025", (date(2025, 12, 1), date(2025, 12, 11))),
+            ("in the middle of January", (date(jan, 1, 11), date(jan, 1, 21))),
+            ("at the end of October 2025", (date(2025, 10, 21), date(2025, 11, 1))),
+            ("5 weeks ago", (monday - timedelta(days=35), monday - timedelta(days=28))),
+            ("in the past 60 days", (today - timedelta(days=60), tomorrow)),
+            ("in the last eight weeks", (today - timedelta(weeks=8), tomorrow))]
+
+
+def dev8_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return dev8_month_phrases(today) + [("over the next couple of weeks", (today, today + timedelta(days=15))),
+                                        ("next weekend", (monday + timedelta(days=12), monday + timedelta(days=14))),
+                                        ("last weekend", (monday - timedelta(days=2), monday)),
+                                        ("later this month", (today, following))]
+
+
+DEV8_BOUNDS = [("the start of September 2025", date(2025, 9, 1)), ("Christmas", date(2025, 12, 24)),
+               ("Halloween", date(2025, 10, 31)), ("New Year's Day", date(2026, 1, 1)), ("10/1/25", date(2025, 10, 1)),
+               ("1.8.2025", date(2025, 8, 1)), ("the beginning of Q4 2025", date(2025, 10, 1)),
+               ("Dec '25", date(2025, 12, 1))]
+
+
+def dev8_day(d: date, i: int) -> str:
+    """"14th of October 2025", "14.10.2025" (day.month.year), "10/14/25", "Tuesday, Oct 14, 2025", "Oct 14 '25"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{nth(d.day)} of {month} {d.year}", f"{d.day}.{d.month}.{d.year}",
+             f"{d.month}/{d.day}/{d.year % 100:02d}", f"{weekday}, {month[:3]} {d.day}, {d.year}",
+             f"{month[:3]} {d.day} '{d.year % 100:02d}")
+    return forms[i % len(forms)]
+
+
+def test6_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Other seasons and holidays, weeks of a month, "a few weeks ago", "six weeks ago", "the quarter before last",
+    "this month so far", "YTD", "the past quarter", "Nov '25", "in Oct 25", spelled quarters, day spans with "to"
+    and "between", "throughout November", "late last year", rolling windows."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    jan, dec, nov = bare_month(1, today)[0], bare_month(12, today)[0], bare_month(11, today)[0]
+    summer = today.year - (today.month < 9)  # the latest summer that is over
+    xmas = today.year - ((today.month, today.day) < (12, 24))
+    back = date(today.year - (today.month <= 3), (today.month - 4) % 12 + 1, today.day)
+    return [("last summer", (date(summer, 6, 1), date(summer, 9, 1))),
+            ("in spring 2025", (date(2025, 3, 1), date(2025, 6, 1))),
+            ("during the holiday season", (date(xmas, 12, 24), date(xmas + 1, 1, 2))),
+            ("in the second week of January 2026", (date(2026, 1, 8), date(2026, 1, 15))),
+            ("in the last week of December", (date(dec, 12, 25), date(dec + 1, 1, 1))),
+            ("a few weeks ago", (monday - timedelta(days=28), monday - timedelta(days=7))),
+            ("the quarter before last", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("this month so far", (today.replace(day=1), tomorrow)),
+            ("YTD", (date(today.year, 1, 1), tomorrow)),
+            ("in the past quarter", (back, tomorrow)),
+            ("in Nov '25", month_range(2025, 11)),
+            ("in Oct 25", month_range(2025, 10)),
+            ("in the fourth quarter of 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the past two weeks", (today - timedelta(weeks=2), tomorrow)),
+            ("over the last 30 days", (today - timedelta(days=30), tomorrow)),
+            ("six weeks ago", (monday - timedelta(days=42), monday - timedelta(days=35))),
+            ("from Oct 1 to Nov 15, 2025", (date(2025, 10, 1), date(2025, 11, 16))),
+            ("between 1 Nov and 15 Dec 2025", (date(2025, 11, 1), date(2025, 12, 16))),
+            ("throughout November", month_range(nov, 11)),
+            ("in the third week of January", (date(jan, 1, 15), date(jan, 1, 22))),
+            ("late last year", (date(today.year - 1, 9, 1), date(today.year, 1, 1)))]
+
+
+def test6_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test6_month_phrases(today) + [("in the coming fortnight", (today, today + timedelta(days=15))),
+                                         ("over the next 3 weeks", (today, today + timedelta(days=22))),
+                                         ("in the first week of March 2026", (date(2026, 3, 1), date(2026, 3, 8)))]
+
+
+TEST6_BOUNDS = [("Boxing Day", date(2025, 12, 26)), ("summer 2025", date(2025, 6, 1)),
+                ("the start of Q3 2025", date(2025, 7, 1)), ("15.09.2025", date(2025, 9, 15)),
+                ("the first of October 2025", date(2025, 10, 1)), ("New Year's Eve", date(2025, 12, 31)),
+                ("Oct. 20th 2025", date(2025, 10, 20)), ("Sept 15 '25", date(2025, 9, 15))]
+
+ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                 "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                 "eighteenth", "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third",
+                 "twenty-fourth", "twenty-fifth", "twenty-sixth", "twenty-seventh", "twenty-eighth", "twenty-ninth",
+                 "thirtieth", "thirty-first")
+
+
+def test6_day(d: date, i: int) -> str:
+    """"the 14th of Oct 2025", "14.10.25" (zero-padded, two-digit year), "Tue October 14, 2025", "the fourteenth of
+    October 2025", "14 Oct. 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    dotted = month if len(month) <= 4 else f"{month[:3]}."
+    forms = (f"the {nth(d.day)} of {month[:3]} {d.year}", f"{d.day:02d}.{d.month:02d}.{d.year % 100:02d}",
+             f"{weekday[:3]} {month} {d.day}, {d.year}", f"the {ORDINAL_WORDS[d.day - 1]} of {month} {d.year}",
+             f"{d.day} {dotted} {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV8_MAKERS = dated_makers(dev8_month_phrases, dev8_event_phrases, DEV8_BOUNDS, dev8_day)
+TEST6_MAKERS = dated_makers(test6_month_phrases, test6_event_phrases, TEST6_BOUNDS, test6_day)
+
+DEV8_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a landlord keeping records (landlord8), a PhD student who hedges (phd8), a non-native speaker writing
+    # short telegraphic questions (telegraph8), someone dictating a run-on request to a phone (dictate8), a manager
+    # writing in the passive voice (passivemgr8), a gamer using lower-case slang (gamer8), a compliance auditor
+    # (auditor8), someone who mistypes one word or name (fatfinger8), "did X ever / have I ever" askers (ever8: the
+    # find question's gold graph, as in dev7), someone who first says what they are trying to do (trying8),
+    # someone who mentions "the other day" or "recently" only as background (otherday8: it never narrows the
+    # question), bare noun phrases with possessives (noun8), an Irish English speaker (irish8), an Italian
+    # first-language speaker (italian8) and someone who adds an emoji (emoji8).
+    "emails_from": [
+        ("landlord8", "Pull up every email {X} has sent me, I need them for my records."),
+        ("phd8", "I was wondering if you could show me the emails I've received from {X}?"),
+        ("telegraph8", "Mails from {X}. Show all."),
+        ("dictate8", "hey can you find me the emails that {X} sent me thanks"),
+        ("passivemgr8", "All emails sent to me by {X} are to be listed."),
+        ("gamer8", "gimme everything {Xf} emailed me"),
+        ("otherday8", "{Xf} said the other day they'd been emailing me. Can you show me what they sent?"),
+        ("italian8", "Which emails has sent me {X}?"),
+    ],
+    "emails_to": [
+        ("landlord8", "For my records, every email I've sent to {X}."),
+        ("auditor8", "Enumerate each outgoing message that I addressed to {X}."),
+        ("telegraph8", "My mails to {X}, list."),
+        ("fatfinger8", "Find the emails I've sent to {Xt}."),
+        ("ever8", "Have I ever emailed {X}?"),
+        ("trying8", "I'm trying to find the emails I wrote to {X} - can you list them?"),
+        ("irish8", "Would you ever show me the emails I sent to {X}?"),
+        ("emoji8", "What have I sent {Xf} by email? 📧"),
+    ],
+    "emails_between": [
+        ("phd8", "Could I see all of the correspondence between {X} and myself?"),
+        ("auditor8", "Compile every email on which both {X} and I appear as participants."),
+        ("noun8", "Email threads between me and {X}"),
+        ("dictate8", "show me all the emails back and forth between me and {X}"),
+        ("italian8", "The emails between me and {X}, all of them."),
+        ("ever8", "Have {X} and I ever exchanged emails?"),
+        ("landlord8", "Every email between {X} and me, both directions."),
+        ("fatfinger8", "all emails bewteen me and {X}"),
+    ],
+    "emails_from_in_month": [
+        ("landlord8", "I need what {X} emailed me {M} for my records."),
+        ("phd8", "Would it be possible to see the emails {X} sent me {M}?"),
+        ("telegraph8", "{X} mails {M}?"),
+        ("dictate8", "find the emails from {X} {M} please"),
+        ("ever8", "Did {Xf} send me anything {M}?"),
+        ("gamer8", "what did {Xf} send me {M} ngl i forgot"),
+        ("irish8", "Give us the emails {X} sent me {M}, would you?"),
+        ("emoji8", "Emails from {X} {M}? 🙏"),
+    ],
+    "emails_from_before": [
+        ("auditor8", "Identify all messages from {X} received prior to {B}."),
+        ("landlord8", "Everything {X} emailed me before {B}."),
+        ("telegraph8", "Mails from {X}, before {B}."),
+        ("passivemgr8", "Which emails were received from {X} before {B}?"),
+        ("italian8", "The emails that {X} has sent me before of {B}."),
+        ("fatfinger8", "emails from {X} befor {B}"),
+        ("trying8", "I'm trying to dig up the older stuff from {X}: anything sent to me before {B}."),
+        ("dictate8", "what did {X} send me before {B}"),
+    ],
+    "emails_from_since": [
+        ("auditor8", "List all messages from {X} dated on or after {B}."),
+        ("phd8", "Could you show me whatever {X} has emailed me since {B}?"),
+        ("telegraph8", "{X} mails since {B}."),
+        ("gamer8", "anything from {Xf} since {B}"),
+        ("ever8", "Has {X} emailed me at all since {B}?"),
+        ("irish8", "What has {X} sent me since {B} at all?"),
+        ("emoji8", "Emails from {X} from {B} onwards 👀"),
+        ("passivemgr8", "Which emails have been sent to me by {X} since {B}?"),
+    ],
+    "last_email_from": [
+        ("landlord8", "For my records: the most recent email from {X}, please."),
+        ("phd8", "What was the most recent email I received from {X}?"),
+        ("telegraph8", "Last mail from {X}?"),
+        ("dictate8", "whats the newest email from {X}"),
+        ("gamer8", "latest msg from {Xf} rn"),
+        ("otherday8", "{X} sent me something recently, I think. What's their latest email?"),
+        ("noun8", "{Xp} most recent email to me"),
+        ("italian8", "Which is the last mail that {X} has sent to me?"),
+    ],
+    "first_email_from": [
+        ("auditor8", "Identify the earliest message on record from {X}."),
+        ("phd8", "I'd like to see the very first email {X} sent me, if possible."),
+        ("telegraph8", "First mail from {X}?"),
+        ("fatfinger8", "the first email {Xt} ever sent me"),
+        ("trying8", "I'm trying to remember how {X} first got in touch. What was their first email to me?"),
+        ("noun8", "The very first email on file from {X}"),
+        ("irish8", "What was the first email {X} ever sent me, do you know?"),
+        ("emoji8", "First ever email from {Xf}? 🤔"),
+    ],
+    "first_email_to": [
+        ("landlord8", "What was the first email I ever sent {X}?"),
+        ("auditor8", "Identify the earliest outgoing message I addressed to {X}."),
+        ("telegraph8", "My first mail to {X}?"),
+        ("dictate8", "ok find the very first email i ever sent to {X} please"),
+        ("trying8", "I'm trying to work out when I first wrote to {X}. Can you find my first email to them?"),
+        ("noun8", "My earliest ever email to {X}"),
+        ("italian8", "Which was the first mail that I have sent to {X}?"),
+        ("gamer8", "first thing i ever emailed {Xf}"),
+    ],
+    "last_email_to": [
+        ("phd8", "Could you find the last email I sent to {X}?"),
+        ("auditor8", "Identify the most recent outgoing message addressed by me to {X}."),
+        ("telegraph8", "Last mail I send to {X}?"),
+        ("fatfinger8", "my last email to {Xt}"),
+        ("passivemgr8", "What was the latest email sent to {X} by me?"),
+        ("irish8", "What was the last email I sent {X} there?"),
+        ("emoji8", "Last email I sent {Xf}? 📨"),
+        ("otherday8", "I wrote to {X} recently, I think. What's the most recent email I sent them?"),
+    ],
+    "count_emails_from": [
+        ("landlord8", "How many emails has {X} sent me in total?"),
+        ("auditor8", "Provide a count of all messages received from {X}."),
+        ("telegraph8", "How many mails from {X}?"),
+        ("dictate8", "how many emails have i gotten from {X}"),
+        ("gamer8", "how many times has {Xf} emailed me lmao"),
+        ("italian8", "How many emails has sent me {X}?"),
+        ("noun8", "{Xp} email count"),
+        ("irish8", "How many emails would {X} have sent me, all told?"),
+    ],
+    "subject_contains": [
+        ("phd8", "Could you find the emails with '{W}' in the subject line?"),
+        ("auditor8", "Enumerate all messages whose subject field contains the words {W}."),
+        ("telegraph8", "Mails, subject {W}."),
+        ("dictate8", "emails where the subject says {W}"),
+        ("ever8", "Is there any email with {W} in its subject?"),
+        ("trying8", "I'm trying to find an email, the subject had {W} in it. Show me the matches."),
+        ("fatfinger8", "emails with {W} in the sujbect"),
+        ("emoji8", "Anything with '{W}' in the subject? 🔍"),
+    ],
+    "last_received_on_day": [
+        ("landlord8", "On {D}, which email was the very last to reach me?"),
+        ("auditor8", "Identify the final message received in my inbox on {D}."),
+        ("telegraph8", "{D}, last mail received?"),
+        ("dictate8", "what was the last email that came in on {D}"),
+        ("passivemgr8", "Which email was received last on {D}?"),
+        ("italian8", "Which is the last email that I have received the {D}?"),
+        ("irish8", "What was the last email to come in on {D}, do you know?"),
+        ("gamer8", "yo last email that hit my inbox {D}"),
+    ],
+    "attachments_from": [
+        ("landlord8", "What files has {X} sent me as attachments?"),
+        ("phd8", "Could I see the attachments {X} has sent me?"),
+        ("telegraph8", "Attachments from {X}, list."),
+        ("dictate8", "show me all the attachments from {X}"),
+        ("noun8", "Attachments in {Xp} emails"),
+        ("fatfinger8", "all the atachments {X} sent me"),
+        ("otherday8", "{Xf} was asking the other day whether I got their documents. "
+                      "What attachments have they sent me?"),
+        ("emoji8", "Files from {Xf} 📎"),
+    ],
+    "attachments_ext": [
+        ("phd8", "Could you list every {EXT1} that has come in as an email attachment?"),
+        ("auditor8", "Enumerate all email attachments of type {EXT}."),
+        ("telegraph8", "Attachments {EXTS}, all."),
+        ("dictate8", "find all the {EXTS} that are attached to emails"),
+        ("ever8", "Are there any {EXTS} attached to my emails?"),
+        ("noun8", "{EXTS} in email attachments"),
+        ("gamer8", "every .{EXT} attachment pls"),
+        ("landlord8", "Which attachments in my email are {EXTS}?"),
+    ],
+    "folders_with_attachments_from": [
+        ("landlord8", "Where on my computer did I save the files {X} emailed me?"),
+        ("phd8", "Which folders contain the attachments that {X} sent me?"),
+        ("telegraph8", "Folders with {X} attachments?"),
+        ("auditor8", "Identify the directories in which attachments received from {X} are stored."),
+        ("noun8", "Folders holding {Xp} attachments"),
+        ("trying8", "I'm trying to find where I put the files {X} sent me. Which folders are they in?"),
+        ("dictate8", "which folders have the attachments from {X}"),
+        ("italian8", "In which folders are the files that {X} has sent to me?"),
+    ],
+    "folders_of_file": [
+        ("landlord8", "Which folder is {F} in?"),
+        ("phd8", "Could you tell me where {F} is saved on my computer?"),
+        ("telegraph8", "{F}, folder?"),
+        ("gamer8", "which folder is {F} in rn"),
+        ("trying8", "I'm trying to open {F} but can't find it. What folder is it in?"),
+        ("fatfinger8", "whcih folder is {F} saved in"),
+        ("passivemgr8", "In which folder has {F} been saved?"),
+        ("emoji8", "Where's {F} saved? 📁"),
+    ],
+    "who_sent_file": [
+        ("landlord8", "Who was it that emailed {F} to me?"),
+        ("phd8", "Do you know who sent me {F}?"),
+        ("telegraph8", "{F} from who?"),
+        ("auditor8", "Identify the sender of the email to which {F} was attached."),
+        ("passivemgr8", "By whom has {F} been sent to me?"),
+        ("otherday8", "Someone sent me {F} the other day. Who was it?"),
+        ("italian8", "Who is that has sent me {F}?"),
+        ("dictate8", "who sent me {F} again i forget"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("phd8", "Who has the person who sent me {F} been emailing with?"),
+        ("auditor8", "Identify every individual who has exchanged email with the sender of {F}."),
+        ("telegraph8", "Sender of {F}: email contacts?"),
+        ("trying8", "I'm trying to map out the contacts of whoever sent me {F}. Who have they emailed with?"),
+        ("noun8", "People in email conversations with the sender of {F}"),
+        ("dictate8", "whoever sent {F} who have they been in email threads with"),
+        ("landlord8", "Whoever sent me {F}: who do they correspond with by email?"),
+        ("irish8", "The person who sent {F}, who would they be emailing with?"),
+    ],
+    "coattendees_of_person": [
+        ("landlord8", "Which people have sat in on meetings with {X}?"),
+        ("phd8", "Which people have attended events alongside {X}?"),
+        ("telegraph8", "Meetings of {X}: attendees?"),
+        ("auditor8", "Identify all persons who attended at least one event that {X} also attended."),
+        ("gamer8", "who's {Xf} been in meetings with"),
+        ("noun8", "People who've shared meetings with {X}"),
+        ("ever8", "Has anyone been in a meeting with {X}?"),
+        ("italian8", "Who are the people that were in the meetings with {X}?"),
+    ],
+    "events_of_person": [
+        ("landlord8", "What meetings has {X} been at?"),
+        ("phd8", "Could you list the events {X} attended?"),
+        ("telegraph8", "{X} events, list."),
+        ("noun8", "Meetings attended by {X}"),
+        ("ever8", "Has {X} ever been to a meeting?"),
+        ("dictate8", "what events has {X} gone to"),
+        ("emoji8", "Which events was {Xf} at? 🗓️"),
+        ("fatfinger8", "events {Xt} attended"),
+    ],
+    "events_at_place": [
+        ("landlord8", "Which events are booked {atP}?"),
+        ("phd8", "Could you show me the events that take place {atP}?"),
+        ("telegraph8", "Events {atP}?"),
+        ("auditor8", "Enumerate all calendar events whose location is {P}."),
+        ("passivemgr8", "Which meetings have been scheduled {atP}?"),
+        ("gamer8", "what's happening {atP}"),
+        ("italian8", "Which are the events that are {atP}?"),
+        ("irish8", "What have I got on {atP}?"),
+    ],
+    "events_in_month": [
+        ("landlord8", "What have I got scheduled {M}?"),
+        ("phd8", "Could you list my events {M}?"),
+        ("telegraph8", "Events {M}, list."),
+        ("dictate8", "show me the events {M}"),
+        ("passivemgr8", "Which events have been scheduled {M}?"),
+        ("noun8", "My calendar entries {M}"),
+        ("irish8", "What's in the calendar {M} at all?"),
+        ("emoji8", "Events {M}? 📅"),
+    ],
+    "events_titled": [
+        ("landlord8", "Show me every {T} on my calendar."),
+        ("phd8", "Could you find the events with '{T}' in the title?"),
+        ("telegraph8", "Events name {T}, all."),
+        ("auditor8", "Enumerate all calendar events whose titles contain '{T}'."),
+        ("gamer8", "all my {T} events"),
+        ("noun8", "Every {T} meeting in the calendar"),
+        ("fatfinger8", "all the {T} evnets"),
+        ("ever8", "Are there any {T} events on my calendar?"),
+    ],
+    "who_attended_titled": [
+        ("landlord8", "Which people turned up for the {T}?"),
+        ("phd8", "Which people attended the {T} events?"),
+        ("telegraph8", "{T}, attendees?"),
+        ("auditor8", "Identify all attendees of events titled with '{T}'."),
+        ("dictate8", "who was at the {T} can you check"),
+        ("noun8", "Attendee list for the {T}"),
+        ("italian8", "Who are the persons that have participated to the {T}?"),
+        ("emoji8", "Who goes to {T}? 👥"),
+    ],
+    "place_of_event": [
+        ("landlord8", "Where's {T} happening?"),
+        ("phd8", "Could you tell me where {T} takes place?"),
+        ("telegraph8", "{T}, place?"),
+        ("auditor8", "Specify the venue recorded for '{T}'."),
+        ("gamer8", "yo where is {T} happening"),
+        ("trying8", "I'm trying to get to {T}. Where is it?"),
+        ("italian8", "In which place is {T}?"),
+        ("irish8", "Where's {T} on, do you know?"),
+    ],
+    "people_met_at_place": [
+        ("landlord8", "Which people have I met up with {atP}?"),
+        ("phd8", "Could you tell me which people I've had meetings with {atP}?"),
+        ("telegraph8", "People I meet {atP}?"),
+        ("auditor8", "Identify every individual who attended an event {atP} that I also attended."),
+        ("gamer8", "who'd i meet {atP}"),
+        ("ever8", "Have I ever met anybody {atP}?"),
+        ("italian8", "Which persons I have met {atP}?"),
+        ("emoji8", "Who did I meet {atP}? 🤝"),
+    ],
+    "people_met_in_month": [
+        ("landlord8", "Which people did I sit down with {M}?"),
+        ("phd8", "I was wondering whom I met with {M}?"),
+        ("telegraph8", "People I meet {M}?"),
+        ("dictate8", "who did i have meetings with {M}"),
+        ("auditor8", "Identify each person who attended a meeting with me {M}."),
+        ("ever8", "Did I have meetings with anyone {M}?"),
+        ("irish8", "Who was I meeting {M}?"),
+        ("emoji8", "Who'd I meet {M}? 🗓️"),
+    ],
+    "links_from_person": [
+        ("landlord8", "What web links has {X} emailed over to me?"),
+        ("phd8", "Could you gather the URLs {X} has sent me?"),
+        ("telegraph8", "Links from {X}."),
+        ("dictate8", "show me the links {X} sent me in emails"),
+        ("noun8", "Links in {Xp} emails"),
+        ("ever8", "Has {X} ever sent me a link?"),
+        ("otherday8", "{Xf} mentioned a website the other day. What links have they emailed me?"),
+        ("italian8", "Which links has sent me {X}?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("phd8", "Which URLs have been emailed to me by people I met {M}?"),
+        ("auditor8", "Enumerate all links contained in emails from persons with whom I attended a meeting {M}."),
+        ("telegraph8", "Links from people I meet {M}."),
+        ("landlord8", "The people I met {M}: what links did they send me?"),
+        ("gamer8", "gimme the links ppl i met {M} sent"),
+        ("trying8", "I'm trying to find a link someone I met {M} sent me. "
+                    "Show me all the links from the people I met then."),
+        ("noun8", "Web links sent by the people I met {M}"),
+        ("emoji8", "Links from folks I met {M}? 🔗"),
+    ],
+    "links_to_domain": [
+        ("landlord8", "Show me all the {U} links in my email."),
+        ("phd8", "Would you mind finding every link that points to {U}?"),
+        ("telegraph8", "Links {U}, all."),
+        ("auditor8", "Enumerate every URL on the domain {U}."),
+        ("dictate8", "find the links that go to {U}"),
+        ("ever8", "Is there any {U} link in my emails?"),
+        ("gamer8", "every {U} link pls"),
+        ("emoji8", "{U} links? 🌐"),
+    ],
+    "last_email_from_about": [
+        ("landlord8", "What's the latest email {X} sent me about {W}?"),
+        ("phd8", "Could you find the most recent email from {X} regarding {W}?"),
+        ("telegraph8", "Last mail from {X}, about {W}?"),
+        ("auditor8", "Identify the most recent message from {X} whose subject concerns {W}."),
+        ("noun8", "{Xp} latest email about {W}"),
+        ("trying8", "I'm trying to catch up on {W}. What was the last email {X} sent about it?"),
+        ("irish8", "What was the last thing {X} sent about {W}?"),
+        ("fatfinger8", "newest email from {Xt} about {W}"),
+    ],
+    "emails_from_with_attachment": [
+        ("landlord8", "Which of {Xp} emails had attachments?"),
+        ("phd8", "Could you show me the emails from {X} that came with attachments?"),
+        ("telegraph8", "Mails from {X} with attachment."),
+        ("dictate8", "emails from {X} that have files attached"),
+        ("ever8", "Has {X} ever emailed me an attachment?"),
+        ("auditor8", "Enumerate the messages from {X} bearing one or more attachments."),
+        ("gamer8", "{Xfp} emails that got attachments"),
+        ("italian8", "The emails of {X} with the attachments, show me."),
+    ],
+    "files_from_in_month": [
+        ("landlord8", "Which documents did {X} send me {M}? Need them for my records."),
+        ("phd8", "Could you list the attachments {X} sent me {M}?"),
+        ("telegraph8", "Files from {X} {M}?"),
+        ("auditor8", "Enumerate all attachments received from {X} {M}."),
+        ("noun8", "{Xp} attachments {M}"),
+        ("ever8", "Did {X} email me any attachments {M}?"),
+        ("dictate8", "what did {X} attach to emails {M}"),
+        ("emoji8", "Files {Xf} sent me {M} 📎"),
+    ],
+    "events_at_place_in_month": [
+        ("landlord8", "What was booked {atP} {M}?"),
+        ("phd8", "Could you list the events {atP} {M}?"),
+        ("telegraph8", "Events {atP} {M}?"),
+        ("auditor8", "Enumerate calendar events located {atP} that occur {M}."),
+        ("gamer8", "anything going on {atP} {M}"),
+        ("passivemgr8", "Which meetings have been held {atP} {M}?"),
+        ("irish8", "What have I on {atP} {M}?"),
+        ("dictate8", "show me the meetings {atP} {M}"),
+    ],
+    "people_emailed_in_month": [
+        ("landlord8", "Which people did I send emails to {M}? For my records."),
+        ("phd8", "Could you tell me whom I sent emails to {M}?"),
+        ("telegraph8", "People I mail {M}?"),
+        ("auditor8", "Identify every addressee of messages I sent {M}."),
+        ("gamer8", "who did i even hit up by email {M}"),
+        ("noun8", "People I emailed {M}"),
+        ("irish8", "Who was I emailing {M}?"),
+        ("emoji8", "Who did I write to {M}? ✉️"),
+    ],
+    "emails_from_person_to_person": [
+        ("landlord8", "Show me the emails {X} sent to {Y}."),
+        ("phd8", "Could I see the emails that {X} has sent to {Y}?"),
+        ("telegraph8", "Mails {X} to {Y}."),
+        ("auditor8", "Enumerate every message authored by {X} with {Y} as a recipient."),
+        ("passivemgr8", "Which emails have been sent to {Y} by {X}?"),
+        ("noun8", "{Xp} emails to {Y}"),
+        ("italian8", "The mails that {X} has written to {Y}."),
+        ("dictate8", "find emails from {X} to {Y}"),
+    ],
+    "count_events_at_place": [
+        ("landlord8", "How many events have been {atP}?"),
+        ("phd8", "Could you tell me how many events took place {atP}?"),
+        ("telegraph8", "How many events {atP}?"),
+        ("auditor8", "Provide the total count of calendar events located {atP}."),
+        ("gamer8", "how many events were {atP} lol"),
+        ("noun8", "Total number of events held {atP}"),
+        ("italian8", "How many events there have been {atP}?"),
+        ("irish8", "How many events were on {atP}, all told?"),
+    ],
+    "links_in_emails_about": [
+        ("landlord8", "What web links were included in the emails about {W}?"),
+        ("phd8", "Could you pull the URLs from emails about {W}?"),
+        ("telegraph8", "Links in mails about {W}."),
+        ("auditor8", "Enumerate all URLs contained in messages whose subject concerns {W}."),
+        ("noun8", "The links inside the {W} emails"),
+        ("trying8", "I'm trying to find a link from the {W} emails. Can you list the links in them?"),
+        ("dictate8", "get me the links from the emails about {W}"),
+        ("emoji8", "Links in the {W} emails? 🔗"),
+    ],
+    "count_emails_to": [
+        ("landlord8", "For my records, how many emails have I sent {X} in total?"),
+        ("phd8", "Could you tell me how many emails I've sent to {X}?"),
+        ("telegraph8", "How many mails I send to {X}?"),
+        ("auditor8", "Provide a count of all outgoing messages addressed to {X}."),
+        ("gamer8", "how many emails have i sent {Xf} lol"),
+        ("noun8", "Number of emails I've sent {X}"),
+        ("italian8", "How many mails I have sent to {X}?"),
+        ("irish8", "How many emails would I have sent {X}, all told?"),
+    ],
+}
+
+TEST6_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers (another group than dev8's): a farmer, an upbeat realtor, a child, someone writing in shorthand and
+    # symbols, people whose first language is Polish or Dutch, a speaker from the US South, a hedger who asks
+    # indirectly, an impatient boss and a question-tag asker ("..., didn't they?"). Yes/no and tag questions get
+    # the find question's gold graph, as in dev7 and dev8.
+    "emails_from": [
+        ("farmer_t6", "What's {X} been sending me?"),
+        ("realtor_t6", "Hey! Quick one: can you pull every email from {X}?"),
+        ("child_t6", "can u show me what {Xf} sent me"),
+        ("polish_t6", "Show me emails which {X} sent to me."),
+        ("southern_t6", "Y'all got the emails {X} sent me?"),
+        ("tagq_t6", "I've had emails from {X}, haven't I? Let me see them."),
+    ],
+    "emails_to": [
+        ("farmer_t6", "Them emails I sent {X}, where are they?"),
+        ("realtor_t6", "Can you grab all my emails to {X}? Thanks so much!"),
+        ("shorthand_t6", "sent msgs → {X}"),
+        ("dutch_t6", "Give me the emails I sent to {X}."),
+        ("hedger_t6", "I don't suppose you could find the emails I've sent {X}?"),
+        ("impatient_t6", "Emails I sent {X}. Now."),
+    ],
+    "emails_between": [
+        ("farmer_t6", "Every email that's gone between me and {X}"),
+        ("polish_t6", "Show me all emails between me and {X}, in both directions."),
+        ("southern_t6", "Find all them emails me and {X} have been trading."),
+        ("hedger_t6", "Would it be possible to see every email {X} and I have exchanged?"),
+        ("tagq_t6", "{X} and I have swapped emails, haven't we? List them."),
+        ("shorthand_t6", "me <-> {X} emails"),
+    ],
+    "emails_from_in_month": [
+        ("farmer_t6", "What'd {X} send me {M}?"),
+        ("realtor_t6", "Quick q: emails from {X} {M}?"),
+        ("child_t6", "can u find what {Xf} emailed me {M}"),
+        ("polish_t6", "Show emails from {X} which came {M}."),
+        ("dutch_t6", "Give me {Xp} emails {M}."),
+        ("impatient_t6", "{X}, {M}. Emails. Go."),
+    ],
+    "emails_from_before": [
+        ("farmer_t6", "What'd {X} send me before {B}?"),
+        ("realtor_t6", "Can you find emails from {X} before {B}? Thanks!"),
+        ("polish_t6", "Show me emails which {X} sent before {B}."),
+        ("dutch_t6", "Give me the emails of {X} from before {B}."),
+        ("hedger_t6", "If it's not too much trouble, the emails {X} sent me prior to {B}?"),
+        ("shorthand_t6", "{X} emails < {B}"),
+    ],
+    "emails_from_since": [
+        ("farmer_t6", "Has {X} sent me anything since {B}?"),
+        ("realtor_t6", "Anything new from {X} since {B}? Let me see!"),
+        ("child_t6", "what has {Xf} sent me since {B}"),
+        ("southern_t6", "What all has {X} sent me since {B}?"),
+        ("impatient_t6", "Emails from {X} since {B}, quickly."),
+        ("shorthand_t6", "{X} emails >= {B}"),
+    ],
+    "last_email_from": [
+        ("farmer_t6", "What's the last thing {X} sent me?"),
+        ("realtor_t6", "Can you pull up {Xp} latest email real quick?"),
+        ("child_t6", "what was the newest email from {Xf}"),
+        ("polish_t6", "Show me last email which {X} sent me."),
+        ("hedger_t6", "I wonder if you could find the most recent email {X} sent me?"),
+        ("tagq_t6", "{X} emailed me lately, didn't they? What was the last one?"),
+    ],
+    "first_email_from": [
+        ("farmer_t6", "What's the first email {X} ever sent me?"),
+        ("dutch_t6", "Give me the first email of {X}."),
+        ("southern_t6", "Find me the first email {X} ever sent, would ya?"),
+        ("hedger_t6", "Could you possibly dig out the earliest email from {X}?"),
+        ("impatient_t6", "First email from {X}. Need it now."),
+        ("shorthand_t6", "1st email fr {X}"),
+    ],
+    "first_email_to": [
+        ("farmer_t6", "When I first emailed {X}, what did I send?"),
+        ("realtor_t6", "Can you find my very first email to {X}? Thanks!"),
+        ("polish_t6", "Show me first email which I sent to {X}."),
+        ("child_t6", "whats the first email i sent {Xf}"),
+        ("tagq_t6", "I emailed {X} at some point, didn't I? What was the first one?"),
+        ("shorthand_t6", "my 1st email → {X}"),
+    ],
+    "last_email_to": [
+        ("farmer_t6", "What was the last thing I emailed {X}?"),
+        ("realtor_t6", "Grab my latest email to {X} for me, please!"),
+        ("dutch_t6", "Give me my last email to {X}."),
+        ("southern_t6", "Pull up the last email I sent over to {X}, would ya?"),
+        ("hedger_t6", "Would you mind finding the most recent email I sent to {X}?"),
+        ("impatient_t6", "Last email I sent {X}. Quick."),
+    ],
+    "count_emails_from": [
+        ("farmer_t6", "How many emails has {X} sent me, all in all?"),
+        ("realtor_t6", "How many emails have I gotten from {X}? Just curious!"),
+        ("child_t6", "how many emails did {Xf} send me"),
+        ("polish_t6", "How many emails {X} sent to me?"),
+        ("southern_t6", "Just how many emails has {X} sent me?"),
+        ("shorthand_t6", "# emails fr {X}"),
+    ],
+    "subject_contains": [
+        ("farmer_t6", "Emails that say {W} in the subject"),
+        ("realtor_t6", "Can you find emails with {W} in the subject line? Thanks!"),
+        ("dutch_t6", "Give me all emails with subject {W}."),
+        ("hedger_t6", "Might there be any emails with '{W}' in the subject?"),
+        ("impatient_t6", "Subject: {W}. Find the emails."),
+        ("child_t6", "emails that have {W} in the title"),
+    ],
+    "last_received_on_day": [
+        ("farmer_t6", "Last email that come in on {D}, what was it?"),
+        ("realtor_t6", "Which email landed last on {D}? Thanks!"),
+        ("polish_t6", "Show me last email which I received {D}."),
+        ("dutch_t6", "Give me the last email I received on {D}."),
+        ("hedger_t6", "Could you perhaps tell me which email arrived last on {D}?"),
+        ("shorthand_t6", "last email rcvd on {D}"),
+    ],
+    "attachments_from": [
+        ("farmer_t6", "What files has {X} sent along?"),
+        ("realtor_t6", "Can you grab all the attachments from {X}? Thanks!"),
+        ("child_t6", "which files did {Xf} send me"),
+        ("polish_t6", "Show me attachments which {X} sent to me."),
+        ("southern_t6", "Find me all them files {X} sent."),
+        ("tagq_t6", "{X} sent me some attachments, didn't they? Which ones?"),
+    ],
+    "attachments_ext": [
+        ("farmer_t6", "All the {EXTS} attached to emails"),
+        ("realtor_t6", "Can you list every {EXT1} attachment? Thanks!"),
+        ("dutch_t6", "Give me all attachments of type {EXT}."),
+        ("hedger_t6", "Would you mind listing the email attachments that are {EXTS}?"),
+        ("impatient_t6", "{EXTS} attached to emails. All of them. Now."),
+        ("shorthand_t6", "attachments ext={EXT}"),
+    ],
+    "folders_with_attachments_from": [
+        ("farmer_t6", "Where did I put them files {X} sent me?"),
+        ("realtor_t6", "Which folders did the attachments from {X} end up in?"),
+        ("polish_t6", "Show me folders where are attachments which {X} sent."),
+        ("dutch_t6", "Give me the folders with the attachments from {Xp} emails."),
+        ("hedger_t6", "Could you possibly tell me which folders hold the files {X} emailed me?"),
+        ("shorthand_t6", "dirs w/ {X} attachments"),
+    ],
+    "folders_of_file": [
+        ("farmer_t6", "Where'd I put {F}?"),
+        ("realtor_t6", "Which folder has {F} in it? Thanks!"),
+        ("child_t6", "where is {F} on the computer"),
+        ("dutch_t6", "Give me the folder of {F}."),
+        ("hedger_t6", "Would you happen to know which folder {F} lives in?"),
+        ("impatient_t6", "Folder for {F}. Now."),
+    ],
+    "who_sent_file": [
+        ("farmer_t6", "Who was it sent me {F}?"),
+        ("realtor_t6", "Who emailed {F} over to me?"),
+        ("polish_t6", "Who is person which sent me {F}?"),
+        ("southern_t6", "Who went and sent me {F}?"),
+        ("tagq_t6", "Somebody sent me {F}, didn't they? Who was it?"),
+        ("shorthand_t6", "{F} sender?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("farmer_t6", "Whoever sent me {F}, who've they been emailing?"),
+        ("realtor_t6", "Who's been in email conversations with the person that sent {F}?"),
+        ("polish_t6", "Show me people which had email conversations with person who sent {F}."),
+        ("dutch_t6", "Give me everybody who has emailed with the sender of {F}."),
+        ("hedger_t6", "I'd be grateful to know who has exchanged emails with whoever sent {F}."),
+        ("shorthand_t6", "sender({F}) email contacts"),
+    ],
+    "coattendees_of_person": [
+        ("farmer_t6", "Who's been at meetings with {X}?"),
+        ("realtor_t6", "Who has {X} been in meetings with? Just wondering!"),
+        ("child_t6", "who was in meetings with {Xf}"),
+        ("polish_t6", "Show me people which were on meetings together with {X}."),
+        ("southern_t6", "Who all's been at them meetings with {X}?"),
+        ("shorthand_t6", "ppl w/ {X} @ meetings"),
+    ],
+    "events_of_person": [
+        ("farmer_t6", "What meetings has {X} come to?"),
+        ("realtor_t6", "Can you list the events {X} went to?"),
+        ("dutch_t6", "Give me the meetings {X} attended."),
+        ("hedger_t6", "Would it be possible to see which events {X} attended?"),
+        ("tagq_t6", "{X} goes to meetings, right? Which ones?"),
+        ("impatient_t6", "Events with {X}. List."),
+    ],
+    "events_at_place": [
+        ("farmer_t6", "What's been going on {atP}?"),
+        ("realtor_t6", "What events are {atP}? Thanks!"),
+        ("polish_t6", "Show me events which are {atP}."),
+        ("southern_t6", "What all's happening {atP}?"),
+        ("hedger_t6", "Could you perhaps show me the events located {atP}?"),
+        ("shorthand_t6", "events @ {P}"),
+    ],
+    "events_in_month": [
+        ("farmer_t6", "What've I got going on {M}?"),
+        ("realtor_t6", "What's on the calendar {M}? Thanks!"),
+        ("child_t6", "what stuff is on my calendar {M}"),
+        ("dutch_t6", "Give me the events {M}."),
+        ("impatient_t6", "Events {M}. All of them."),
+        ("tagq_t6", "There's stuff on my calendar {M}, isn't there? What is it?"),
+    ],
+    "events_titled": [
+        ("farmer_t6", "All them {T} get-togethers"),
+        ("realtor_t6", "Can you find every {T} on the calendar? Thanks!"),
+        ("polish_t6", "Show me events which have {T} in the name."),
+        ("hedger_t6", "Could you find any events called something like '{T}'?"),
+        ("shorthand_t6", "events title~{T}"),
+        ("child_t6", "all the {T} ones on my calendar"),
+    ],
+    "who_attended_titled": [
+        ("farmer_t6", "Who showed up to the {T}?"),
+        ("realtor_t6", "Who's been coming to the {T}?"),
+        ("polish_t6", "Who was on the {T}?"),
+        ("dutch_t6", "Give me the people who were at the {T}."),
+        ("southern_t6", "Who all went to the {T}?"),
+        ("shorthand_t6", "who @ {T}?"),
+    ],
+    "place_of_event": [
+        ("farmer_t6", "Whereabouts is {T}?"),
+        ("realtor_t6", "What's the address for {T}?"),
+        ("polish_t6", "Where is place of {T}?"),
+        ("dutch_t6", "Give me the location of {T}."),
+        ("hedger_t6", "Would you happen to know where {T} is?"),
+        ("impatient_t6", "{T}. Location. Now."),
+    ],
+    "people_met_at_place": [
+        ("farmer_t6", "Who'd I meet up with {atP}?"),
+        ("realtor_t6", "Who have I had meetings with {atP}? Thanks!"),
+        ("polish_t6", "Show me people which I met {atP}."),
+        ("southern_t6", "Who all did I meet {atP}?"),
+        ("tagq_t6", "I've met folks {atP}, haven't I? Who?"),
+        ("shorthand_t6", "ppl i met @ {P}"),
+    ],
+    "people_met_in_month": [
+        ("farmer_t6", "Who'd I meet up with {M}?"),
+        ("realtor_t6", "Who did I meet {M}? Thanks!"),
+        ("polish_t6", "Show me people which I met {M}."),
+        ("dutch_t6", "Give me the people I met {M}."),
+        ("hedger_t6", "Might you be able to tell me who I met {M}?"),
+        ("child_t6", "who did i see at meetings {M}"),
+    ],
+    "links_from_person": [
+        ("farmer_t6", "What links has {X} been sending me?"),
+        ("realtor_t6", "Can you pull all the links {X} emailed me? Thanks!"),
+        ("dutch_t6", "Give me the links from {Xp} emails."),
+        ("southern_t6", "Find all them links {X} sent me."),
+        ("tagq_t6", "{X} has sent me links, right? Show me all of them."),
+        ("shorthand_t6", "urls fr {X}"),
+    ],
+    "links_from_people_met_in_month": [
+        ("farmer_t6", "What links did the folks I met {M} send me?"),
+        ("realtor_t6", "Can you find links from the people I met {M}? Thanks!"),
+        ("polish_t6", "Show me links which sent people which I met {M}."),
+        ("hedger_t6", "Could you perhaps gather the links emailed by anybody I met {M}?"),
+        ("impatient_t6", "Links from people I met {M}. Now."),
+        ("shorthand_t6", "urls fr ppl i met {M}"),
+    ],
+    "links_to_domain": [
+        ("farmer_t6", "Any links to {U} in my emails?"),
+        ("realtor_t6", "Can you find all the {U} links? Thanks!"),
+        ("dutch_t6", "Give me all links to {U}."),
+        ("hedger_t6", "Would you mind listing the links that point at {U}?"),
+        ("impatient_t6", "{U} links. All."),
+        ("shorthand_t6", "links domain={U}"),
+    ],
+    "last_email_from_about": [
+        ("farmer_t6", "What's the latest {X} sent me on {W}?"),
+        ("realtor_t6", "Can you pull the newest email from {X} about {W}? Thanks!"),
+        ("polish_t6", "Show me last email which {X} sent about {W}."),
+        ("dutch_t6", "Give me the last email of {X} about {W}."),
+        ("hedger_t6", "Could you find the most recent email {X} wrote about {W}?"),
+        ("shorthand_t6", "latest {X} email re {W}"),
+    ],
+    "emails_from_with_attachment": [
+        ("farmer_t6", "Which emails from {X} had files on them?"),
+        ("realtor_t6", "Can you find {Xp} emails with attachments? Thanks!"),
+        ("polish_t6", "Show me emails which {X} sent with attachment."),
+        ("southern_t6", "Pull up them emails {X} sent with attachments."),
+        ("tagq_t6", "{X} sent me attachments, didn't they? Show me those emails."),
+        ("shorthand_t6", "{X} emails has:attachment"),
+    ],
+    "files_from_in_month": [
+        ("farmer_t6", "What files did {X} send along {M}?"),
+        ("realtor_t6", "Can you grab the attachments from {X} {M}? Thanks!"),
+        ("polish_t6", "Show me files which {X} sent me {M}."),
+        ("dutch_t6", "Give me the attachments of {X} {M}."),
+        ("hedger_t6", "Could you possibly list the files {X} emailed me {M}?"),
+        ("child_t6", "what files did {Xf} email me {M}"),
+    ],
+    "events_at_place_in_month": [
+        ("farmer_t6", "What was going on {atP} {M}?"),
+        ("realtor_t6", "Any events {atP} {M}? Thanks!"),
+        ("polish_t6", "Show me events which were {atP} {M}."),
+        ("dutch_t6", "Give me the events {atP} {M}."),
+        ("hedger_t6", "Might you show me the events held {atP} {M}?"),
+        ("shorthand_t6", "events @ {P} {M}"),
+    ],
+    "people_emailed_in_month": [
+        ("farmer_t6", "Who'd I send emails to {M}?"),
+        ("realtor_t6", "Who did I email {M}? Just checking!"),
+        ("polish_t6", "Show me people to which I sent emails {M}."),
+        ("dutch_t6", "Give me the people I emailed {M}."),
+        ("hedger_t6", "Could you possibly tell me who I emailed {M}?"),
+        ("impatient_t6", "Who I emailed {M}. List it."),
+    ],
+    "emails_from_person_to_person": [
+        ("farmer_t6", "What's {X} been emailing {Y}?"),
+        ("realtor_t6", "Can you find the emails {X} sent {Y}? Thanks!"),
+        ("polish_t6", "Show me emails which {X} sent to {Y}."),
+        ("dutch_t6", "Give me the mails from {X} to {Y}."),
+        ("hedger_t6", "Would it be possible to see what {X} has emailed to {Y}?"),
+        ("shorthand_t6", "{X} → {Y} emails"),
+    ],
+    "count_events_at_place": [
+        ("farmer_t6", "How many get-togethers were there {atP}?"),
+        ("realtor_t6", "How many events have we had {atP}? Just curious!"),
+        ("polish_t6", "How many events it was {atP}?"),
+        ("dutch_t6", "Give me the number of events {atP}."),
+        ("hedger_t6", "Would you know how many events there were {atP}?"),
+        ("shorthand_t6", "# events @ {P}"),
+    ],
+    "links_in_emails_about": [
+        ("farmer_t6", "What links were in them emails about {W}?"),
+        ("realtor_t6", "Can you grab the links from the {W} emails? Thanks!"),
+        ("polish_t6", "Show me links which are in emails about {W}."),
+        ("dutch_t6", "Give me the links in the emails about {W}."),
+        ("hedger_t6", "Could you perhaps collect the links from emails concerning {W}?"),
+        ("shorthand_t6", "urls in emails re {W}"),
+    ],
+    "count_emails_to": [
+        ("farmer_t6", "How many emails have I sent {X}, all in all?"),
+        ("realtor_t6", "How many times have I emailed {X}? Just curious!"),
+        ("child_t6", "how many emails did i ever send {Xf}"),
+        ("polish_t6", "How many emails I sent to {X}?"),
+        ("southern_t6", "Just how many emails have I sent {X}?"),
+        ("shorthand_t6", "# emails → {X}"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -4870,7 +5761,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
-    dev5, then test3, then dev6, then test4, then dev7, then test5 (ids continue after them)."""
+    dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6 (ids continue after
+    them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -4901,8 +5793,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (T2, TEST2_TEMPLATES, TEST2_MAKERS), (D4, DEV4_TEMPLATES, DEV4_MAKERS),
                                      (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS),
                                      (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS),
-                                     (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS)):
-        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5) else [])  # the later shapes: from dev6 on
+                                     (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS),
+                                     (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS)):
+        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6) else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ wanted}")
@@ -5005,7 +5898,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
-          f"{parts['test5']} test5), "
+          f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -5013,11 +5906,12 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6 or dev7 (tune on them; dev2's to dev7's "
+                      "dev2, dev3, dev4, dev5, dev6, dev7 or dev8 (tune on them; dev2's to dev8's "
                       "templates were each written independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4 "
-                      "or test5 (second to fifth held-out parts, each written independently of all the others and "
-                      "never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5). 'graph' is the gold "
+                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
+                      "test5 or test6 (second to sixth held-out parts, each written independently of all the others "
+                      "and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, "
+                      "dev8, test6). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -13,7 +13,6 @@ mid-build, say): a thread in each looks at its parent twice a second, whatever t
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import queue
@@ -56,6 +55,8 @@ class OrderedPool:
         self.fn = fn
         self.workers = max(1, workers)
         self.in_flight = in_flight or 2 * self.workers
+        import multiprocessing  # here, not at import: a question that builds nothing never needs it
+
         self._ctx = multiprocessing.get_context("spawn")
         self._tasks = self._ctx.Queue(maxsize=self.in_flight)
         self._results = self._ctx.Queue(maxsize=self.in_flight)

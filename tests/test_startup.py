@@ -20,12 +20,13 @@ GOOGLE_AND_WEB = ("google", "googleapiclient", "google_auth_httplib2", "google_a
                   "mcp")
 LLM_CLIENTS = ("ollama", "openai", "llama_cpp", "httpx")
 # What a question answered from built indexes leaves alone (each was once on the path, see issue 15):
-# dateutil's parser (needed only to read a timestamp), the modules of sources not configured, the tool retrieval.
+# dateutil's parser (needed only to read a timestamp), the modules of sources not configured, the tool retrieval,
+# multiprocessing (only a build in worker processes needs it).
 NOT_FOR_A_QUESTION = (
                       "dateutil.parser", "connectors.gmail", "connectors.gcal", "connectors.imap", "connectors.caldav",
                       "connectors.spotlight", "connectors.maildir", "connectors.emlx", "connectors.google_auth",
                       "connectors.google_http", "connectors.passwords", "queryweaver.retrieval", "bm25s", "numpy",
-                      "icalendar", "recurring_ical_events")
+                      "icalendar", "recurring_ical_events", "multiprocessing")
 QUESTION = "Find the file folders that contain email attachments from Jane Doe."
 
 RUN_MAIN = """

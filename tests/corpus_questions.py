@@ -65,6 +65,29 @@ def sample(per_shape: int = 2) -> list[dict[str, Any]]:
     return picked
 
 
+def distinct_gold(questions: list[dict[str, Any]] | None = None, per_shape: int | None = None) -> list[dict[str, Any]]:
+    """One question per distinct gold graph (the first asked), or at most ``per_shape`` of them per shape."""
+    seen: set[str] = set()
+    kept: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for question in DATA["questions"] if questions is None else questions:
+        key = json.dumps(question["graph"], sort_keys=True)
+        if key not in seen and (per_shape is None or len(kept[question["shape"]]) < per_shape):
+            seen.add(key)
+            kept[question["shape"]].append(question)
+    return [q for group in kept.values() for q in group]
+
+
+def gold_mismatches(engine: Engine, questions: list[dict[str, Any]], files_root: Path) -> list[str]:
+    """Each question's gold graph run through the engine: the ids whose answer is not the stored one."""
+    wrong = []
+    for question in questions:
+        result = engine.run(QueryGraph.parse(question["graph"]))
+        if not answer_matches(question, result, files_root):
+            got = result.count if result.action == "count" else sorted(result_keys(result, files_root))
+            wrong.append(f"{question['id']} {question['shape']}: got {str(got)[:200]}, stored {str(question['answer'])[:200]}")
+    return wrong
+
+
 def ask(engine: Engine, config: Config, question: dict[str, Any]):
     """The engine's result for the question as the rules reader reads it against the engine's lexicon."""
     generation = generate_graph(question["question"], config, backend="rules", lexicon=engine.lexicon())

@@ -35,7 +35,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, IndexReport
 from queryweaver.errors import AuthError, ConfigError, ConnectorError, IndexDamagedError, IndexStorageError, \
     QueryWeaverError
-from queryweaver.index import SourceIndex, refresh_or_keep
+from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep
 
 from .ics import INDEX_SIZE_RATIO, SCHEMA, SCHEMA_VERSION, IcsConnector
 from .passwords import account_password
@@ -161,6 +161,11 @@ class CaldavConnector(IcsConnector):
         if not self._ready:
             self._refresh_answering()
         lexicon.add_rows(self.index.read_lexicon())
+
+    def lexicon_state(self) -> tuple | None:
+        if not self._ready:
+            self._refresh_answering()
+        return lexicon_state(self.index)
 
     def sync(self) -> int:
         """Bring the mirror folder up to date; returns the resources written or removed."""

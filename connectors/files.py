@@ -38,7 +38,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
-from queryweaver.index import SourceIndex, refresh_or_keep
+from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep
 from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType
 
@@ -323,6 +323,12 @@ class FilesConnector(Connector):
             self.refresh_index()
         for index in self.root_indexes:
             lexicon.add_rows(index.index.read_lexicon())
+
+    def lexicon_state(self) -> tuple | None:
+        if not self._ready:
+            self.refresh_index()
+        states = [lexicon_state(index.index) for index in self.root_indexes]
+        return None if None in states else tuple(states)
 
     def close(self) -> None:
         for index in self.root_indexes:

@@ -42,7 +42,7 @@ from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
-from queryweaver.index import SourceIndex, refresh_or_keep, select_in
+from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
@@ -616,6 +616,11 @@ class IcsConnector(Connector):
         if not self._ready:
             self.refresh_index()
         lexicon.add_rows(self.index.read_lexicon())
+
+    def lexicon_state(self) -> tuple | None:
+        if not self._ready:
+            self.refresh_index()
+        return lexicon_state(self.index)
 
     def close(self) -> None:
         self.index.close()

@@ -42,7 +42,7 @@ from queryweaver.errors import ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
-from queryweaver.index import Batches, SourceIndex, refresh_or_keep, select_in
+from queryweaver.index import Batches, SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
@@ -778,6 +778,11 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         with self._lock:
             lexicon.add_rows(self._index.read_lexicon())
+
+    def lexicon_state(self) -> tuple | None:
+        self._ensure_index()
+        with self._lock:
+            return lexicon_state(self._index)
 
     def close(self) -> None:
         with self._lock:

@@ -242,6 +242,11 @@ class Connector(ABC):
         """The local SQLite indexes this source keeps (checked, healed and rebuilt by the engine)."""
         return []
 
+    def lexicon_state(self) -> tuple | None:
+        """What ``lexicon`` would add, as a value that changes whenever that does (the stored lexicons'
+        tokens), so the engine can keep the read lexicon between runs; None when there is no such value."""
+        return None
+
     def lexicon(self, lexicon: "Lexicon") -> None:
         """Add what this source's data names (people, places, titles, file names...) to ``lexicon``.
 

@@ -269,18 +269,42 @@ class Engine:
         Kept once read, until ``refresh_indexes`` (a long-lived engine, the web app's, refreshes now and then).
         """
         if self._lexicon is None:
-            lexicon = Lexicon()
-            if self.config.self_name.strip():
-                lexicon.self_names.add(" ".join(self.config.self_name.split()))
-            lexicon.self_addresses |= {a.lower() for a in self.context.self_emails}
-            for connector in self.connectors:
-                try:
-                    self.healing(lambda connector=connector: connector.lexicon(lexicon))
-                except ConnectorError as exc:  # grounding does without it; a question that reads it says why
-                    self._warn(f"the {connector.name} source could not name what it holds for grounding: {exc}")
-            lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
-            self._lexicon = lexicon
+            states = self._lexicon_states()
+            if states is None:
+                self._lexicon = self._read_lexicon()
+            else:  # every source can say when its lexicon changes: keep the built one between runs
+                from .lexicon_cache import cached_lexicon, snapshot_key, snapshot_path
+
+                name, emails = self.config.self_name, frozenset(self.context.self_emails)
+                self._lexicon = cached_lexicon(snapshot_path(self.context.cache_dir, states, name, emails),
+                                               snapshot_key(states, name, emails), self._read_lexicon)
         return self._lexicon
+
+    def _lexicon_states(self) -> list[tuple] | None:
+        """Every source's ``lexicon_state``, or None when one has none (or cannot be read)."""
+        states = []
+        for connector in self.connectors:
+            try:
+                state = self.healing(connector.lexicon_state)
+            except QueryWeaverError:
+                return None  # read as usual, which says what went wrong
+            if state is None:
+                return None
+            states.append((connector.name, state))
+        return states
+
+    def _read_lexicon(self) -> Lexicon:
+        lexicon = Lexicon()
+        if self.config.self_name.strip():
+            lexicon.self_names.add(" ".join(self.config.self_name.split()))
+        lexicon.self_addresses |= {a.lower() for a in self.context.self_emails}
+        for connector in self.connectors:
+            try:
+                self.healing(lambda connector=connector: connector.lexicon(lexicon))
+            except ConnectorError as exc:  # grounding does without it; a question that reads it says why
+                self._warn(f"the {connector.name} source could not name what it holds for grounding: {exc}")
+        lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
+        return lexicon
 
     def refresh_indexes(self, check: bool = False) -> list[IndexReport]:
         """Refresh every source's index (after ``check_and_heal`` when ``check``)."""

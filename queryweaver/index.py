@@ -958,6 +958,7 @@ class SourceIndex:
         if mark is not None and not self._forgot:
             add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
             conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+            new_lexicon_token(conn)
         else:
             self.write_lexicon(conn, lexicon)
 
@@ -972,6 +973,18 @@ class SourceIndex:
     def read_lexicon(self) -> list[LexiconRow]:
         """The stored lexicon rows (empty when none was computed yet)."""
         return read_lexicon(self.conn)
+
+    def lexicon_token(self) -> str | None:
+        """A value that changes whenever the stored lexicon does; a lexicon stored before tokens were gets one
+        now (None when it is stale or the index is read-only: nothing to keep it by)."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'lexicon_token'").fetchone()
+        if row is not None:
+            return row[0]
+        if self.read_only or self.lexicon_stale():
+            return None
+        with self.conn:
+            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('lexicon_token', ?)", (os.urandom(8).hex(),))
+        return self.conn.execute("SELECT value FROM meta WHERE key = 'lexicon_token'").fetchone()[0]
 
     def _index_input(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, sig: tuple[int, int],
                      parse, append, resume) -> None:
@@ -1123,6 +1136,18 @@ def write_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:
     conn.execute("DELETE FROM lexicon")
     conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?)", rows)
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
+    new_lexicon_token(conn)
+
+
+def lexicon_state(index: "SourceIndex") -> tuple[str, str] | None:
+    """An index's path and lexicon token (``Connector.lexicon_state``); None before it has a token."""
+    token = index.lexicon_token()
+    return None if token is None else (str(index.db_path), token)
+
+
+def new_lexicon_token(conn: sqlite3.Connection) -> None:
+    """Mark the stored lexicon as changed (``SourceIndex.lexicon_token``), inside the caller's transaction."""
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon_token', ?)", (os.urandom(8).hex(),))
 
 
 def add_to_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None:

@@ -21,14 +21,15 @@ import re
 import sys
 from pathlib import Path
 
-_MAX_ENTRIES = 5000  # a few hundred are in use; the bound keeps a cache fed odd patterns from growing forever
+_MAX_ENTRIES = 1500  # the built-in patterns are under a thousand; the bound keeps odd ones from growing it forever
 _FILE_NAME = "regex-programs.marshal"
+_FORMAT = 2
 
 try:  # the steps of re.compile (Lib/re/_compiler.py), so a miss is compiled once and its program kept
     import _sre
     from re import _compiler, _parser
 
-    _KEY = f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{_sre.MAXGROUPS}"
+    _KEY = f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}|{_sre.MAXGROUPS}|{_FORMAT}"
 except (ImportError, AttributeError):  # pragma: no cover - another implementation of Python
     _sre = None
     _KEY = None
@@ -39,7 +40,8 @@ class ProgramCache:
 
     def __init__(self, path: Path | None):
         self.path = path
-        self.programs: dict[tuple[str, int], tuple] | None = None  # (source, flags) -> _sre.compile's arguments
+        # (source, flags) -> _sre.compile's arguments, each marshalled apart: a run reads the few it uses
+        self.programs: dict[tuple[str, int], bytes] | None = None
         self.hits = 0
         self.new = 0
 
@@ -48,10 +50,10 @@ class ProgramCache:
         if _sre is None or flags & re.DEBUG:
             return re.compile(source, flags)
         programs = self._load()
-        args = programs.get((source, flags))
-        if args is not None:
+        kept = programs.get((source, flags))
+        if kept is not None:
             try:
-                pattern = _sre.compile(source, *args)
+                pattern = _sre.compile(source, *marshal.loads(kept))
                 self.hits += 1
                 return pattern
             except Exception:  # noqa: BLE001 - a program this engine refuses: forget it, compile as usual
@@ -64,7 +66,7 @@ class ProgramCache:
         except Exception:  # noqa: BLE001 - the internal steps changed: the public call still works
             return re.compile(source, flags)
         if len(programs) < _MAX_ENTRIES:
-            programs[(source, flags)] = args
+            programs[(source, flags)] = marshal.dumps(args)
             self.new += 1
         return pattern
 

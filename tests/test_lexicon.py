@@ -25,6 +25,7 @@ from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Selection
 from queryweaver.corpus import generate_corpus
 from queryweaver.engine import Engine
+from queryweaver import grounding
 from queryweaver.grounding import Lexicon, subject_words, url_domain
 from queryweaver.items import Item
 from queryweaver.schema import EntityType
@@ -295,3 +296,57 @@ def test_a_missing_source_leaves_the_others_in_the_lexicon_with_a_warning(tmp_pa
         lexicon = engine.lexicon()
         assert lexicon.places and lexicon.file_names and not lexicon.domains
         assert any("mbox" in w and "does not exist" in w for w in engine.warnings)
+
+
+# ---- the lexicon kept between runs (queryweaver.lexicon_cache) -------------------------------------------------
+
+def demo_copy(tmp_path):
+    shutil.copytree(Path(load_config(None).path).parent, tmp_path / "demo")
+    config = load_config(tmp_path / "demo" / "config.toml")
+    config.cache_dir_setting = str(tmp_path / "cache")
+    return config
+
+
+def kept_files(config) -> list[Path]:
+    return sorted(Path(config.cache_dir).glob("lexicon-*.pickle"))
+
+
+def test_a_later_run_loads_the_kept_lexicon_and_a_damaged_one_is_built_again(tmp_path):
+    config = demo_copy(tmp_path)
+    first = lexicon_of(config)
+    [kept] = kept_files(config)
+    written = kept.stat().st_ino, kept.stat().st_mtime_ns
+    again = lexicon_of(config)
+    assert (kept.stat().st_ino, kept.stat().st_mtime_ns) == written  # read, not written again
+    assert again.people == first.people and again.file_names == first.file_names
+    assert again.self_names == first.self_names and again.event_titles == first.event_titles
+    with Engine(config) as engine:  # and it grounds as one read from the indexes does
+        mentions = [(m.kind, m.value) for m in grounding.ground("mail from jane doe about Budget_2025.xlsx",
+                                                                 engine.lexicon())]
+    assert ("person", "Jane Doe") in mentions and ("file", "Budget_2025.xlsx") in mentions
+
+    for damage in (b"", b"not a pickle", kept.read_bytes()[:100]):
+        kept.write_bytes(damage)
+        healed = lexicon_of(config)
+        assert healed.people == first.people and healed.file_names == first.file_names
+        assert kept.stat().st_size > 1000  # written whole again
+
+
+def test_a_refresh_that_changes_what_the_data_names_replaces_the_kept_lexicon(tmp_path):
+    config = demo_copy(tmp_path)
+    lexicon_of(config)
+    mbox = next((tmp_path / "demo").rglob("*.mbox"))
+    mail_fixtures.append_to_mbox(mbox, mail_fixtures.new_message(
+        "Quinn Ostrander <quinn@late.example>", "Orchard lease", "<orchard@bench.example>", "hello"))
+    after = lexicon_of(config)
+    assert after.person_name("quinn@late.example") == "Quinn Ostrander"
+    assert len(kept_files(config)) == 1  # the same file, rewritten under the new tokens
+    assert lexicon_of(config).person_name("quinn@late.example") == "Quinn Ostrander"
+
+
+def test_without_a_token_from_every_source_nothing_is_kept(tmp_path):
+    config = demo_copy(tmp_path)
+    with Engine(config) as engine:
+        engine.connectors[0].lexicon_state = lambda: None  # a source that cannot say when its lexicon changes
+        assert engine.lexicon().people
+    assert kept_files(config) == []

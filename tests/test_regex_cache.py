@@ -52,7 +52,7 @@ def test_a_bad_pattern_raises_as_re_does(tmp_path):
         ProgramCache(tmp_path / "regex.marshal").compile("(unclosed")
 
 
-@pytest.mark.parametrize("damage", ["truncated", "text", "other python", "wrong program"])
+@pytest.mark.parametrize("damage", ["truncated", "text", "other python", "wrong program", "garbled program"])
 def test_a_damaged_or_foreign_file_is_compiled_anew_and_replaced(tmp_path, damage):
     path = tmp_path / "regex.marshal"
     cache = ProgramCache(path)
@@ -66,9 +66,13 @@ def test_a_damaged_or_foreign_file_is_compiled_anew_and_replaced(tmp_path, damag
     elif damage == "other python":
         key, programs = marshal.loads(data)
         path.write_bytes(marshal.dumps(("3.99.0 (other)" + key, programs)))
+    elif damage == "garbled program":  # one program's own bytes cut short
+        key, programs = marshal.loads(data)
+        path.write_bytes(marshal.dumps((key, {k: blob[:5] for k, blob in programs.items()})))
     else:  # a program the engine refuses (opcodes that do not exist) under this Python's own key
         key, programs = marshal.loads(data)
-        programs = {k: (v[0], [9999] * len(v[1]), *v[2:]) for k, v in programs.items()}
+        programs = {k: marshal.dumps((v[0], [9999] * len(v[1]), *v[2:]))
+                    for k, v in ((k, marshal.loads(blob)) for k, blob in programs.items())}
         path.write_bytes(marshal.dumps((key, programs)))
     again = ProgramCache(path)
     same(again.compile(r"(\d+) days? ago", re.I), re.compile(r"(\d+) days? ago", re.I))

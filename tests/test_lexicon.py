@@ -308,7 +308,7 @@ def demo_copy(tmp_path):
 
 
 def kept_files(config) -> list[Path]:
-    return sorted(Path(config.cache_dir).glob("lexicon-*.pickle"))
+    return sorted(Path(config.cache_dir).glob("lexicon-*.marshal"))
 
 
 def test_a_later_run_loads_the_kept_lexicon_and_a_damaged_one_is_built_again(tmp_path):
@@ -325,7 +325,7 @@ def test_a_later_run_loads_the_kept_lexicon_and_a_damaged_one_is_built_again(tmp
                                                                  engine.lexicon())]
     assert ("person", "Jane Doe") in mentions and ("file", "Budget_2025.xlsx") in mentions
 
-    for damage in (b"", b"not a pickle", kept.read_bytes()[:100]):
+    for damage in (b"", b"not marshal data", kept.read_bytes()[:100]):
         kept.write_bytes(damage)
         healed = lexicon_of(config)
         assert healed.people == first.people and healed.file_names == first.file_names

@@ -48,7 +48,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import AuthError, ConnectorError, IndexStorageError
 from queryweaver.grounding import LEXICON_VERSION, Lexicon
-from queryweaver.index import SourceIndex, add_to_lexicon, batch_size, lexicon_stale, write_lexicon
+from queryweaver.index import SourceIndex, add_to_lexicon, batch_size, lexicon_stale, lexicon_state, write_lexicon
 from queryweaver.schema import EntityType
 
 from .gmail import GmailConnector, Record, gmail_api, message_text, record_from_resource
@@ -238,6 +238,14 @@ class GmailMirrorConnector(MailStoreConnector):
                 with self._index.write_transaction(conn):
                     write_lexicon(conn, mail_lexicon_rows(conn))
             lexicon.add_rows(self._index.read_lexicon())
+
+    def lexicon_state(self) -> tuple | None:
+        """The stored lexicon's token and the account it names as the user's; never a request."""
+        with self._lock:
+            if not self._index.db_path.exists() or not self.is_complete():
+                return None
+            state = lexicon_state(self._index)
+            return None if state is None else (*state, self._meta(ACCOUNT))
 
     def close(self) -> None:
         self.api.close()

@@ -958,7 +958,6 @@ class SourceIndex:
         if mark is not None and not self._forgot:
             add_to_lexicon(conn, lexicon(conn, mark))  # only added: add their part
             conn.execute("INSERT OR REPLACE INTO meta VALUES ('lexicon', ?)", (LEXICON_VERSION,))
-            new_lexicon_token(conn)
         else:
             self.write_lexicon(conn, lexicon)
 
@@ -977,10 +976,12 @@ class SourceIndex:
     def lexicon_token(self) -> str | None:
         """A value that changes whenever the stored lexicon does; a lexicon stored before tokens were gets one
         now (None when it is stale or the index is read-only: nothing to keep it by)."""
+        if self.lexicon_stale():
+            return None  # being rewritten (a sync or build under way): nothing to keep it by
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'lexicon_token'").fetchone()
         if row is not None:
             return row[0]
-        if self.read_only or self.lexicon_stale():
+        if self.read_only:
             return None
         with self.conn:
             self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('lexicon_token', ?)", (os.urandom(8).hex(),))
@@ -1154,6 +1155,7 @@ def add_to_lexicon(conn: sqlite3.Connection, rows: Iterable[LexiconRow]) -> None
     """Add the counts of ``rows`` (what a refresh added) to the stored lexicon, inside the caller's transaction."""
     conn.executemany("INSERT INTO lexicon VALUES (?, ?, ?, ?) ON CONFLICT (kind, value, extra) "
                      "DO UPDATE SET count = count + excluded.count", rows)
+    new_lexicon_token(conn)
 
 
 def read_lexicon(conn: sqlite3.Connection) -> list[LexiconRow]:

@@ -393,6 +393,32 @@ def test_the_engine_refreshes_checks_and_answers_from_the_mirror(fake, context, 
     assert fake.total_calls == 0
 
 
+def test_the_engine_keeps_the_mirrors_lexicon_and_a_sync_with_new_mail_renews_it(fake, context, corpus):
+    from queryweaver.config import Config
+    from queryweaver.engine import Engine
+
+    config = Config(self_name="Alex Morgan", self_emails=("alex.morgan@home.example",), timezone=corpus.tz,
+                    today_fixed=corpus.today, cache_dir_setting=str(context.cache_dir))
+
+    def lexicon():
+        with Engine(config, connectors=[make_mirror(fake, context)]) as engine:
+            engine.refresh_indexes()
+            fake.reset_counts()
+            found = engine.lexicon()
+            assert fake.total_calls == 0
+        return found
+
+    first = lexicon()
+    [kept] = config.cache_dir.glob("lexicon-*.marshal")
+    assert "alex@example.org" in first.self_addresses and "s3@news.test" not in first.people
+    assert lexicon().people == first.people
+    for raw in new_mail(5, corpus.account, datetime(2025, 3, 1, 9, tzinfo=ZoneInfo(corpus.tz))):
+        fake.add_message(message_from_bytes(raw, len(fake.by_id) + 100, corpus.account))
+    after = lexicon()  # the refresh adds the new mail to the stored lexicon, which renews the kept one
+    assert after.person_name("s3@news.test") == "Sender 3" and "alex@example.org" in after.self_addresses
+    assert list(config.cache_dir.glob("lexicon-*.marshal")) == [kept]
+
+
 JANES_MAIL = {"action": "find", "return_var": "e", "return_mode": "all", "vars": {"e": "Email", "p": "Person"},
               "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
                               {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"}]}

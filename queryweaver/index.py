@@ -604,6 +604,25 @@ class SourceIndex:
             _rollback(conn)
             raise self.translate(exc) from exc
 
+    def remember(self, key: str, value: str) -> bool:
+        """Keep ``value`` in the index's meta table if the write lock is free within a moment (a question
+        noting what it computed, never waiting on a build); False when it was not kept."""
+        if self.read_only:
+            return False
+        conn = self.conn
+        try:
+            conn.execute("PRAGMA busy_timeout = 200")
+            with self.write_transaction(conn):
+                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            return True
+        except QueryWeaverError:  # busy, full or read-only: computed again next time
+            return False
+        finally:
+            try:
+                conn.execute("PRAGMA busy_timeout = 120000")
+            except sqlite3.Error:
+                pass
+
     def commit_batch(self, conn: sqlite3.Connection) -> None:
         """Commit what is written so far and take the write lock again (between two batches)."""
         conn.commit()
@@ -981,11 +1000,8 @@ class SourceIndex:
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'lexicon_token'").fetchone()
         if row is not None:
             return row[0]
-        if self.read_only:
-            return None
-        with self.conn:
-            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('lexicon_token', ?)", (os.urandom(8).hex(),))
-        return self.conn.execute("SELECT value FROM meta WHERE key = 'lexicon_token'").fetchone()[0]
+        token = os.urandom(8).hex()
+        return token if self.remember("lexicon_token", token) else None
 
     def _index_input(self, conn: sqlite3.Connection, report: IndexReport, warn, path: str, sig: tuple[int, int],
                      parse, append, resume) -> None:

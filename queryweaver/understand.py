@@ -377,7 +377,9 @@ _NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # search-box syntax: from:X to:me before:DATE subject:"X" has:attachment filename:*.pdf title:X
     (r"\b(from|to|before|after|since|on|with|cc):\s*", r"\1 ", 0.01, ""),
-    (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\btitle:\s*", "events about ", 0.01, ""),
+    (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\b(attendees|participants|people|guests|location|venue|place) title:\s*", r"\1 of events about ",
+                                                   0.01, ""),
+    (r"\btitle:\s*", "events about ", 0.01, ""),
     (r"\bhas:\s*attachments?\b", "with attachments", 0.01, ""),
     (r"\bfilename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
     (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
@@ -437,7 +439,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # spoken fillers, politeness, and a few common slips of the keyboard
     (r"\b(?:they|we|you|I)'ve\b", lambda m: m.group()[:-3] + " have", 0.0, ""),
     (r"\bcan u\b", "can you", 0.01, ""), (r"\bwhats\b", "what's", 0.01, ""), (r"\s*\blol\b", "", 0.01, ""),
-    (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
+    (r"^(?:cal|calendar) (?=events?\b|meetings?\b|appointments?\b)", "", 0.02, ""), (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
     (r"\b(?:stuff|things|items|entries|everything|anything) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b",
      "events", 0.02, ""),
     (r"\b(?:that|which) (?:was|were|got|have been|has been) (?:emailed|sent|mailed|shared|forwarded)(?! (?:to|by)\b)",
@@ -770,6 +772,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bfinal\b", "last", 0.02, ""), (r"\bdated\b", "on", 0.02, ""),
     (r"\b(?:that |which )?(?:reached|got to|came to|arrived for|arrived to) me\b", "I received", 0.03, ""),
     (r"\b(?:reach|reached|reaching) out to\b", "wrote to", 0.03, ""),
+    # "the JPEGs that came in by mail": attached to emails, whoever they were sent to
+    (r"\b(?:that |which )?(?:came|come|comes|arrived|arrive|arrives|got here|were delivered|was delivered)(?: in)? "
+     r"(?:by|via|through|over) (?:e-?mail|mail)\b", "attached to emails", 0.03, ""),
     (r"\b(?:by|via|over|through) (?:e-?mail|mail)\b", "", 0.01, ""),
     (r"\balongside\b", "with", 0.02, ""), (r"\bcarrying\b", "with", 0.02, ""),
     (r"\battached (?:on|in|onto)\b", "attached to", 0.02, ""),
@@ -879,7 +884,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(people|folks|contacts) met\b", r"\1 I met", 0.03, ""),
     (r"\b(?:that |which )?(?:people|someone|somebody|anyone|anybody|folks|others) (?:has |have )?(?:emailed|sent|"
      r"shared|forwarded|mailed)(?: around| out| over)?$", "in emails", 0.03, ""),
-    (r"\s+any$", "", 0.01, ""),
+    (r"\s+any$", "", 0.01, ""), (r"(?<=\w) all$", "", 0.01, ""),
+    # a search box's keyword after the noun: "events retro", "meetings standup"
+    (r"^(?:my |all )?(events|meetings|appointments|calls) ((?!(?:today|tomorrow|yesterday|this|last|next|in|on|at|with|"
+     r"from|about|by|before|after|since|during|between|called|named|titled)\b)[a-z][\w-]*)$", r"\1 about \2", 0.03, ""),
+    # "X's attachments folder": the folders holding them
+    (r"(⟦person\|[^⟧]+⟧'s) (attachments|files|documents|docs) (folders?|directories|directory|dirs?)\b",
+     r"the \3 holding \1 \2", 0.03, ""),
     (r"^((?:(?!with\b|in\b|the\b|show\b|emails?\b|mails?\b)\S+ ?){1,4}) (?:in the )?subject(?: line)?$",
      r"emails with the subject \1", 0.05, ""),
     (r"^(?:outbox|sent|sent mail|sent items|sent messages)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails I sent to \1", 0.05,

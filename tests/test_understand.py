@@ -481,6 +481,18 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     # the links in the emails a topic names
     ("The links inside the invoice emails", ("find w all", "e mentions_url w", "e.subject contains invoice")),
     ("URLs in budget emails", ("find w all", "e mentions_url w", "e.subject contains budget")),
+    # search-box keywords: "attendees title:X all", "cal events X", "X's attachments folder"
+    ("attendees title:retro all", ("find p all", "p attended ev", "ev.name contains retro")),
+    ("cal events retro", ("find ev all", "ev.name contains retro")),
+    ("meetings standup", ("find ev all", "ev.name contains standup")),
+    ("jane's attachments folder", ("find dir all", "e from p", "e has_attachment f", "f parent dir",
+                                   "p.name = Jane Doe")),
+    ("Sofia Alvarez's files directories", ("find dir all", "e from p", "e has_attachment f", "f parent dir",
+                                            "p.name = Sofia Alvarez")),
+    # arrived by mail = attached to emails, to whoever they were sent
+    ("Can I get a list of the JPEGs that came in by mail?", ("find f all", "e has_attachment f", "f.extension = jpg")),
+    ("which pdfs arrived via email last week", ("find f all", "e has_attachment f", "e sent_on d", "f.extension = pdf",
+                                                "d.value = last week")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

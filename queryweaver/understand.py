@@ -411,6 +411,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:(?:my )?(?:outbox|sent(?: mail| items| folder)?))\s*->\s*", "emails I sent to ", 0.02, ""),
     (r"^(first|last|latest|earliest|newest|oldest|most recent) (?:sent|outgoing)\s*(?:->|to)\s*",
      r"the \1 email I sent to ", 0.02, ""),
+    (r"^(⟦person\|[^⟧]+⟧|me|I)\s*(?:->|→|=>)\s*(⟦person\|[^⟧]+⟧|me)\s*$",
+     lambda m: f"emails from {'me' if m.group(1) == 'I' else m.group(1)} to {m.group(2)}", 0.02, ""),
     (r"\s*->\s*(?:me|I)\b", " to me", 0.01, ""), (r"\s*->\s*", " to ", 0.01, ""), (r"\s*<-\s*", " from ", 0.01, ""),
     (r"\b(people|persons|ppl|folks|everyone|everybody|those|guys) (met|saw|seen)\b", r"\1 I \2", 0.02, ""),
     (r"^(⟦person\|[^⟧]+⟧) (?:\+|and|&) (?:me|I)\s*:\s*(?:all )?(?:the )?(e-?mails|messages|mails|correspondence)\b",
@@ -558,6 +560,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^which (e-?mail|message|mail) (?:came in|arrived|landed|showed up|got in) (?:last|latest|most recently)\b",
      r"the last \1 I received", 0.03, ""),
     (r"\b(?:final|latest|newest|most recent) (e-?mail|message|mail)\b", r"last \1", 0.01, ""),
+    # "the newest office move email": an ordinal before a topic said before the noun
+    (r"^((?:show |find |get |give me )?(?:me )?)(?:the |my )?(?:final|latest|newest|most recent|last)(?= (?:⟦title\|[^⟧]+⟧|"
+     r"(?!(?:e-?mail|message|mail)s?\b)[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mail|message|mail)s?\b)", r"\1the last",
+     0.02, ""),
+    (r"^((?:show |find |get |give me )?(?:me )?)(?:the |my )?(?:earliest|oldest|first)(?= (?:⟦title\|[^⟧]+⟧|"
+     r"(?!(?:e-?mail|message|mail)s?\b)[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mail|message|mail)s?\b)", r"\1the first",
+     0.02, ""),
     (r"\b(last|first) (e-?mail|message|mail) (?:of|from) (?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
      r"\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|"
      r"\d{1,2}/\d{1,2}|(?:yesterday|today)\b)", r"\1 \2 on ", 0.02, ""),
@@ -662,6 +671,27 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^what(?:'s| is) in my (?:sent (?:folder|mail|items|box)|outbox)\b", "the emails I sent", 0.03, ""),
     (r"(?<!has )(?<!have )(?<!had )\b(?:addressed|written|directed) to\b", "to", 0.02, ""), (r"\bauthored by\b", "sent by", 0.02, ""),
     (r"\breceived by me\b", "sent to me", 0.02, ""),
+    # "what has X been sending Y": the emails
+    (r"\b(?:has|have|had) (⟦person\|[^⟧]+⟧|he|she|they|I|we) been (sending|e-?mailing|mailing|forwarding|writing(?: to)?)\b",
+     lambda m: f"did {m.group(1)} " + {"sending": "send", "writing": "write", "writing to": "write to", "forwarding":
+                                       "forward", "mailing": "mail"}.get(m.group(2).lower(), "email"), 0.03, ""),
+    # attachments in other words: "containing attachments", "had files attached", "attachment emails"
+    (r"(?<!folders )(?<!folder )(?<!directories )(?<!directory )\b(?:containing|including|having|carrying|holding) "
+     r"(?:an? |any |some |one or more |at least one )?(attachments?)\b", r"with \1", 0.02, ""),
+    (r"\b(?:(?:that|which) )?(?:had|has|have|came with|come with|got) (?:an? |any |some )?(?:files?|attachments?|"
+     r"documents?|something|anything|stuff) attached\b", "with attachments", 0.02, ""),
+    (r"\battachment (e-?mails|messages|mails)\b", r"\1 with attachments", 0.02, ""),
+    # "what's the latest from X": the last email
+    (r"^(?:what(?:'s| is| was) )?the (latest|last|newest|most recent|first|earliest) (?=from ⟦|by ⟦)",
+     lambda m: f"the {'first' if m.group(1).lower() in ('first', 'earliest') else 'last'} email ", 0.03, ""),
+    (r"^most recent\b", "the most recent", 0.01, ""),
+    (r"\b((?:e-?mails?|messages?|mails?|threads?) from ⟦person\|[^⟧]+⟧) on (?!(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+     r"oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|the \d|today|yesterday|tomorrow|⟦person|my |the day|that day|this day|"
+     r"the (?:first|last|\d)|the (?:\w+ )?(?:of|week|weekend|month)\b))", r"\1 about ", 0.03, ""),
+    # "which emails talk about X"
+    (r"\b(e-?mails?|messages?|mails?|threads?) (?:talk|talks|talked|speak|speaks|discuss|discusses|discussed|deal with|"
+     r"deals with|dealt with|cover|covers|covered|concern|concerns|concerned|relate to|relates to|related to|"
+     r"are about|were about|is about|was about)(?: about)?\b", r"\1 about", 0.02, ""),
     # roles said as nouns: "with X as a recipient", "the addressees of", "where I am the sender"
     (r"\baddressees\b", "recipients", 0.02, ""), (r"\baddressee\b", "recipient", 0.02, ""),
     (r"\bwith (⟦person\|[^⟧]+⟧|me) (?:as|among) (?:an? |the |one of the )?(?:recipients?|addressees?)\b", r"to \1", 0.03,
@@ -1508,7 +1538,7 @@ def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
 _SUBJECT_FIRST = regex_cache.compile(
     r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all|pull|pull up|fetch|grab|open)"
     r"(?: me)?(?: all)? )?"
-    r"(?:(?:the|my|our|those|these|a|an|any|some|every|each|all) )?"
+    r"(?:(?:the|my|our|those|these|a|an|any|some|every|each|all) )?(?:(?:last|first) )?"
     # "the links in the hiring plan emails": what is in them, then the emails
     r"(?:(?:links?|urls?|web ?pages?|pages?|files?|attachments?|documents?) (?:in|inside|within|from|of) "
     r"(?:(?:the|my|our|those|these|all(?: the)?) )?)?)(?P<words>⟦title\|[^⟧]+⟧|\"[^\"]+\"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
@@ -1539,7 +1569,8 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
         noun = "emails" if match.group("noun").lower() in ("stuff", "things") else match.group("noun")
         return _Candidate(f"{match.group('lead')}{noun} about {phrase}{match.group('tail')}", cand.cost + 0.03,
                           cand.notes)
-    if phrase.startswith("⟦"):  # an event title before "emails": the same words in subjects
+    title = phrase.startswith("⟦")
+    if title:  # an event title before "emails": the same words in subjects
         phrase = phrase[len("⟦title|"):-1]
     words = [w.lower() for w in phrase.split()]
     known = rp._KNOWN_WORDS | set(rp._FILTER_INDEX)
@@ -1550,7 +1581,11 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
     if noun.lower() in ("stuff", "things"):
         noun = "emails"
     lead = "" if match.re is _BARE_TOPIC else match.group("lead")
-    text = f"{lead}{noun} about {phrase}{match.group('tail')}"
+    # a title stays one ("about office move Jane sent" would read the name as part of the topic)
+    tail = match.group("tail")
+    if not title and re.match(r"\s*(?:⟦person\||I\b|we\b|he\b|she\b|they\b)", tail):
+        phrase = f'"{phrase}"'  # "the invoice email Jane sent": the topic ends where the sender starts
+    text = f"{lead}{noun} about {match.group('words') if title else phrase}{tail}"
     return _Candidate(text, cand.cost + 0.03, cand.notes + [f"read '{phrase}' as what the emails are about"])
 
 

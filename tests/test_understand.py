@@ -493,6 +493,26 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     ("Can I get a list of the JPEGs that came in by mail?", ("find f all", "e has_attachment f", "f.extension = jpg")),
     ("which pdfs arrived via email last week", ("find f all", "e has_attachment f", "e sent_on d", "f.extension = pdf",
                                                 "d.value = last week")),
+    # one person's mail to another
+    ("What has Jane Doe been sending Wei Chen?", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe",
+                                                   "p2.name = Wei Chen")),
+    ("Jane Doe -> Wei Chen", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Sofia Alvarez → me", ("find e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
+    # emails with attachments, in more words
+    ("emails from Jane Doe containing attachments", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("mail from Jane Doe that had something attached", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("Which of the emails Jane Doe sent me had files attached?", EMAILS_WITH_ATTACHMENTS_FROM_JANE + ("e to self",)),
+    ("Show me Jane Doe's attachment emails", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    # the last email about a topic: "the latest from X on Y", an ordinal before the topic
+    ("What's the latest from Jane Doe on the budget?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("most recent invoice email Jane Doe sent",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains invoice", "e.ordinal = last")),
+    ("the newest budget email from Jane Doe",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("the oldest budget email", ("find e one", "e.subject contains budget", "e.ordinal = first")),
+    ("which emails talk about the invoice", ("find e all", "e.subject contains invoice")),
+    ("messages that discuss budget", ("find e all", "e.subject contains budget")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

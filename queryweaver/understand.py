@@ -134,8 +134,12 @@ def shape_view(question: str, mentions: list[Mention], lexicon: Lexicon | None) 
     user's own name as "me", spelling fixed; its training reads questions through this same function."""
     rendered, _notes = render_mentions(question, mentions)
     spelled, _notes = fix_spelling(_drop_self_possessive(rendered), lexicon)
+    spelled = _MAY_I.sub(r"Can \1", spelled)  # "May I see ...": asking, not a month
     subject_words = lexicon.subject_words if lexicon is not None else {}
     return QuestionView.of(spelled, lambda word: word in subject_words and word not in _KNOWN_WORDS)
+
+
+_MAY_I = regex_cache.compile(r"^(?:may|might) (I|we)\b", re.IGNORECASE)
 
 
 def _self_word(question: str, m: Mention) -> str:
@@ -1402,7 +1406,7 @@ def _wh_mismatch(graph: QueryGraph, question: str) -> float:
 
 _CLAUSE_BREAK = regex_cache.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
                            r"how)\b)|[.?!]\s+(?=[A-Z])")
-_PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?! (?:\w+ )?"
+_PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?!['’])(?! (?:\w+ )?"
                       r"(?:sent|emailed|attended|I\b))", re.IGNORECASE)
 
 
@@ -1416,7 +1420,7 @@ _TOPIC_WORDS = regex_cache.compile(r"\b(?:on|about|regarding|concerning|re|the|f
 _THEN = regex_cache.compile(r"\s+(?:then|that day|that week|that month|that year|at that time|back then|that time)\b",
                             re.IGNORECASE)
 _PERSON = regex_cache.compile(r"⟦person\|[^⟧]+⟧")
-_SUBJECT_PRONOUN = regex_cache.compile(r"\b(?:they|he|she)\b(?= (?:have |has |had )?(?:sent|emailed|mailed|forwarded|"
+_SUBJECT_PRONOUN = regex_cache.compile(r"\b(?:they|he|she)(?:['’](?:ve|d|s)\b)?(?= (?:have |has |had )?(?:sent|emailed|mailed|forwarded|"
                                        r"shared|wrote|attached)\b)", re.IGNORECASE)
 _TITLE_OR_QUOTE = regex_cache.compile(r"⟦title\|[^⟧]+⟧|\"[^\"]+\"")
 _TOPIC_PRONOUN = regex_cache.compile(r"\b(about|on|regarding|concerning|re) (?:it|that|this|them|those)\b(?! \w+ (?:sent|emailed))",

@@ -526,6 +526,8 @@ def test_more_ways_of_asking(lexicon, question, spec):
      ("find w all", "e mentions_url w", "e.subject contains invoice")),
     ("Jane said the other day they'd been emailing me. Can you show me what they sent?",
      ("find e all", "e from p", "p.name = Jane Doe")),
+    ("I'm tidying my inbox and want to start with Wei Chen, so show me every message they've sent me",
+     ("find e all", "e from p", "e to self", "p.name = Wei Chen")),
     # a date one part gives, for the part that asks
     ("Jane Doe emailed me some document in late 2025 and now I can't find it. What files did they send me?",
      FILES_FROM_JANE + ("e to self", "e sent_on d", "d.value = in late 2025")),

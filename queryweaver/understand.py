@@ -134,8 +134,12 @@ def shape_view(question: str, mentions: list[Mention], lexicon: Lexicon | None) 
     user's own name as "me", spelling fixed; its training reads questions through this same function."""
     rendered, _notes = render_mentions(question, mentions)
     spelled, _notes = fix_spelling(_drop_self_possessive(rendered), lexicon)
+    spelled = _MAY_I.sub(r"Can \1", spelled)  # "May I see ...": asking, not a month
     subject_words = lexicon.subject_words if lexicon is not None else {}
     return QuestionView.of(spelled, lambda word: word in subject_words and word not in _KNOWN_WORDS)
+
+
+_MAY_I = regex_cache.compile(r"^(?:may|might) (I|we)\b", re.IGNORECASE)
 
 
 def _self_word(question: str, m: Mention) -> str:
@@ -332,6 +336,22 @@ def _yes_no_noun(noun: str | None) -> str:
     return "emails"
 
 
+def _yes_no(match: re.Match) -> str:
+    """"Did X send me any attachments?" -> "the attachments X sent me"; a word after "anything" that is no
+    noun stays ("anything between May 1 and May 5" keeps its dates); "an attachment" asks whether there is
+    an email with one: the emails."""
+    subject, verb, obj, quantifier, noun = match.groups()
+    noun_word = _yes_no_noun(noun)
+    from . import rules_parser as rp
+
+    rest = ""
+    if noun and noun.lower() not in rp._NOUNS and noun.lower() not in ("thing", "things", "stuff"):
+        rest = f" {noun}"  # not a noun: give it back
+    if quantifier and quantifier.lower() in ("a", "an") and noun_word in ("attachment", "file"):
+        noun_word = "emails with attachments"
+    return f"the {noun_word} {subject} {_PAST.get(verb.lower(), verb)}{obj or ''}{rest}"
+
+
 _IN_SITU_VERBS = {"sent": "send", "send": "send", "sends": "send", "emailed": "email", "email": "email",
                   "mailed": "mail", "messaged": "message", "wrote": "write", "write": "write", "forwarded": "forward",
                   "forward": "forward", "received": "receive", "receive": "receive", "got": "get", "get": "get",
@@ -361,12 +381,24 @@ _NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # search-box syntax: from:X to:me before:DATE subject:"X" has:attachment filename:*.pdf title:X
     (r"\b(from|to|before|after|since|on|with|cc):\s*", r"\1 ", 0.01, ""),
-    (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\btitle:\s*", "events about ", 0.01, ""),
+    (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\b(attendees|participants|people|guests|location|venue|place) title:\s*", r"\1 of events about ",
+                                                   0.01, ""),
+    (r"\btitle:\s*", "events about ", 0.01, ""),
     (r"\bhas:\s*attachments?\b", "with attachments", 0.01, ""),
     (r"\bfilename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
     (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
-    (r"^(?:count )?(from|to) (?![^,]*,)(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
+    (r"^(?:count )?(from|to) (?![^,]*,(?! \d{4}\b))(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
                                                               else "emails ") + m.group(1) + " ", 0.02, ""),
+    # a thing named first, then what is asked of it: "Sender of F: email contacts?", "Meetings of X: attendees?"
+    (r"^(?!⟦person\|[^⟧]+⟧\s*:)(.+?)\s*:\s*(attendees|participants|guests|invitees|people|(?:e-?mail )?contacts|"
+     r"correspondents|links|urls|attachments|files|location|venue|place|folders?|senders?|recipients)[?.!]*$",
+     r"\2 of \1", 0.03, ""),
+    (r"^(?:location|venue|place|where)\s*:\s*(⟦place\|[^⟧]+⟧)[?.!]*$", r"events at \1", 0.03, ""),
+    (r"\b(meetings|events|calls|appointments) of (⟦person\|[^⟧]+⟧)", r"\2's \1", 0.02, ""),
+    # "the venue recorded for 'X'", "where was 'X'": a quoted name there is an event's
+    (r"\b(venue|location|place|room|address)(?: (?:recorded|listed|given|set|entered|specified|noted|booked|shown|"
+     r"stored|saved))? (?:for|of) (?:the )?(?=['\"‘“])", r"\1 of the event ", 0.02, ""),
+    (r"^where (?:was|is|will be|were) (?:the )?(?=['\"‘“])", "where was the event ", 0.02, ""),
     # shorthand people type: "msgs", "atts", "evts", "subj ~ X", "# mails from X", arrows for to/from
     (r"\bmsgs\b", "messages", 0.01, ""), (r"\bmsg\b", "message", 0.01, ""), (r"\batts\b", "attachments", 0.01, ""),
     (r"\batt\b(?= from| by)", "attachment", 0.01, ""), (r"\bevts\b", "events", 0.01, ""),
@@ -383,6 +415,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:(?:my )?(?:outbox|sent(?: mail| items| folder)?))\s*->\s*", "emails I sent to ", 0.02, ""),
     (r"^(first|last|latest|earliest|newest|oldest|most recent) (?:sent|outgoing)\s*(?:->|to)\s*",
      r"the \1 email I sent to ", 0.02, ""),
+    (r"^(⟦person\|[^⟧]+⟧|me|I)\s*(?:->|→|=>)\s*(⟦person\|[^⟧]+⟧|me)\s*$",
+     lambda m: f"emails from {'me' if m.group(1) == 'I' else m.group(1)} to {m.group(2)}", 0.02, ""),
     (r"\s*->\s*(?:me|I)\b", " to me", 0.01, ""), (r"\s*->\s*", " to ", 0.01, ""), (r"\s*<-\s*", " from ", 0.01, ""),
     (r"\b(people|persons|ppl|folks|everyone|everybody|those|guys) (met|saw|seen)\b", r"\1 I \2", 0.02, ""),
     (r"^(⟦person\|[^⟧]+⟧) (?:\+|and|&) (?:me|I)\s*:\s*(?:all )?(?:the )?(e-?mails|messages|mails|correspondence)\b",
@@ -396,6 +430,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # openers and closers that ask nothing: "hey", "would you happen to know", ", can I see the emails"
     (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo)\b[,!.:]*\s*", "", 0.01, ""),
     (r"^(?:would|do|did|does) (?:you|anyone) (?:happen to )?know\b[,]?\s*", "", 0.02, ""),
+    (r",\s*(?:do|does|would|did) (?:you|anyone|u) (?:happen to )?know[?.!]*$|,\s*(?:any idea|you know)[?.!]*$", "", 0.02,
+     ""),
+    (r",\s*(?:all(?: of them)?|every one of them|each one|the lot|please)[?.!]*$", "", 0.02, ""),
     (r"^(?:would|could|can|will) you (?:be able to |please |possibly )?(?:tell|show|let) me(?: know)?\s+"
      r"(?=how many|who|whom|what|when|where|which|if|whether)", "", 0.02, ""),
     (r",?\s*(?:can|could|may) (?:I|you) (?:see|get|have|view|show)(?: me)?(?: all)? (?:the|those|them|these|it)"
@@ -408,7 +445,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # spoken fillers, politeness, and a few common slips of the keyboard
     (r"\b(?:they|we|you|I)'ve\b", lambda m: m.group()[:-3] + " have", 0.0, ""),
     (r"\bcan u\b", "can you", 0.01, ""), (r"\bwhats\b", "what's", 0.01, ""), (r"\s*\blol\b", "", 0.01, ""),
-    (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
+    (r"^(?:cal|calendar) (?=events?\b|meetings?\b|appointments?\b)", "", 0.02, ""), (r"^cal\b", "events", 0.02, ""), (r"\bcalender\b", "calendar", 0.01, ""),
     (r"\b(?:stuff|things|items|entries|everything|anything) (?:on|in) (?:my|the) (?:calendar|schedule|agenda|diary)\b",
      "events", 0.02, ""),
     (r"\b(?:that|which) (?:was|were|got|have been|has been) (?:emailed|sent|mailed|shared|forwarded)(?! (?:to|by)\b)",
@@ -433,7 +470,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:anything|something|stuff|things|whatever) (?=with (?:an? |any )?attachments?\b|that (?:has|had|have) "
      r"(?:an? |any )?attachments?\b)", "any emails ", 0.02, ""),
     # "come through" / "came in" = arrived
-    (r"\b(?:to )?(?:come|came|comes|coming) (?:(?:through|thru)\b(?! (?:my |the )?(?:inbox|mailbox)\b)|in(?= from\b|$))",
+    (r"\b(?:to )?(?:come|came|comes|coming) (?:(?:through|thru)\b(?! (?:my |the )?(?:inbox|mailbox)\b)|in(?= from\b|$| on\b| during\b| (?:last|this|yesterday|today)\b))",
      "I received", 0.02, ""),
     # "participants: me, X" = with me and X
     (r"\b(?:participants?|people on it|members|between):\s*(.+?),\s*(.+)$", r"with \1 and \2", 0.02, ""),
@@ -527,6 +564,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^which (e-?mail|message|mail) (?:came in|arrived|landed|showed up|got in) (?:last|latest|most recently)\b",
      r"the last \1 I received", 0.03, ""),
     (r"\b(?:final|latest|newest|most recent) (e-?mail|message|mail)\b", r"last \1", 0.01, ""),
+    # "the newest office move email": an ordinal before a topic said before the noun
+    (r"^((?:show |find |get |give me )?(?:me )?)(?:the |my )?(?:final|latest|newest|most recent|last)(?= (?:⟦title\|[^⟧]+⟧|"
+     r"(?!(?:e-?mail|message|mail)s?\b)[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mail|message|mail)s?\b)", r"\1the last",
+     0.02, ""),
+    (r"^((?:show |find |get |give me )?(?:me )?)(?:the |my )?(?:earliest|oldest|first)(?= (?:⟦title\|[^⟧]+⟧|"
+     r"(?!(?:e-?mail|message|mail)s?\b)[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mail|message|mail)s?\b)", r"\1the first",
+     0.02, ""),
     (r"\b(last|first) (e-?mail|message|mail) (?:of|from) (?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
      r"\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|"
      r"\d{1,2}/\d{1,2}|(?:yesterday|today)\b)", r"\1 \2 on ", 0.02, ""),
@@ -615,20 +659,82 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"((?:the sender of )?⟦(?:file|person)\|[^⟧]+⟧) (?:been )?(?:e-?mailing|emailed|messaging|messaged|writing to)"
      r"[?.!]*$", r"people who emailed with \1", 0.03, ""),
     # ways of asking to be shown
+    (r"\b(?:would|could|will) you (?:be )?(?:so (?:good|kind)|good enough|kind enough) (?:as )?to\b", "", 0.02, ""),
     (r"^(?:is there (?:any|a) way (?:to|I can|that I can|for me to) (?:see|find|get|view|look at|pull up|check|list)"
-     r"(?: a list of)? |can I (?:get|have|see|view|pull up)(?: a list of| a view of)? |"
+     r"(?: a list of)? |(?:can|could|may|might) I (?:get|have|see|view|pull up|look at)(?: a list of| a view of)? |"
      r"I'?d like to (?:see|know|get)(?: a list of)? |how (?:do|can) I (?:see|find|get)(?: a list of)? |"
      r"I'?m trying to (?:remember|find|figure out|recall|work out|see|locate|dig up) )", "show ", 0.03,
      ""),
-    (r"^(?:identify|state|produce|provide|display|present|retrieve|map out|bring me|enumerate)\b", "show", 0.02,
+    (r"^(?:identify|state|produce|provide|display|present|retrieve|map out|bring me|enumerate|specify|itemi[sz]e|"
+     r"catalog(?:ue)?|report)\b", "show", 0.02,
      ""),
     (r"\s*[-–—,;]\s*(?:please )?(?:show|list|give|find|get|pull up)(?: me)? (?:them|those|these|it|that)[.!]*$", "",
      0.02, ""),
     (r"\??\s*(?:need|want) (?:those|them|these|that|it)[.!]*$", "", 0.02, ""),
     (r"^what(?:'s| is) (?:sitting |waiting )?in my (?:inbox|mailbox)\b", "the emails I received", 0.03, ""),
     (r"^what(?:'s| is) in my (?:sent (?:folder|mail|items|box)|outbox)\b", "the emails I sent", 0.03, ""),
-    (r"\b(?:addressed|written|directed) to\b", "to", 0.02, ""), (r"\bauthored by\b", "sent by", 0.02, ""),
-    (r"\breceived by me\b", "sent to me", 0.02, ""), (r"\b(?:have|has) wrote\b", "wrote", 0.02, ""),
+    (r"(?<!has )(?<!have )(?<!had )\b(?:addressed|written|directed) to\b", "to", 0.02, ""), (r"\bauthored by\b", "sent by", 0.02, ""),
+    (r"\breceived by me\b", "sent to me", 0.02, ""),
+    # "what has X been sending Y": the emails
+    (r"\b(?:has|have|had) (⟦person\|[^⟧]+⟧|he|she|they|I|we) been (sending|e-?mailing|mailing|forwarding|writing(?: to)?)\b",
+     lambda m: f"did {m.group(1)} " + {"sending": "send", "writing": "write", "writing to": "write to", "forwarding":
+                                       "forward", "mailing": "mail"}.get(m.group(2).lower(), "email"), 0.03, ""),
+    # attachments in other words: "containing attachments", "had files attached", "attachment emails"
+    (r"(?<!folders )(?<!folder )(?<!directories )(?<!directory )\b(?:containing|including|having|carrying|holding) "
+     r"(?:an? |any |some |one or more |at least one )?(attachments?)\b", r"with \1", 0.02, ""),
+    (r"\b(?:(?:that|which) )?(?:had|has|have|came with|come with|got) (?:an? |any |some )?(?:files?|attachments?|"
+     r"documents?|something|anything|stuff) attached\b", "with attachments", 0.02, ""),
+    (r"\battachment (e-?mails|messages|mails)\b", r"\1 with attachments", 0.02, ""),
+    # "what's the latest from X": the last email
+    (r"^(?:what(?:'s| is| was) )?the (latest|last|newest|most recent|first|earliest) (?=from ⟦|by ⟦)",
+     lambda m: f"the {'first' if m.group(1).lower() in ('first', 'earliest') else 'last'} email ", 0.03, ""),
+    (r"^most recent\b", "the most recent", 0.01, ""),
+    (r"\b((?:e-?mails?|messages?|mails?|threads?) from ⟦person\|[^⟧]+⟧) on (?!(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+     r"oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|the \d|today|yesterday|tomorrow|⟦person|my |the day|that day|this day|"
+     r"the (?:first|last|\d)|the (?:\w+ )?(?:of|week|weekend|month)\b))", r"\1 about ", 0.03, ""),
+    # "which emails talk about X"
+    (r"\b(e-?mails?|messages?|mails?|threads?) (?:talk|talks|talked|speak|speaks|discuss|discusses|discussed|deal with|"
+     r"deals with|dealt with|cover|covers|covered|concern|concerns|concerned|relate to|relates to|related to|"
+     r"are about|were about|is about|was about)(?: about)?\b", r"\1 about", 0.02, ""),
+    # roles said as nouns: "with X as a recipient", "the addressees of", "where I am the sender"
+    (r"\baddressees\b", "recipients", 0.02, ""), (r"\baddressee\b", "recipient", 0.02, ""),
+    (r"\bwith (⟦person\|[^⟧]+⟧|me) (?:as|among) (?:an? |the |one of the )?(?:recipients?|addressees?)\b", r"to \1", 0.03,
+     ""),
+    (r"\bwith (⟦person\|[^⟧]+⟧|me) as (?:the |its )?(?:sender|author)\b", r"from \1", 0.03, ""),
+    (r"\b(?:where|in which|on which|for which) (?:I am|I'm|I was) (?:the )?(?:sender|author)\b", "from me", 0.03, ""),
+    (r"\b(?:and|where|in which) (⟦person\|[^⟧]+⟧) (?:is|was) (?:one of the|a|the|among the) (?:recipients?|"
+     r"addressees?)\b", r"to \1", 0.03, ""),
+    # "before of 1.8.2025", "after of": the preposition a date needs, said twice
+    (r"\b(before|after|since|until) of\b", r"\1", 0.02, ""),
+    # "bearing / with one or more attachments"
+    (r"\b(?:bearing|carrying|having|with) (?:one or more|at least one|an?|any|some) (attachments?)\b", r"with \1", 0.02,
+     ""),
+    (r"\bbearing (attachments?)\b", r"with \1", 0.02, ""),
+    # "the links inside the X emails"
+    (r"\b(links?|urls?|pages?|files?|attachments?) (?:inside|within|contained in|included in) (?=(?:the |my |all |any )?"
+     r"(?:⟦|e-?mails?|messages?|mails?))", r"\1 in ", 0.02, ""),
+    # "an attachment that is a PowerPoint deck"
+    (r"\b(?:that|which) (?:are|is) (?:an? )?(word|excel|powerpoint|pdf|zip|text|txt|csv|png|jpe?g|markdown)"
+     r" (?:documents?|files?|archives?|docs?|sheets?|spreadsheets?|decks?|images?|presentations?)\b", r"of type \1", 0.03,
+     ""),
+    (r"(?<![\w.])\*\.(\w{2,5})\b", r"of type \1", 0.02, ""),
+    # "people with whom I attended a meeting" = the people I met
+    (r"\b(people|persons|folks|contacts|those|everyone|anyone) (?:with whom I|whom I|that I|who I) (?:attended|had|"
+     r"shared|was in|sat in|joined) (?:an? |any |some )?(?:meetings?|events?|calls?)(?: with)?\b", r"\1 I met", 0.03, ""),
+    # "events titled with X", "events name X": the title words
+    (r"\b(events?|meetings?|appointments?|calls?) (?:titled|named|called|name|title|with the (?:title|name))"
+     r"(?: with| as)?(?= ['\"‘“⟦]| (?!(?:after|before|in|on|at|with|from|by|during|since)\b)[\w-]+[?.!,]*$)", r"\1 about",
+     0.03, ""),
+    # "what did X attach to emails": the files
+    (r"^what (?:did|has|have|had) (⟦person\|[^⟧]+⟧|he|she|they) (?:ever |just |recently )?(?:attach|attached) to "
+     r"(?:(?:his|her|their|the|my|any|an?) )?(?:e-?mails?|messages?|mails?)(?: (?:that |which )?(?:he|she|they|\1) "
+     r"(?:sent|emailed|mailed|wrote)( me| to me| us)?)?\b",
+     lambda m: f"which files did {m.group(1)} " + ("send me" if m.group(2) else "attach"), 0.03, ""),
+    # "which of X's emails"
+    (r"^which of (⟦person\|[^⟧]+⟧'s) ", r"\1 ", 0.02, ""),
+    # "which events have X mentioned in their title"
+    (r"\b(?:have|has|having) (.+?) (?:mentioned|named|written|included) in (?:the|their|its) (?:title|name)s?\b",
+     r"about \1", 0.03, ""), (r"\b(?:have|has) wrote\b", "wrote", 0.02, ""),
     (r",? (?:sent and received|both ways|both directions|in both directions|either direction|either way)\b", "",
      0.02, ""),
     (r"\b(?:communications?|letters?|notes)\b(?= (?:from|to|received|sent|I|with|between|⟦person))", "emails", 0.02, ""),
@@ -641,7 +747,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:on|from) (?:the|my) (?:computer|laptop|phone|machine|pc|mac)\b", "", 0.01, ""),
     (r"\b(?:enclosed|included|bundled) (?:with|in)\b", "attached to", 0.02, ""),
     (r"\b(?:are|is|were) attach (?:to|on)\b", "are attached to", 0.02, ""),
-    (r"\bwhose subject (?:references|refers to|mentions|contains|includes|has|is)\b", "about", 0.02, ""),
+    (r"\bwhose (?:subject|subject line|title) (?:references|refers to|mentions|contains|includes|has|is about|is|"
+     r"concerns|deals with|relates to|covers|talks about|is related to|is on|involves)\b", "about", 0.02, ""),
     (r"\b(?:are|is) having (.+?) in (?:the|its|their) subject\b", r"with the subject \1", 0.02, ""),
     (r"^(?:mailbox |inbox |mail )?search:?\s+(.+?) in (?:the )?subject$", r"emails with the subject \1", 0.03, ""),
     (r"\b(?:dirs|directories)\b", "folders", 0.01, ""),
@@ -689,7 +796,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
-    (r"\b(?:at all|ever|again|other|else|lately|(?<!most )recently|" + _NOT_A_PERIOD.format("so far") + r"|by any chance|on my (?:disk|computer|drive|"
+    (r"\b(?:at all|ever|again|other|else|lately|actually|really|honestly|(?<!most )recently|" + _NOT_A_PERIOD.format("so far") + r"|by any chance|on my (?:disk|computer|drive|"
      r"machine|laptop|mac|pc))\b", "", 0.02, ""),
     (r"\b(?:exchanged|exchange|exchanges|swapped|traded) (?:e-?mails?|messages?|mail|notes) with\b",
      "corresponded with", 0.02, ""),
@@ -699,6 +806,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bfinal\b", "last", 0.02, ""), (r"\bdated\b", "on", 0.02, ""),
     (r"\b(?:that |which )?(?:reached|got to|came to|arrived for|arrived to) me\b", "I received", 0.03, ""),
     (r"\b(?:reach|reached|reaching) out to\b", "wrote to", 0.03, ""),
+    # "the JPEGs that came in by mail": attached to emails, whoever they were sent to
+    (r"\b(?:that |which )?(?:came|come|comes|arrived|arrive|arrives|got here|were delivered|was delivered)(?: in)? "
+     r"(?:by|via|through|over) (?:e-?mail|mail)\b", "attached to emails", 0.03, ""),
     (r"\b(?:by|via|over|through) (?:e-?mail|mail)\b", "", 0.01, ""),
     (r"\balongside\b", "with", 0.02, ""), (r"\bcarrying\b", "with", 0.02, ""),
     (r"\battached (?:on|in|onto)\b", "attached to", 0.02, ""),
@@ -773,7 +883,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:show |find |list |all |every |the |my )*(e-?mails?|mails?|messages?|conversations?|correspondence|threads?|"
      r"exchanges?|history|email history|thread history) with (⟦person\|[^⟧]+⟧)$", r"\1 between me and \2", 0.03, ""),
     (r"^what (?:was|were|am|are|will) (?:I|we) (?:doing|up to|busy with)\b", "my events", 0.03, ""),
-    (r"^what (?:did|do|will|have) (?:I|we) (?:have|had) (?:on|scheduled|planned|booked|going on|lined up)?\b", "events",
+    (r"^what (?:did|do|will|have) (?:I|we) (?:have|had|got|gotten) (?:on|scheduled|planned|booked|going on|lined up)?\b", "events",
      0.03, "the calendar read as its events"),
     (r"^(?:show |list |find )?what (?:was|is|were|are) (?:on|happening|scheduled|going on|planned|booked)\b",
      "the events", 0.03, ""),
@@ -808,7 +918,13 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(people|folks|contacts) met\b", r"\1 I met", 0.03, ""),
     (r"\b(?:that |which )?(?:people|someone|somebody|anyone|anybody|folks|others) (?:has |have )?(?:emailed|sent|"
      r"shared|forwarded|mailed)(?: around| out| over)?$", "in emails", 0.03, ""),
-    (r"\s+any$", "", 0.01, ""),
+    (r"\s+any$", "", 0.01, ""), (r"(?<=\w) all$", "", 0.01, ""),
+    # a search box's keyword after the noun: "events retro", "meetings standup"
+    (r"^(?:my |all )?(events|meetings|appointments|calls) ((?!(?:today|tomorrow|yesterday|this|last|next|in|on|at|with|"
+     r"from|about|by|before|after|since|during|between|called|named|titled)\b)[a-z][\w-]*)$", r"\1 about \2", 0.03, ""),
+    # "X's attachments folder": the folders holding them
+    (r"(⟦person\|[^⟧]+⟧'s) (attachments|files|documents|docs) (folders?|directories|directory|dirs?)\b",
+     r"the \3 holding \1 \2", 0.03, ""),
     (r"^((?:(?!with\b|in\b|the\b|show\b|emails?\b|mails?\b)\S+ ?){1,4}) (?:in the )?subject(?: line)?$",
      r"emails with the subject \1", 0.05, ""),
     (r"^(?:outbox|sent|sent mail|sent items|sent messages)\s+(⟦person\|[^⟧]+⟧|\S+@\S+)", r"emails I sent to \1", 0.05,
@@ -843,7 +959,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:meetings?|events?|calls?) with\b", r"people in meetings with \2", 0.03, ""),
     (r"\b(?:email contacts|contacts|e-?mail partners|pen pals) of\b", "people who corresponded with", 0.03, ""),
     # what X sent, without "did"
-    (r"^(?:show |find |list |get |tell )?(?:me )?what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|"
+    (r"^(?:(?:show|find|list|get|tell|pull up|bring up|dig up|dig out|fetch|grab|give|see)(?: me)? )*what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|"
      r"shared|wrote)\b(.*)$",
      r"the emails \1 \2\3", 0.05, "'what X sent' read as emails"),
     (r"^what(?:'s| is| was) the (?:count|number|total|tally) of\b", "count", 0.03, ""),
@@ -910,9 +1026,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "'both X and Y' read as events they attended together"),
     # yes/no questions about mail: list what there is
     (r"^(?:did|has|have) " + _SUBJ + r" (?:ever )?(send|sent|email|emailed|e-mail|mail|forward|forwarded|share|shared|"
-     r"write|written)( me| you| us)?(?: (?:anything|something|any|an?|some|mail)(?: (\w+))?)?\b",
-     lambda m: f"the {_yes_no_noun(m.group(4))} {m.group(1)} {_PAST.get(m.group(2).lower(), m.group(2))}"
-               f"{m.group(3) or ''}", 0.1, "a yes/no question answered with the matching items"),
+     r"write|written)( me| you| us)?(?: (anything|something|any|an?|some|mail)(?: (\w+))?)?\b", _yes_no,
+     0.1, "a yes/no question answered with the matching items"),
     # "which X did <a long phrase> attend/send" -> the passive, which reads any phrase as the agent
     (r"^(which|what) ((?:\w+ )?(?:events|meetings|event|meeting|appointments|calls))\s+(?:did|do|have|has) (.+) "
      r"(?:attend|attended|go to|gone to|join|joined|take part in|participate in)\s*$", r"\1 \2 were attended by \3",
@@ -941,7 +1056,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "saw" / "met with me"
     (r"\b(?:saw|seen)\b", "met", 0.05, "'saw' read as met"),
     (r"\bsee\b", "meet", 0.05, "'see' read as meet"),
-    (r"\b(?:caught up|catch up|hung out|hang out|got together|get together)\b", "met", 0.05,
+    (r"\b(?:caught up|catch up|hung out|hang out|got together|get together)\b(?! on\b)", "met", 0.05,
      "read as met"),
     (r"(?-i:^(?:Who|Which people|What people)) (?:met|has met|have met) (?:with )?me\b", "who did I meet", 0.05,
      "'met with me' read as both at the same event"),
@@ -956,7 +1071,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "José Reyes' emails": a possessive without its s
     (r"(?-i:([A-Z][^\s'’⟧]*))['’](?=\s)", r"\1's", 0.0, ""),
     # "emails that have attachments", "whose text mentions", "in my email"
-    (r"\b(?:that|which) (?:have|has|had|contain|contains|include|includes|carry|carried) (?:an? |any |some )?"
+    (r"\b(?:that|which) (?:have|has|had|contain|contains|include|includes|carry|carried|got|get|came with|come with|"
+     r"bear|bears|bore) (?:an? |any |some |one or more |at least one )?"
      r"(attachments?|files?)\b", r"with \1", 0.02, ""),
     (r"\bwhose (?:text|body|content|message) (?:mentions|contains|says|includes|has)\b", "containing the words",
      0.03, ""),
@@ -1148,7 +1264,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
         rewritten = _subject_first(rewritten, lexicon)
-        found, error = _read_candidates(base, rewritten, clauses(base.text, text), lexicon, mentions)
+        found, error = _read_candidates(base, rewritten, clauses(base.text, text, lexicon), lexicon, mentions)
         if found is None:
             first_error = first_error or error
         else:
@@ -1216,7 +1332,8 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
         graph, candidate = found
         if id(graph) not in penalties:
             bare = 0.3 if long_question and len(graph.vars) == 1 else 0.0  # half a long question as a bare name
-            penalties[id(graph)] = (0.5 * len(unknown_values(graph, lexicon, suggest=False))
+            pronouns = sum(1 for f in graph.filters if str(f.value).lower() in _PRONOUN_VALUES)
+            penalties[id(graph)] = (0.5 * len(unknown_values(graph, lexicon, suggest=False)) + 0.5 * pronouns
                                     + 0.3 * len(uncovered(graph, mentions)) + bare
                                     + _wh_mismatch(graph, base.text))
         return candidate.cost + penalties[id(graph)]
@@ -1259,6 +1376,9 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
                               candidate.notes)), first_error
 
 
+# a topic or name that is only a pronoun ("the last email X sent about it") names nothing: another part of the
+# question says what
+_PRONOUN_VALUES = frozenset("it this that them those these they him her one".split())
 _WH_WORD = regex_cache.compile(r"^\W*(who|whom|whose|where|how many|what|when)\b(?:'s|\s+(\w+))?", re.IGNORECASE)
 
 
@@ -1286,11 +1406,71 @@ def _wh_mismatch(graph: QueryGraph, question: str) -> float:
 
 _CLAUSE_BREAK = regex_cache.compile(r"\s+[-–—]\s+|;\s*|,\s*(?:but|so|and then|then)\s+|,\s*(?=(?:which|what|who|where|when|"
                            r"how)\b)|[.?!]\s+(?=[A-Z])")
-_PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?! (?:\w+ )?"
+_PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|that one|that(?=\s*[?.!]*$)|there)\b(?!['’])(?! (?:\w+ )?"
                       r"(?:sent|emailed|attended|I\b))", re.IGNORECASE)
 
 
-def clauses(rendered: str, question: str) -> list[_Candidate]:
+_NAMED = regex_cache.compile(r"(?:the )?(?:⟦title\|[^⟧]+⟧|[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mails|messages|mails|"
+                             r"threads)\b|⟦\w+\|[^⟧]+⟧")
+# a topic said in words: "catch up on the pricing page", "the budget thread"
+_TOPIC_WORDS = regex_cache.compile(r"\b(?:on|about|regarding|concerning|re|the|find|for)\s+([a-z][\w-]*(?: [a-z][\w-]*){0,3})",
+                                   re.IGNORECASE)
+
+
+_THEN = regex_cache.compile(r"\s+(?:then|that day|that week|that month|that year|at that time|back then|that time)\b",
+                            re.IGNORECASE)
+_PERSON = regex_cache.compile(r"⟦person\|[^⟧]+⟧")
+_SUBJECT_PRONOUN = regex_cache.compile(r"\b(?:they|he|she)(?:['’](?:ve|d|s)\b)?(?= (?:have |has |had )?(?:sent|emailed|mailed|forwarded|"
+                                       r"shared|wrote|attached)\b)", re.IGNORECASE)
+_TITLE_OR_QUOTE = regex_cache.compile(r"⟦title\|[^⟧]+⟧|\"[^\"]+\"")
+_TOPIC_PRONOUN = regex_cache.compile(r"\b(about|on|regarding|concerning|re) (?:it|that|this|them|those)\b(?! \w+ (?:sent|emailed))",
+                                     re.IGNORECASE)
+
+
+_MAIL_KIND = regex_cache.compile(r"\b(?:e-?mails?|e-?mailed|e-?mailing|mails?|mailed|messages?|messaged|wrote|write|"
+                                 r"written|writing|sent|send|sends|sending|contacted|replied|reply|inbox|attached|"
+                                 r"attachments?)\b", re.IGNORECASE)
+_EVENT_KIND = regex_cache.compile(r"\b(?:met|meet|meeting|meetings|attended|attend|events?|calls?|appointments?|saw)\b",
+                                  re.IGNORECASE)
+
+
+def _kinds(part: str) -> set[str]:
+    """What a part of a question speaks of: mail, meetings or both (a date one part gives is carried to another
+    part only when both speak of the same)."""
+    return {kind for kind, pattern in (("mail", _MAIL_KIND), ("event", _EVENT_KIND)) if pattern.search(part)}
+
+
+def _all_subject_words(words: list[str], lexicon: Lexicon | None) -> bool:
+    """Every word (but "the") one the data's email subjects use, and not one that says which emails ("recent")."""
+    words = [w.lower() for w in words if w.lower() != "the"]
+    return bool(words) and lexicon is not None and all(
+        w in lexicon.subject_words and w not in _NOT_TOPICS and w not in _KNOWN_WORDS for w in words)
+
+
+def _named(phrase: str, lexicon: Lexicon | None) -> str:
+    """A mention, or "the X emails" where X are words the data's subjects use; "" when neither."""
+    if phrase.startswith(("⟦", "the ⟦")):
+        return phrase
+    words = phrase.split()
+    topic = words[:-1]
+    while topic and (topic[0].lower() == "the" or not _all_subject_words(topic, lexicon)):
+        topic = topic[1:]
+    return f"the {' '.join(topic)} {words[-1]}" if topic else ""
+
+
+def _topics_in(part: str, lexicon: Lexicon | None) -> list[str]:
+    """Phrases of ``part`` after "on"/"about"/"the" whose words the data's subjects use (the longest first words)."""
+    out = []
+    for m in _TOPIC_WORDS.finditer(part):
+        words = m.group(1).split()
+        while words and not _all_subject_words(words, lexicon):
+            words = words[:-1]
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def clauses(rendered: str, question: str, lexicon: Lexicon | None = None) -> list[_Candidate]:
     """The question's clauses read alone ("X keeps emailing me - how many have I had from them?"), each
     pronoun replaced by the last thing an earlier clause named; a long question often asks in its last one."""
     parts = [p.strip(" ,") for p in _CLAUSE_BREAK.split(rendered) if p.strip(" ,")]
@@ -1298,17 +1478,39 @@ def clauses(rendered: str, question: str) -> list[_Candidate]:
         return []
     from .rules_parser import find_dates
 
-    dated = [bool(find_dates(p)) for p in parts]
+    dates = [[value for _i, _end, _op, value in find_dates(p)] for p in parts]
+    dated = [bool(d) for d in dates]
     out = []
     for k, part in enumerate(parts):
         # a part read alone must not lose a date another part gives ("On May 4, which email did I get last?")
         lost = 0.3 if any(dated[:k] + dated[k + 1:]) and not dated[k] else 0.0
-        named = [m.group() for p in parts[:k] + parts[k + 1:] for m in _ENTITY.finditer(p)]
+        # what another part named; a title with the emails it names stands as those emails ("the office move
+        # emails ... the links in them")
+        named = [n for p in parts[:k] + parts[k + 1:] for m in _NAMED.finditer(p) if (n := _named(m.group(), lexicon))]
         if named and _PRONOUN.search(part) and not _ENTITY.search(part):
             part = _PRONOUN.sub(named[-1], part, count=1)
-        rewritten = paraphrase(part)
+        people = [m.group() for p in parts[:k] + parts[k + 1:] for m in _PERSON.finditer(p)]
+        if people and not _ENTITY.search(part):  # "Sam said they'd been emailing me. Show me what they sent?"
+            part = _SUBJECT_PRONOUN.sub(people[-1], part, count=1)
+        titles = [m.group() for p in parts[:k] + parts[k + 1:] for m in _TITLE_OR_QUOTE.finditer(p)]
+        titles = titles or [t for p in parts[:k] + parts[k + 1:] for t in _topics_in(p, lexicon)]
+        if titles:  # "... the pricing page. What was the last email X sent about it?"
+            part = _TOPIC_PRONOUN.sub(lambda m: f"{m.group(1)} {titles[-1]}", part, count=1)
+        rewritten = _subject_first(paraphrase(part), lexicon)
         out.append(_Candidate(rewritten.text, 0.15 + lost + rewritten.cost, rewritten.notes +
                               ["read from one part of the question"]))
+        given = {value for d in dates[:k] + dates[k + 1:] for value in d}
+        said_of = {kind for d, p in zip(dates[:k] + dates[k + 1:], parts[:k] + parts[k + 1:]) if d
+                   for kind in _kinds(p)}
+        back = _THEN.search(part) is not None
+        if lost and len(given) == 1 and (back or said_of & _kinds(part)):
+            # the date another part gives, said where this part points back to it ("the people I met then") or
+            # at its end: "X emailed me something in May ... What files did they send me?"
+            (value,) = given
+            carried, n = _THEN.subn(f" {value}", part, count=1)
+            carried = _subject_first(paraphrase(carried if n else f"{part.rstrip(' ?.!')} {value}"), lexicon)
+            out.append(_Candidate(carried.text, 0.25 + carried.cost, carried.notes +
+                                  ["read from one part of the question, with the date another part gives"]))
     asks = regex_cache.compile(r"^(?:who|whom|what|which|where|when|how|show|find|list|count|get|give)\b", re.IGNORECASE)
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
 
@@ -1340,7 +1542,10 @@ def _one_when_ordinal(graph: QueryGraph) -> QueryGraph:
 _SUBJECT_FIRST = regex_cache.compile(
     r"^(?P<lead>(?:(?:show|find|list|get|give|see|search(?: for)?|look for|any|all|pull|pull up|fetch|grab|open)"
     r"(?: me)?(?: all)? )?"
-    r"(?:(?:the|my|our|those|these) )?)(?P<words>⟦title\|[^⟧]+⟧|\"[^\"]+\"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
+    r"(?:(?:the|my|our|those|these|a|an|any|some|every|each|all) )?(?:(?:last|first) )?"
+    # "the links in the hiring plan emails": what is in them, then the emails
+    r"(?:(?:links?|urls?|web ?pages?|pages?|files?|attachments?|documents?) (?:in|inside|within|from|of) "
+    r"(?:(?:the|my|our|those|these|all(?: the)?) )?)?)(?P<words>⟦title\|[^⟧]+⟧|\"[^\"]+\"|[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}) "
     r"(?P<noun>e-?mails?|mails?|messages?|threads?|conversations?|correspondence|stuff|things)\b(?P<tail>.*)$", re.I)
 # a bare topic, as typed into a search box: "hiring plan", "find offsite"
 _BARE_TOPIC = regex_cache.compile(r"^(?P<lead>(?:(?:show|find|search(?: for)?|look for|look up|anything on|anything about)"
@@ -1368,7 +1573,8 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
         noun = "emails" if match.group("noun").lower() in ("stuff", "things") else match.group("noun")
         return _Candidate(f"{match.group('lead')}{noun} about {phrase}{match.group('tail')}", cand.cost + 0.03,
                           cand.notes)
-    if phrase.startswith("⟦"):  # an event title before "emails": the same words in subjects
+    title = phrase.startswith("⟦")
+    if title:  # an event title before "emails": the same words in subjects
         phrase = phrase[len("⟦title|"):-1]
     words = [w.lower() for w in phrase.split()]
     known = rp._KNOWN_WORDS | set(rp._FILTER_INDEX)
@@ -1379,7 +1585,11 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
     if noun.lower() in ("stuff", "things"):
         noun = "emails"
     lead = "" if match.re is _BARE_TOPIC else match.group("lead")
-    text = f"{lead}{noun} about {phrase}{match.group('tail')}"
+    # a title stays one ("about office move Jane sent" would read the name as part of the topic)
+    tail = match.group("tail")
+    if not title and re.match(r"\s*(?:⟦person\||I\b|we\b|he\b|she\b|they\b)", tail):
+        phrase = f'"{phrase}"'  # "the invoice email Jane sent": the topic ends where the sender starts
+    text = f"{lead}{noun} about {match.group('words') if title else phrase}{tail}"
     return _Candidate(text, cand.cost + 0.03, cand.notes + [f"read '{phrase}' as what the emails are about"])
 
 
@@ -1465,7 +1675,7 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
             continue
         key, graph = filled[0]
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
-                                 or _leaves_the_noun(graph, best, view) or _drops_the_user(graph, best, text)
+                                 or _leaves_the_noun(graph, best, view, readings[0][1].text) or _drops_the_user(graph, best, text)
                                  or _drops_the_event(graph, best, text)):
             return None
         graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
@@ -1490,13 +1700,17 @@ def _names_a_thing(words: list[str]) -> bool:
     return any(w.lower() in _THING_WORDS or (w.startswith("<") and w != "<date>") for w in words)
 
 
-def _leaves_the_noun(graph: QueryGraph, rules: QueryGraph, view) -> bool:
+def _leaves_the_noun(graph: QueryGraph, rules: QueryGraph, view, rewritten: str = "") -> bool:
     """Whether ``graph`` answers with another type than the one a type noun opening the question names ("events
     with Sofia and me", "what files did X send me") while the rules' reading answers with that type. (A noun
     further in sets the scene: "there's a file, X, and whoever sent it ...")"""
     from .rules_parser import _NOUNS
 
     noun = next((_NOUNS[w][0].value for w in view.words[:3] if w in _NOUNS), None)
+    if noun is None:  # the noun a rewrite asked with: "what did X attach" -> "which files did X attach" (not
+        # "emails", the noun rewrites fall back on)
+        noun = next((_NOUNS[w][0].value for w in rewritten.lower().split()[:3] if w in _NOUNS), None)
+        noun = None if noun == "Email" else noun
     return noun is not None and rules.vars[rules.return_var] == noun != graph.vars[graph.return_var]
 
 

@@ -396,3 +396,147 @@ def test_an_ordinal_word_inside_a_date_orders_nothing(lexicon, question, value):
     assert readings, text
     filters = [(f.field, f.value) for f in readings[0].filters]
     assert ("value", value) in filters and not any(field == "ordinal" for field, _v in filters), filters
+
+
+# ---- more ways of asking (dev8's askers) -------------------------------------------------------------
+
+FILES_FROM_JANE = ("find f all", "e from p", "e has_attachment f", "p.name = Jane Doe")
+EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment f", "p.name = Jane Doe")
+
+
+@pytest.mark.parametrize("question, spec", [
+    # a yes/no question: a word after "anything" that is no noun stays; "an attachment" asks for the emails
+    ("Did Jane Doe send me anything between Feb 1 and Feb 10, 2026?",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe",
+      "d.value = between Feb 1 and Feb 10, 2026")),
+    ("Has Jane emailed me anything after March 3?",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value > after March 3")),
+    ("Did Jane Doe send me something in February?",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value = in February")),
+    ("Has Jane Doe ever emailed me an attachment?", EMAILS_WITH_ATTACHMENTS_FROM_JANE + ("e to self",)),
+    ("Did Jane Doe send me any attachments?", FILES_FROM_JANE + ("e to self",)),
+    # a date's preposition said twice, and a search box's date with a comma
+    ("The emails that Jane Doe has sent me before of 1.8.2025.",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value < before 1.8.2025")),
+    ("emails from Jane Doe after of March 2026",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value > after March 2026")),
+    ("from:jane doe after:feb. 1, 2026",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value > after feb. 1, 2026")),
+    # "has written to" is the verb; roles said as nouns
+    ("The mails that Jane Doe has written to Wei Chen.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("messages Sofia Alvarez had written to Jane Doe",
+     ("find e all", "e from p1", "e to p2", "p1.name = Sofia Alvarez", "p2.name = Jane Doe")),
+    ("Enumerate every message authored by Jane Doe with Wei Chen as a recipient.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("emails with Sofia Alvarez as the sender", ("find e all", "e from p", "p.name = Sofia Alvarez")),
+    ("emails where I am the sender and Jane Doe is one of the recipients",
+     ("find e all", "e from self", "e to p", "p.name = Jane Doe")),
+    ("Identify every addressee of messages I sent in February.",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in February")),
+    # what the subject is about, in other words
+    ("Identify the most recent message from Jane Doe whose subject concerns invoice.",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains invoice", "e.ordinal = last")),
+    ("emails whose subject deals with budget", ("find e all", "e.subject contains budget")),
+    ("Enumerate all URLs contained in messages whose subject relates to invoice.",
+     ("find w all", "e mentions_url w", "e.subject contains invoice")),
+    # attachments in other words
+    ("jane's emails that got attachments", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("Enumerate the messages from Jane Doe bearing one or more attachments.", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("emails from Jane Doe with at least one attachment", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("Which of Jane Doe's emails had attachments?", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("what did Jane Doe attach to emails in February",
+     FILES_FROM_JANE + ("e sent_on d", "d.value = in February")),
+    ("email attachment *.pdf", ("find f all", "e has_attachment f", "f.extension = pdf")),
+    ("Each email attachment that is a PowerPoint deck", ("find f all", "e has_attachment f", "f.extension = pptx")),
+    # asking to be shown, politely
+    ("Could I see the emails that Jane Doe has sent to Wei Chen?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("May I see the emails from Sofia Alvarez?", ("find e all", "e from p", "p.name = Sofia Alvarez")),
+    ("Would you be so good as to count the emails Jane Doe has sent me?",
+     ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("would you be kind enough to list the emails from Wei Chen", ("find e all", "e from p", "p.name = Wei Chen")),
+    ("can u pull up what Jane emailed me", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("What was the last email to come in on Feb 3, 2026, do you know?",
+     ("find e one", "e to self", "e sent_on d", "d.value = Feb 3, 2026", "e.ordinal = last")),
+    # the calendar
+    ("What have I got on at the Ferry Building?", ("find ev all", "ev location pl", "pl.name = Ferry Building")),
+    ("what have we got on in March", ("find ev all", "ev occurred_on d", "d.value = in March")),
+    ("Identify all attendees of events titled with 'weekly sync'.",
+     ("find p all", "p attended ev", "ev.name contains weekly sync")),
+    ("Events name catch-up, all.", ("find ev all", "ev.name contains catch-up")),
+    ("meetings called retro", ("find ev all", "ev.name contains retro")),
+    ("Which events have all-hands mentioned in their title?", ("find ev all", "ev.name contains all-hands")),
+    ("Specify the venue recorded for 'team offsite'.", ("find pl all", "ev location pl", "ev.name = team offsite")),
+    ("where was 'team offsite'?", ("find pl all", "ev location pl", "ev.name = team offsite")),
+    ("links in emails from people with whom I attended a meeting in February",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in February")),
+    ("people with whom I had a call last week",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = last week")),
+    # a thing named first, then what is asked of it
+    ("Sender of budget.xlsx: email contacts?", CONVERSATIONS),
+    ("Meetings of Jane Doe: attendees?", ("find p1 all", "p1 attended ev", "p2 attended ev", "p2.name = Jane Doe")),
+    ("location: ferry building", ("find ev all", "ev location pl", "pl.name = Ferry Building")),
+    # the links in the emails a topic names
+    ("The links inside the invoice emails", ("find w all", "e mentions_url w", "e.subject contains invoice")),
+    ("URLs in budget emails", ("find w all", "e mentions_url w", "e.subject contains budget")),
+    # search-box keywords: "attendees title:X all", "cal events X", "X's attachments folder"
+    ("attendees title:retro all", ("find p all", "p attended ev", "ev.name contains retro")),
+    ("cal events retro", ("find ev all", "ev.name contains retro")),
+    ("meetings standup", ("find ev all", "ev.name contains standup")),
+    ("jane's attachments folder", ("find dir all", "e from p", "e has_attachment f", "f parent dir",
+                                   "p.name = Jane Doe")),
+    ("Sofia Alvarez's files directories", ("find dir all", "e from p", "e has_attachment f", "f parent dir",
+                                            "p.name = Sofia Alvarez")),
+    # arrived by mail = attached to emails, to whoever they were sent
+    ("Can I get a list of the JPEGs that came in by mail?", ("find f all", "e has_attachment f", "f.extension = jpg")),
+    ("which pdfs arrived via email last week", ("find f all", "e has_attachment f", "e sent_on d", "f.extension = pdf",
+                                                "d.value = last week")),
+    # one person's mail to another
+    ("What has Jane Doe been sending Wei Chen?", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe",
+                                                   "p2.name = Wei Chen")),
+    ("Jane Doe -> Wei Chen", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Sofia Alvarez → me", ("find e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
+    # emails with attachments, in more words
+    ("emails from Jane Doe containing attachments", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("mail from Jane Doe that had something attached", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    ("Which of the emails Jane Doe sent me had files attached?", EMAILS_WITH_ATTACHMENTS_FROM_JANE + ("e to self",)),
+    ("Show me Jane Doe's attachment emails", EMAILS_WITH_ATTACHMENTS_FROM_JANE),
+    # the last email about a topic: "the latest from X on Y", an ordinal before the topic
+    ("What's the latest from Jane Doe on the budget?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("most recent invoice email Jane Doe sent",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains invoice", "e.ordinal = last")),
+    ("the newest budget email from Jane Doe",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("the oldest budget email", ("find e one", "e.subject contains budget", "e.ordinal = first")),
+    ("which emails talk about the invoice", ("find e all", "e.subject contains invoice")),
+    ("messages that discuss budget", ("find e all", "e.subject contains budget")),
+])
+def test_more_ways_of_asking(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+@pytest.mark.parametrize("question, spec", [
+    # what a pronoun in one part points back to: a topic, the emails a topic names, the person
+    ("I'm trying to catch up on the budget. What was the last email Jane Doe sent about it?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("I'm trying to find a link from the invoice emails. Can you list the links in them?",
+     ("find w all", "e mentions_url w", "e.subject contains invoice")),
+    ("Jane said the other day they'd been emailing me. Can you show me what they sent?",
+     ("find e all", "e from p", "p.name = Jane Doe")),
+    ("I'm tidying my inbox and want to start with Wei Chen, so show me every message they've sent me",
+     ("find e all", "e from p", "e to self", "p.name = Wei Chen")),
+    # a date one part gives, for the part that asks
+    ("Jane Doe emailed me some document in late 2025 and now I can't find it. What files did they send me?",
+     FILES_FROM_JANE + ("e to self", "e sent_on d", "d.value = in late 2025")),
+    ("Someone wrote to me late on 4 Feb 2026 and I never replied. What was the last email I received that day?",
+     ("find e one", "e to self", "e sent_on d", "d.value = 4 Feb 2026", "e.ordinal = last")),
+    ("I promised to follow up with everyone I contacted two weeks ago. Who did I send emails to?",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = two weeks ago")),
+    ("Wei Chen thinks I never write to them. How many emails have I actually sent them?",
+     ("count e all", "e from self", "e to p", "p.name = Wei Chen")),
+])
+def test_a_part_of_a_long_question_reads_what_another_part_names(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)

@@ -198,16 +198,26 @@ def test_when_the_model_sends_the_same_graph_back_the_rule_adds_self():
 def test_when_the_llm_and_the_offline_parser_disagree_both_are_shown():
     other = Reading(QueryGraph.parse(EVENTS_THERE), "events at the Ferry Building", 0.2)
     offline = offline_reading(PEOPLE_I_MET, confidence=0.5, alternatives=[other])
-    llm_graph = {**PEOPLE_I_MET, "action": "count"}
+    llm_graph = {**PEOPLE_I_MET, "action": "count"}  # covers the question as well, read differently
     with FakeOllama(replies=[json.dumps(llm_graph)]) as server:
         gen = generate_graph(MET, auto(server), offline=offline, mentions=ferry())
-    assert gen.backend == "ollama" and same_graph(gen.graph, QueryGraph.parse(llm_graph))
+    # an unsure offline reading the model covers no better stays; the model's reading is offered first
+    assert len(server.chats) == 1 and gen.backend == "rules" and same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
     assert gen.low_confidence  # the CLI prints the alternatives, the web UI shows them as chips
     shown = [a.graph for a in gen.alternatives]
-    assert same_graph(shown[0], QueryGraph.parse(PEOPLE_I_MET)) and gen.alternatives[0].text == "offline reading"
+    assert same_graph(shown[0], QueryGraph.parse(llm_graph)) and gen.alternatives[0].source == "llm"
     assert same_graph(shown[1], QueryGraph.parse(EVENTS_THERE)) and len(shown) == 2
-    assert gen.to_json()["alternatives"][0]["source"] == "rules"
-    assert gen.reading.startswith("count people")
+    assert gen.to_json()["alternatives"][0]["source"] == "llm"
+    assert "covers no more of the question" in gen.notes[-1]
+
+
+def test_an_llm_graph_that_covers_what_the_offline_reading_dropped_is_used():
+    dropped = PEOPLE_THERE  # "I met" left out
+    offline = offline_reading(dropped, confidence=0.5)
+    with FakeOllama(replies=[json.dumps(PEOPLE_I_MET)]) as server:
+        gen = generate_graph(MET, auto(server), offline=offline, mentions=ferry())
+    assert gen.backend == "ollama" and same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
+    assert same_graph(gen.alternatives[0].graph, QueryGraph.parse(dropped)) and gen.alternatives[0].source == "rules"
 
 
 # ---- what leaves the machine --------------------------------------------------------------------
@@ -270,7 +280,7 @@ def test_an_explicit_llm_that_disagrees_with_a_sure_offline_parser_is_the_altern
     assert len(server.chats) == 1 and gen.backend == "rules" and gen.low_confidence
     assert same_graph(gen.graph, QueryGraph.parse(PEOPLE_I_MET))
     assert same_graph(gen.alternatives[0].graph, QueryGraph.parse(llm_graph)) and gen.alternatives[0].source == "llm"
-    assert "the offline parser was sure" in gen.notes[-1]
+    assert "covers no more of the question" in gen.notes[-1]
 
 
 def test_in_the_tree_form_a_repair_shows_the_fragment_that_fixes_it():

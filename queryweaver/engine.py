@@ -271,7 +271,7 @@ class Engine:
         if self._lexicon is None:
             states = self._lexicon_states()
             if states is None:
-                self._lexicon = self._read_lexicon()
+                self._lexicon = self._read_lexicon()[0]
             else:  # every source can say when its lexicon changes: keep the built one between runs
                 from .lexicon_cache import cached_lexicon, snapshot_key, snapshot_path
 
@@ -293,7 +293,9 @@ class Engine:
             states.append((connector.name, state))
         return states
 
-    def _read_lexicon(self) -> Lexicon:
+    def _read_lexicon(self) -> tuple[Lexicon, bool]:
+        """The lexicon every source names, and whether every source could be read."""
+        complete = True
         lexicon = Lexicon()
         if self.config.self_name.strip():
             lexicon.self_names.add(" ".join(self.config.self_name.split()))
@@ -303,8 +305,9 @@ class Engine:
                 self.healing(lambda connector=connector: connector.lexicon(lexicon))
             except ConnectorError as exc:  # grounding does without it; a question that reads it says why
                 self._warn(f"the {connector.name} source could not name what it holds for grounding: {exc}")
+                complete = False
         lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
-        return lexicon
+        return lexicon, complete
 
     def refresh_indexes(self, check: bool = False) -> list[IndexReport]:
         """Refresh every source's index (after ``check_and_heal`` when ``check``)."""

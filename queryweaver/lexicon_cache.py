@@ -30,8 +30,6 @@ _FORMAT = 3
 
 def _code_stamp() -> tuple:
     """Changes when the lexicon's or the grounder's code does (the file holds their attributes)."""
-    from . import grounding
-
     try:
         found = os.stat(grounding.__file__)
         return (__version__, found.st_size, found.st_mtime_ns)
@@ -52,8 +50,9 @@ def _index_paths(value) -> list[str]:
     return [value] if isinstance(value, str) and value.endswith(".sqlite") else []
 
 
-def cached_lexicon(path: Path, key: tuple, build: Callable[[], Lexicon]) -> Lexicon:
-    """The lexicon kept at ``path`` under ``key``; else ``build()``, with its grounding tables, kept there."""
+def cached_lexicon(path: Path, key: tuple, build: Callable[[], tuple[Lexicon, bool]]) -> Lexicon:
+    """The lexicon kept at ``path`` under ``key``; else the one ``build()`` gives, kept there with its grounding
+    tables when ``build`` says it is complete (a source that could not be read is not remembered as empty)."""
     try:
         stored_key, plain = marshal.loads(path.read_bytes())
         if stored_key == key:
@@ -62,7 +61,9 @@ def cached_lexicon(path: Path, key: tuple, build: Callable[[], Lexicon]) -> Lexi
                 return lexicon
     except Exception:  # noqa: BLE001 - none yet, damaged, or from other code: built again below
         pass
-    lexicon = build()
+    lexicon, complete = build()
+    if not complete:
+        return lexicon
     grounder_for(lexicon)  # built now so the next run loads it too
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     try:

@@ -25,6 +25,7 @@ from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Selection
 from queryweaver.corpus import generate_corpus
 from queryweaver.engine import Engine
+from queryweaver.errors import ConnectorError
 from queryweaver import grounding
 from queryweaver.grounding import Lexicon, subject_words, url_domain
 from queryweaver.items import Item
@@ -350,3 +351,22 @@ def test_without_a_token_from_every_source_nothing_is_kept(tmp_path):
         engine.connectors[0].lexicon_state = lambda: None  # a source that cannot say when its lexicon changes
         assert engine.lexicon().people
     assert kept_files(config) == []
+
+
+def test_a_source_that_cannot_name_what_it_holds_is_not_kept_as_naming_nothing(tmp_path):
+    config = demo_copy(tmp_path)
+    lexicon_of(config)
+    [kept] = kept_files(config)
+    kept.unlink()
+    warnings: list[str] = []
+    with Engine(config, warn=warnings.append) as engine:
+        mbox = next(c for c in engine.connectors if c.name == "mbox")
+
+        def broken(lexicon):
+            raise ConnectorError("the mail index could not be read")
+
+        mbox.lexicon = broken
+        assert not engine.lexicon().subject_words  # only mail names subject words
+    assert any("could not name what it holds" in w for w in warnings)
+    assert kept_files(config) == []  # the next run reads every source again
+    assert lexicon_of(config).subject_words

@@ -239,3 +239,23 @@ def test_people_read_from_the_stored_lexicon_match_the_addresses_table(corpus, t
         if row["addr"] not in expected and row["addr"] not in mail._self_emails:
             expected[row["addr"]] = row["name"] or None
     assert {k: v.fields["name"] for k, v in persons.items()} == expected
+
+
+def test_a_calendars_estimate_of_a_named_person_counts_the_attendees_find_gives(corpus):
+    """The calendar counts a person's name against its stored lexicon (not every attendance): the count is
+    the one its ``find`` gives, for full names, a last name and a name nobody has."""
+    from queryweaver.graph import FilterConstraint
+    from queryweaver.schema import EntityType
+
+    ics = next(c for c in corpus.connectors if c.name == "ics")
+    attendees = [item for item in ics.find(EntityType.PERSON, []) if item.fields.get("name")]
+    names = [attendees[0].fields["name"], attendees[len(attendees) // 2].fields["name"], "Nobody Atall"]
+    names.append(names[0].split()[-1])  # a last name, maybe shared
+    for name in names:
+        flt = [FilterConstraint(var="p", field="name", op="=", value=name)]
+        try:
+            found = len(list(ics.find(EntityType.PERSON, flt)))
+        except QueryWeaverError:  # an ambiguous last name: find refuses, the estimate still counts
+            found = None
+        estimate = ics._estimate(EntityType.PERSON, flt)
+        assert estimate == found or (found is None and estimate >= 1), name

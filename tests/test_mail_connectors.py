@@ -1043,3 +1043,43 @@ def test_index_workers_is_a_count_of_processes(tmp_path):
     for wrong in ("two", -1, True, 1.5):
         with pytest.raises(ConfigError, match=r"\[index\] workers = .* is not a number of processes; write 0"):
             parse_config({"index": {"workers": wrong}}, base=tmp_path)
+
+
+def test_the_message_ids_stored_twice_are_kept_and_renewed_when_a_copy_arrives(tmp_path):
+    """Which Message-IDs are stored twice is kept in the index (a question need not group every message);
+    a later connector reads the note, and an appended second copy of a message renews it."""
+    first = fx.new_message("Jane Doe <jane.doe@example.com>", "Plans", "<plans@example.com>",
+                           to="Alex Morgan <alex@example.org>", attachment=("plan.pdf", b"%PDF plan"))
+    path = fx.write_mbox(tmp_path / "mail.mbox", fx.messages() + [first])
+
+    def row_handled(key: str) -> bool:
+        with MboxConnector(fx.source("mbox", path), fx.make_context(tmp_path / "cache")) as conn:
+            built = {item.key: item for _k, item in conn.file_has_attachment_email(Selection(T.FILE, None))}
+            note = conn._index.conn.execute("SELECT value FROM meta WHERE key = 'stored_twice'").fetchone()
+        assert note is not None  # kept for the next question
+        return any(k.startswith("_row@") for k in built[key].fields)
+
+    assert row_handled("<plans@example.com>")
+    assert row_handled("<plans@example.com>")  # read from the note
+    fx.append_to_mbox(path, fx.new_message("Jane Doe <jane.doe@example.com>", "Plans", "<plans@example.com>",
+                                           to="Alex Morgan <alex@example.org>", attachment=("plan.pdf", b"%PDF plan")))
+    assert not row_handled("<plans@example.com>")  # now stored twice: looked up by Message-ID, both copies count
+
+
+def test_a_note_is_not_kept_while_another_process_holds_the_write_lock(tmp_path):
+    import sqlite3
+    import time
+
+    path = fx.write_mbox(tmp_path / "mail.mbox", fx.messages())
+    with MboxConnector(fx.source("mbox", path), fx.make_context(tmp_path / "cache")) as conn:
+        conn.refresh_index()
+        index = conn._index
+        other = sqlite3.connect(index.db_path, timeout=1)
+        other.execute("BEGIN IMMEDIATE")  # a build elsewhere, writing
+        started = time.monotonic()
+        assert index.remember("note", "x") is False
+        assert time.monotonic() - started < 5  # never waits as a build would
+        other.rollback()
+        other.close()
+        assert index.remember("note", "y") is True
+        assert index.conn.execute("SELECT value FROM meta WHERE key = 'note'").fetchone()[0] == "y"

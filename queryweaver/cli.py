@@ -11,6 +11,7 @@ import functools
 import gc
 from contextlib import contextmanager, nullcontext
 import json
+import os
 import shlex
 import sqlite3
 import sys
@@ -18,7 +19,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .config import Config, load_config
+# Pydantic plugins (found through installed packages' entry points) would see every graph and event a command
+# validates, and looking for them reads every installed package's metadata on each start (about 10 ms with a
+# hundred packages). QueryWeaver uses none; a user who sets PYDANTIC_DISABLE_PLUGINS keeps their own setting.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+from .config import Config, load_config  # after the setting above: pydantic reads it when a model is built
 from .errors import QueryWeaverError
 from .events import Event, EventKind
 

@@ -35,7 +35,9 @@ from queryweaver.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(sys.argv[1:])
-print(json.dumps({"code": code, "stdout": out.getvalue(), "modules": sorted(sys.modules)}))
+loader = sys.modules.get("pydantic.plugin._loader")
+print(json.dumps({"code": code, "stdout": out.getvalue(), "modules": sorted(sys.modules),
+                  "pydantic_plugins_looked_up": getattr(loader, "_plugins", None) is not None}))
 """
 
 
@@ -60,6 +62,17 @@ def test_asking_about_local_sources_loads_no_google_web_or_llm_client():
     assert loaded(result, GOOGLE_AND_WEB) == []
     assert loaded(result, LLM_CLIENTS) == []  # the demo's backend is "rules"
     assert loaded(result, NOT_FOR_A_QUESTION) == []
+    # pydantic's plugins are not looked up: that reads every installed package's metadata on each start, and a
+    # plugin would see the user's graphs
+    assert result["pydantic_plugins_looked_up"] is False
+
+
+def test_a_user_who_enables_pydantic_plugins_keeps_them():
+    env = dict(os.environ, PYDANTIC_DISABLE_PLUGINS="")
+    done = subprocess.run([sys.executable, "-c", RUN_MAIN, "ask", QUESTION, "--config", str(DEMO_CONFIG)],
+                          capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["pydantic_plugins_looked_up"] is True
 
 
 def test_running_a_graph_loads_as_little_as_asking(tmp_path):

@@ -288,6 +288,7 @@ _BASE = {past: base for base, past in _PAST.items()}
 _MAIL_VERBS = {"send", "email", "e-mail", "mail", "message", "forward", "share", "write", "reply", "get",
                "receive", "hear", "contact", "ping"}
 _EVENT_VERBS = {"meet", "see", "attend", "go", "join", "have", "talk", "speak"}
+_PERFECT_BASE = {**_BASE, "written": "write", "spoken": "speak", "seen": "see", "gone": "go"}  # participles too
 
 
 def _ordinal_word(word: str | None) -> str:
@@ -367,6 +368,15 @@ def _wh_in_situ(match: re.Match) -> str:
     return " ".join(w for w in words if w)
 
 
+def _embedded_yes_no(match: re.Match) -> str:
+    """"Can you check if Jane ever sent me a PDF" -> "did Jane send me a PDF" (the yes/no rules read it on)."""
+    subject, verb = match.group(1), match.group(2).lower()
+    base = _BASE.get(verb) or _IN_SITU_VERBS.get(verb) or ("email" if verb == "e-mailed" else None)
+    if base is None:
+        return match.group(0)[match.start(1) - match.start():]  # the asking words go, the rest stays as written
+    return f"did {subject} {base}"
+
+
 def _what(match: re.Match) -> str:
     """"What did X send me?" -> "the emails X sent me"."""
     subject, verb, rest = match.group(1), match.group(2).lower(), match.group(3)
@@ -427,6 +437,17 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"between me and \1", 0.03, ""),
     (r"\b(?:my |our )?(?:e-?mail )?(?:correspondence|conversations?|exchanges?|threads?) with\b(?= ⟦)",
      "emails between me and", 0.03, ""),
+    # a yes/no question asked as a request: "can you check if X ever sent me ...", "find out whether I met ..."
+    (r"^(?:(?:hey|hi|ok|okay|so)\b[,!.]*\s*)?(?:(?:can|could|would|will) (?:you|u) (?:please |quickly |just )?)?"
+     r"(?:please )?(?:check|see|find out|look|verify|confirm|tell me|let me know|figure out)(?: for me)?,? "
+     r"(?:if|whether) " + _SUBJ + r" (?:has |have |had )?(?:ever |already |recently )?([\w-]+)\b",
+     _embedded_yes_no, 0.03, ""),
+    (r"\bfr\b(?= ⟦person|\s*\S+@)", "from", 0.01, ""),
+    # "how many times has X written to me": the perfect asks what the past does
+    (r"^how (many (?:times|e-?mails|messages|mails|notes)|often) (?:has|have|had) " + _SUBJ +
+     r" (?:ever |already )?([\w-]+)\b",
+     lambda m: f"how {m.group(1)} did {m.group(2)} {_PERFECT_BASE.get(m.group(3).lower())}"
+     if m.group(3).lower() in _PERFECT_BASE else m.group(0), 0.02, ""),
     # openers and closers that ask nothing: "hey", "would you happen to know", ", can I see the emails"
     (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo)\b[,!.:]*\s*", "", 0.01, ""),
     (r"^(?:would|do|did|does) (?:you|anyone) (?:happen to )?know\b[,]?\s*", "", 0.02, ""),

@@ -513,6 +513,16 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     ("the oldest budget email", ("find e one", "e.subject contains budget", "e.ordinal = first")),
     ("which emails talk about the invoice", ("find e all", "e.subject contains invoice")),
     ("messages that discuss budget", ("find e all", "e.subject contains budget")),
+    # a yes/no question asked as a request; "fr"; the perfect after "how many times"
+    ("hey can u check if jane ever sent me a pdf",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "p.name = Jane Doe", "f.extension = pdf")),
+    ("see if Sofia Alvarez emailed me", ("find e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
+    ("could you find out whether I emailed Wei Chen",
+     ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("msgs fr jane doe", ("find e all", "e from p", "p.name = Jane Doe")),
+    ("how many times has Sofia Alvarez written to me",
+     ("count e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
+    ("how often has jane emailed me", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -523,11 +523,13 @@ class Grounder:
                            exact=place_key == key)
         if len(span) == 1:
             word = span[0].low
-            if word in _CALENDAR_WORDS and not _after_person_preposition(question, span[0]):
-                return None  # "in June", "on Friday": a date, even when someone is called June
+            if word in _CALENDAR_WORDS and (not _after_person_preposition(question, span[0])
+                                            or _DAY_OR_YEAR_NEXT.match(question, span[0].end)):
+                return None  # "in June", "on Friday", "prior to June 2025": a date, even when someone is called June
             if word in self.parts and (word not in _COMMON_WORDS or span[0].capital):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
-            if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words:
+            if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words \
+                    and word not in _CALENDAR_WORDS:  # "to June" may be June, never a typo of Jane
                 close = self.fuzzy_parts.lookup(word)
                 if close and word not in close:
                     addresses = set().union(*(self.parts[w] for w in close))
@@ -589,6 +591,9 @@ _EVENT_CONTEXT = regex_cache.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|g
                             r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
                             r"named|called|titled|invited|showed up|turned up|came|come|calendars?|schedules?|agendas?|"
                             r"diary|entries|entry|appointments?|events?|sessions?)\b", re.IGNORECASE)
+
+
+_DAY_OR_YEAR_NEXT = regex_cache.compile(r"\s*(?:\d{1,2}(?:st|nd|rd|th)?\b|\d{4}\b|'\d\d\b)")
 
 
 def _after_person_preposition(question: str, token: "_Token") -> bool:

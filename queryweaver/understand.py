@@ -443,6 +443,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:if|whether) " + _SUBJ + r" (?:has |have |had )?(?:ever |already |recently )?([\w-]+)\b",
      _embedded_yes_no, 0.03, ""),
     (r"\bfr\b(?= ⟦person|\s*\S+@)", "from", 0.01, ""),
+    # "what links were in the invoice emails": the links in them
+    (r"^(?:what|which) ((?:\w+ )?(?:links|urls|web ?pages|pages|sites|websites|files|attachments|documents)) "
+     r"(?:were|are|have been|got) (?:shared |included |mentioned |posted |put )?(in|inside|within|attached to)"
+     r" (?=(?:the|my|those|these|any) )", r"\1 \2 ", 0.02, ""),
     # "how many times has X written to me": the perfect asks what the past does
     (r"^how (many (?:times|e-?mails|messages|mails|notes)|often) (?:has|have|had) " + _SUBJ +
      r" (?:ever |already )?([\w-]+)\b",

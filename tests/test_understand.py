@@ -73,6 +73,17 @@ def test_common_words_are_not_names(lexicon):
     assert [m.value for m in ground("emails from May", lexicon)] == ["May Lee"]
 
 
+def test_a_month_after_to_or_from_is_a_date_not_a_typo_of_a_name(lexicon):
+    for question in ("mail from Jane Doe prior to June 2025", "emails from Jane Doe prior to June",
+                     "emails sent to Wei Chen from May 3rd"):
+        people = [m.value for m in ground(question, lexicon) if m.kind == MentionKind.PERSON]
+        assert people == [people[0]] and people[0] in ("Jane Doe", "Wei Chen"), (question, people)
+    reads_as(lexicon, "mail from Jane Doe prior to June 2025",
+             "find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value < prior to June 2025")
+    june = Lexicon(people={"june@x.example": Counter({"June Park": 3})})
+    assert [m.value for m in ground("emails to June", june)] == ["June Park"]  # a name, when the data has it
+
+
 def test_everyday_words_are_not_corrected_into_parser_words(lexicon):
     from queryweaver.understand import fix_spelling
 
@@ -523,6 +534,7 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     ("how many times has Sofia Alvarez written to me",
      ("count e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
     ("how often has jane emailed me", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("what links were in the invoice emails?", ("find w all", "e mentions_url w", "e.subject contains invoice")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -453,7 +453,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      lambda m: f"how {m.group(1)} did {m.group(2)} {_PERFECT_BASE.get(m.group(3).lower())}"
      if m.group(3).lower() in _PERFECT_BASE else m.group(0), 0.02, ""),
     # openers and closers that ask nothing: "hey", "would you happen to know", ", can I see the emails"
-    (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo)\b[,!.:]*\s*", "", 0.01, ""),
+    (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo|please|pls|plz|kindly)\b[,!.:]*\s*", "", 0.01,
+     ""),
     (r"^(?:would|do|did|does) (?:you|anyone) (?:happen to )?know\b[,]?\s*", "", 0.02, ""),
     (r",\s*(?:do|does|would|did) (?:you|anyone|u) (?:happen to )?know[?.!]*$|,\s*(?:any idea|you know)[?.!]*$", "", 0.02,
      ""),
@@ -555,6 +556,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
     (r"\b(?:has|have|had) (?:send|sended)\b", "sent", 0.03, ""), (r"\bwho send\b", "who sent", 0.03, ""),
     (r"\bsended\b", "sent", 0.03, ""), (r"\b(?:have|has) receive\b", "received", 0.03, ""),
+    (r"\b(?:writed|writted)\b", "wrote", 0.03, ""), (r"\b(?:receieved|recieved|receved)\b", "received", 0.03, ""),
+    # "did I met / saw / sent ...": the past said twice
+    (r"\b(did|didn't|do|does) " + _SUBJ + r" (?:ever )?(met|saw|sent|wrote|received|got|emailed|mailed|attended|"
+     r"forwarded|shared|went|had)\b", lambda m: f"{m.group(1)} {m.group(2)} {_BASE.get(m.group(3).lower())}", 0.03, ""),
     (r"\b(?:I|we) (?:had|have had|was in|were in|sat in|joined) (?:a |the )?(?:meetings?|calls?|events?|sessions?) "
      r"with\b", "I met with", 0.03, ""),
     (r"^(?:my )?(?:inbox|mailbox|incoming(?: mail)?)\b(?= from\b| ⟦)", "emails", 0.03, ""),

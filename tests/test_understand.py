@@ -535,6 +535,14 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
      ("count e all", "e from p", "e to self", "p.name = Sofia Alvarez")),
     ("how often has jane emailed me", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
     ("what links were in the invoice emails?", ("find w all", "e mentions_url w", "e.subject contains invoice")),
+    # a leading "please," is politeness (it once swallowed the question with ", I want to know ..."); the past
+    # said twice; misspelt past forms
+    ("Please, I want to know which emails Jane Doe has sended to me.",
+     ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("how many emails did Jane sent me", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("which files did Sofia Alvarez sent me",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "p.name = Sofia Alvarez")),
+    ("the emails Jane Doe writed me", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -325,6 +325,8 @@ def _topic(match: re.Match) -> str:
         rest, n = re.subn(r"\b(?:them|him|her|they)\b", topic, rest, count=1)
     if not n:
         rest, n = re.subn(r"\b(?:their|his|her)\b", f"{topic}'s", rest, count=1)
+    if not n and not topic.startswith("⟦person"):  # "as for the retro, where was it held": a thing is 'it'
+        rest, n = re.subn(r"\bit\b", topic, rest, count=1)
     return rest if n else f"{rest} {topic}"
 
 
@@ -453,7 +455,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      lambda m: f"how {m.group(1)} did {m.group(2)} {_PERFECT_BASE.get(m.group(3).lower())}"
      if m.group(3).lower() in _PERFECT_BASE else m.group(0), 0.02, ""),
     # openers and closers that ask nothing: "hey", "would you happen to know", ", can I see the emails"
-    (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick question|yo|please|pls|plz|kindly)\b[,!.:]*\s*", "", 0.01,
+    (r"^(?:hey|hi|hello|ok|okay|so|well|wait|right|quick (?:question|one)|yo|please|pls|plz|kindly)\b[,!.:]*\s*", "",
+     0.01,
      ""),
     (r"^(?:would|do|did|does) (?:you|anyone) (?:happen to )?know\b[,]?\s*", "", 0.02, ""),
     (r",\s*(?:do|does|would|did) (?:you|anyone|u) (?:happen to )?know[?.!]*$|,\s*(?:any idea|you know)[?.!]*$", "", 0.02,
@@ -464,7 +467,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r",?\s*(?:can|could|may) (?:I|you) (?:see|get|have|view|show)(?: me)?(?: all)? (?:the|those|them|these|it)"
      r"(?: e-?mails?| messages?| mails?| links?| files?| events?)?[?.!]*$", "", 0.02, ""),
     (r",\s*(?:i|I) (?:need|want|have|'d like|would like) to (?:check|see|know|verify|confirm|remember|find out|look at)"
-     r"\b.*$", "", 0.02, ""),
+     r"\b(?!.*\b(?:what|which|who|whom|when|where|how|whether|if)\b).*$", "", 0.02, ""),
+    (r"(,|[-–—:]|\.\.\.)\s*(?:i|I) (?:need|want|have|'d like|would like) to (?:check|see|know|verify|confirm|find out|"
+     r"learn|look up)\s+(?=what|which|who|whom|when|where|how|whether|if)", r"\1 ", 0.02, ""),
     (r",\s*(?:show|give|get|find|pull up)(?: me)? (?:the|that|those|them|it)(?: e-?mails?| messages?| mails?)?[?.!]*$",
      "", 0.02, ""),
     (r"\s*[.?!]\s*(?:list|show|give|find)(?: me)? (?:it|them|those|these|all)[.!]*$", "", 0.02, ""),

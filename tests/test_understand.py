@@ -543,6 +543,13 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     ("which files did Sofia Alvarez sent me",
      ("find f all", "e from p", "e to self", "e has_attachment f", "p.name = Sofia Alvarez")),
     ("the emails Jane Doe writed me", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    # ", I want to know <a question>" is the question, not an aside to drop; a thing named first is 'it'
+    ("Jane Doe, I want to know what she sent me", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("quick one, I need to know how many emails Jane Doe sent me",
+     ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("show me the emails from Jane Doe, I need to check something", ("find e all", "e from p", "p.name = Jane Doe")),
+    ("about the planning session, I'd like to know where it was held",
+     ("find pl all", "ev location pl", "ev.name contains planning session")),
 ])
 def test_more_ways_of_asking(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -419,7 +419,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bconvos\b", "conversations", 0.01, ""), (r"\bconvo\b", "conversation", 0.01, ""),
     (r"\bsubj\b\.?", "subject", 0.01, ""),
     (r"(?<!whose )(?<!where )(?<!which )(?<!the )(?<!its )(?<!their )\bsubject(?: line)?\s*"
-     r"(?:~|=|contains|has|includes|with)\s*", "emails with the subject ", 0.02, ""),
+     r"(?:~|=|contains|has|includes|with|mentions|says|reads|references)\s*", "emails with the subject ", 0.02, ""),
     (r"\b(?:pre|prior)[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "before ", 0.02, ""),
     (r"\bpost[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "after ", 0.02, ""),
     (r"^#\s+(?=\w)|^#(?=(?:e-?mails?|messages?|mails?|meetings?|events?|files?|attachments?|links?|people)\b)",
@@ -445,6 +445,11 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:if|whether) " + _SUBJ + r" (?:has |have |had )?(?:ever |already |recently )?([\w-]+)\b",
      _embedded_yes_no, 0.03, ""),
     (r"\bfr\b(?= ⟦person|\s*\S+@)", "from", 0.01, ""),
+    # "anything recent from X", "stuff new from X": no date is given, as "recently" gives none
+    (r"\b(anything|something|stuff|everything|e-?mails?|messages?|mails?) (?:new|recent|fresh)\b(?= from| by| about)",
+     r"\1", 0.02, ""),
+    # "who'd I write to": "who did"
+    (r"\b(who|what|where|when|how|which)['’]d(?= (?:I|you|we|they|he|she|⟦))", r"\1 did", 0.01, ""),
     # "what links were in the invoice emails": the links in them
     (r"^(?:what|which) ((?:\w+ )?(?:links|urls|web ?pages|pages|sites|websites|files|attachments|documents)) "
      r"(?:were|are|have been|got) (?:shared |included |mentioned |posted |put )?(in|inside|within|attached to)"

@@ -75,14 +75,17 @@ def match_persons(items: dict[str, Item], value: str) -> set[str]:
     v = norm(value)
     if "@" in v:
         return {k for k in items if k == v}
-    full = {k for k, it in items.items() if v in name_variants(it.fields.get("name") or "")}
+    names = {k: norm(it.fields.get("name") or "") for k, it in items.items()}
+    # Without a comma on either side the only variant that can equal v is the name itself ("Doe, Jane" forms
+    # have one), so name_variants is needed only where a comma is.
+    full = {k for k, name in names.items() if name and (name == v or (("," in v or "," in name) and
+                                                                         v in name_variants(name)))}
     if full:
         return full
     partial: dict[str, set[str]] = {}
-    for k, it in items.items():
-        name = norm(it.fields.get("name") or "").replace(",", " ")
-        if v in name.split(" "):
-            partial.setdefault(norm(it.fields.get("name")), set()).add(k)
+    for k, name in names.items():
+        if v in name.replace(",", " ").split(" "):
+            partial.setdefault(name, set()).add(k)
     if len(partial) > 1:
         names = ", ".join(sorted(it.fields.get("name") for k in set().union(*partial.values())
                                  for it in [items[k]] if it.fields.get("name")))

@@ -170,3 +170,37 @@ def test_missing_tool_names_the_source_type_to_add():
                         tool_hints={"email_has_attachment_file": "add a [[sources]] entry of type mbox"})
     with pytest.raises(ConnectorError, match="no configured source provides email_has_attachment_file.*type mbox"):
         executor.run(make_plan(QueryGraph.parse(graph)))
+
+
+def test_a_person_name_matches_by_its_definition_whatever_the_commas_and_spaces():
+    """match_persons (which skips 'Last, First' forms where no comma can make them equal) agrees with DESIGN.md's
+    rule spelt out plainly: a full-name variant first, else a unique first or last name, else ambiguous."""
+    import random
+
+    from queryweaver.errors import QueryWeaverError
+    from queryweaver.filters import match_persons, name_variants, norm
+
+    def by_definition(items, value):
+        v = norm(value)
+        full = {k for k, it in items.items() if v in name_variants(it.fields.get("name") or "")}
+        if full:
+            return full
+        partial: dict[str, set[str]] = {}
+        for k, it in items.items():
+            if v in norm(it.fields.get("name") or "").replace(",", " ").split(" "):
+                partial.setdefault(norm(it.fields.get("name")), set()).add(k)
+        return "ambiguous" if len(partial) > 1 else next(iter(partial.values()), set())
+
+    words = ["jane", "Doe", "Doe,", "mary ann", "SMITH", "o'neil", "van der berg", "  ", ",", "chen", "Chen, Li",
+             "a, b, c"]
+    rng = random.Random(7)
+    names = [None, ""] + [" ".join(rng.choice(words) for _ in range(rng.randint(1, 3))) for _ in range(200)]
+    for _ in range(1500):
+        items = {f"p{i}@x.example": Item(T.PERSON, f"p{i}@x.example", {"name": rng.choice(names)})
+                 for i in range(rng.randint(1, 6))}
+        value = rng.choice([n for n in names if n and n.strip()] + ["jane", "doe, jane", "jane doe", "chen"])
+        try:
+            got = match_persons(items, value)
+        except QueryWeaverError:
+            got = "ambiguous"
+        assert got == by_definition(items, value), (value, {k: it.fields["name"] for k, it in items.items()})

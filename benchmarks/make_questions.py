@@ -38,7 +38,17 @@ dictation, a passive-voice manager, a gamer, a compliance auditor, a one-typo ty
 speaker, an Italian first-language speaker and an emoji user) and "test6" a sixth held-out part (TEST6_TEMPLATES,
 another group of askers, sharing no template with any part; only its aggregate figures are reported); both ask
 all forty shapes with their own date phrases (seasons, holidays, weeks of a month, "a couple of weeks ago", ...),
-and their questions follow test5's. A yes/no question ("did X send me ...?") has the find question's gold graph: its
+and their questions follow test5's. "dev9" is a ninth tuning part (DEV9_TEMPLATES, written without reading how the
+reader works; fifteen kinds of askers no earlier part had: a small-business owner, a whole-letter writer ("Dear
+assistant, ... Kind regards."), a "So I ..." storyteller, a past-perfect / future-in-the-past speaker, a "stuff /
+messages / things" asker, a slash-and-abbreviation typist ("msgs fr X re: W"), someone who puts the date, person or
+place first, a negative-polite asker ("I don't suppose you could ..."), a first-names-only colleague, someone who
+adds a trailing clarification ("... – the PDF ones"), Korean and Arabic first-language speakers, a sports coach, an
+archivist and a corporate-jargon speaker) and "test7" a seventh held-out part (TEST7_TEMPLATES, another group of
+askers again, sharing no template with any part; only its aggregate figures are reported); both ask all forty
+shapes with their own date phrases (seasons with and without a year, "winter 2024-25", early/mid/late of a year,
+"the week of", "a month ago", "a few days ago", day-first numbers, ...), and their questions follow test6's. A
+yes/no question ("did X send me ...?") has the find question's gold graph: its
 answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
@@ -5740,11 +5750,912 @@ TEST6_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev9 and test7: two more groups of askers, each writing every shape (the later ones too). dev9's templates were
+# written without reading how the reader works, by fifteen kinds of askers no earlier part had: a small-business
+# owner, someone who writes a whole letter ("Dear assistant, ... Kind regards."), someone who starts with the
+# story so far ("So I ..."; the story never narrows the question), a past-perfect / future-in-the-past speaker
+# ("which emails had X sent me", "where was T going to be"), someone who says "stuff", "messages", "things" and
+# "correspondence", a slash-and-abbreviation typist ("msgs fr X re: W", "attchmts", "w/"), someone who puts the
+# date, person or place first ("In fall 2025, what did X send me?"), a negative-polite asker ("I don't suppose you
+# could ..."), a colleague who uses first names only (where they are unique), someone who adds a trailing
+# clarification ("... – the PDF ones"), Korean and Arabic first-language speakers, a sports coach ("roster",
+# "sessions"), an archivist ("retrieve the correspondence", "catalogue") and a corporate-jargon speaker ("inbound",
+# "outreach", "stakeholders"). test7's askers are another group again (sharing no template with any part); like
+# test2 to test6, only its aggregate figures are reported. Both draw their date phrases from their own lists
+# (seasons with and without a year, "winter 2024-25", early/mid/late of a year, day spans, "the week of", weeks
+# of a month, "a month ago", "a few days ago", "a couple of months ago", holidays, "the start of the year",
+# day-first numbers), and their questions follow test6's: dev9's first, then test7's.
+# =============================================================================================
+
+D9, T7 = "dev9", "test7"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7)
+LOWER_STYLES = LOWER_STYLES | {"slash9"}
+CAPITALIZED_SLOTS = ("M", "B", "D", "atP")  # {Mc}, {Bc}, {Dc}, {atPc}: the slot with a capital first letter, for
+# a template that opens with it ("In fall 2025, ..."); the gold graph keeps the phrase as the maker wrote it
+
+
+def dev9_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Seasons ("last spring", "in fall 2025", "in winter 2024-25"), early/mid/late of a year, month spans with
+    "between ... and" and a dash, a day span, "the week of", a week of a month, "a month ago", "2 weeks ago",
+    "a few days ago", rolling windows ("the past fortnight", "the past 6 weeks", "the last 100 days", "the last
+    couple of months"), "last September", "this past January", a year-less quarter and an ISO month."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    spring = today.year - (today.month < 6)  # the latest spring that is over
+    sep = today.year - (today.month <= 9)  # the latest September before this month
+    jan = today.year - (today.month <= 1)  # the latest January before this month
+    q2 = today.year - (today.month < 4)  # the latest second quarter that has begun
+    two_back = date(today.year - (today.month <= 2), (today.month - 3) % 12 + 1, today.day)
+    return [("last spring", (date(spring, 3, 1), date(spring, 6, 1))),
+            ("in fall 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in winter 2024-25", (date(2024, 12, 1), date(2025, 3, 1))),
+            ("between October and December 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in Sep-Nov 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("from Jan 12 to Jan 23, 2026", (date(2026, 1, 12), date(2026, 1, 24))),
+            ("in early 2025", (date(2025, 1, 1), date(2025, 5, 1))),
+            ("in late 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("in mid-2025", (date(2025, 5, 1), date(2025, 9, 1))),
+            ("the week of December 8, 2025", (date(2025, 12, 8), date(2025, 12, 15))),
+            ("a month ago", months_back(today, 1)),
+            ("2 weeks ago", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("a few days ago", (today - timedelta(days=4), today - timedelta(days=1))),
+            ("in the past fortnight", (today - timedelta(days=14), tomorrow)),
+            ("over the past 6 weeks", (today - timedelta(weeks=6), tomorrow)),
+            ("in the last 100 days", (today - timedelta(days=100), tomorrow)),
+            ("in the last couple of months", (two_back, tomorrow)),
+            ("last September", month_range(sep, 9)),
+            ("this past January", month_range(jan, 1)),
+            ("in Q2", (date(q2, 4, 1), date(q2, 7, 1))),
+            ("in the third week of December 2025", (date(2025, 12, 15), date(2025, 12, 22))),
+            ("in 2025-09", month_range(2025, 9))]
+
+
+def dev9_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    saturday = monday + timedelta(days=5)
+    valentine = date(today.year - ((today.month, today.day) < (2, 14)), 2, 14)  # the latest that has begun
+    return dev9_month_phrases(today) + [("next week", (monday + timedelta(days=7), monday + timedelta(days=14))),
+                                        ("this weekend", (saturday, saturday + timedelta(days=2))),
+                                        ("on Valentine's Day", (valentine, valentine + timedelta(days=1))),
+                                        ("in the next 4 weeks", (today, today + timedelta(days=29)))]
+
+
+DEV9_BOUNDS = [("mid-2025", date(2025, 5, 1)), ("the end of September 2025", date(2025, 9, 30)),
+               ("Christmas Eve", date(2025, 12, 24)), ("9/15/2025", date(2025, 9, 15)),
+               ("1 Nov. 2025", date(2025, 11, 1)), ("the 20th of October", date(2025, 10, 20)),
+               ("late August 2025", date(2025, 8, 21)), ("Q4", date(2025, 10, 1))]
+
+
+def dev9_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """"the 14th of October" (no year when it reads back), "Tue, 14 Oct 2025" (as a mail header writes it),
+    "14 October, 2025", "October 14th, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    year = "" if yearless(d, today) else f" {d.year}"
+    forms = (f"the {nth(d.day)} of {month}{year}", f"{weekday[:3]}, {d.day} {month[:3]} {d.year}",
+             f"{d.day} {month}, {d.year}", f"{month} {nth(d.day)}, {d.year}")
+    return forms[i % len(forms)]
+
+
+def test7_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Year-less seasons ("over the summer", "in spring"), "last autumn", year-less and dashed month spans, weeks of
+    a month, "a week ago", "a couple of months ago", rolling windows ("the last 4 months", "the past 75 days",
+    "the last 5 weeks"), "last year", a whole earlier year, parts of months, a quarter, a day span with "to",
+    "the week of" without a year and a holiday eve."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    summer = today.year - (today.month < 6)  # the latest summer that has begun
+    spring = today.year - (today.month < 3)
+    autumn = today.year - (today.month < 12)  # the latest autumn that is over
+    nov = bare_month(11, today)[0]
+    jan = bare_month(1, today)[0]
+    xmas_eve = today.year - ((today.month, today.day) < (12, 24))
+    four_back = date(today.year - (today.month <= 4), (today.month - 5) % 12 + 1, today.day)
+    return [("last autumn", (date(autumn, 9, 1), date(autumn, 12, 1))),
+            ("over the summer", (date(summer, 6, 1), date(summer, 9, 1))),
+            ("in spring", (date(spring, 3, 1), date(spring, 6, 1))),
+            ("from September to November", (date(nov, 9, 1), date(nov, 12, 1))),
+            ("in Oct–Dec 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the first week of December 2025", (date(2025, 12, 1), date(2025, 12, 8))),
+            ("in the last week of January", (date(jan, 1, 25), date(jan, 2, 1))),
+            ("a week ago", (monday - timedelta(days=7), monday)),
+            ("a couple of months ago", (months_back(today, 3)[0], months_back(today, 2)[1])),
+            ("in the last 4 months", (four_back, tomorrow)),
+            ("in the past 75 days", (today - timedelta(days=75), tomorrow)),
+            ("within the last 5 weeks", (today - timedelta(weeks=5), tomorrow)),
+            ("last year", (date(today.year - 1, 1, 1), date(today.year, 1, 1))),
+            ("in 2024", (date(2024, 1, 1), date(2025, 1, 1))),
+            ("in late September 2025", (date(2025, 9, 21), date(2025, 10, 1))),
+            ("in early January", (date(jan, 1, 1), date(jan, 1, 11))),
+            ("in mid-December 2025", (date(2025, 12, 11), date(2025, 12, 21))),
+            ("in Q1 2025", (date(2025, 1, 1), date(2025, 4, 1))),
+            ("from 15 Dec 2025 to 15 Jan 2026", (date(2025, 12, 15), date(2026, 1, 16))),
+            ("the week of Nov 10", (date(nov, 11, 10), date(nov, 11, 17))),
+            ("on Christmas Eve", (date(xmas_eve, 12, 24), date(xmas_eve, 12, 25)))]
+
+
+def test7_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    return test7_month_phrases(today) + [("this week", (monday, monday + timedelta(days=7))),
+                                         ("over the next 30 days", (today, today + timedelta(days=31))),
+                                         ("in early March 2026", (date(2026, 3, 1), date(2026, 3, 11))),
+                                         ("the day after tomorrow",
+                                          (today + timedelta(days=2), today + timedelta(days=3)))]
+
+
+TEST7_BOUNDS = [("the 1st of November", date(2025, 11, 1)), ("Oct 15th", date(2025, 10, 15)),
+                ("15/09/2025", date(2025, 9, 15)), ("mid-October 2025", date(2025, 10, 11)),
+                ("the start of the year", date(2026, 1, 1)), ("the end of August 2025", date(2025, 8, 31)),
+                ("summer", date(2025, 6, 1)), ("December 1st", date(2025, 12, 1))]
+
+
+def test7_day(d: date, i: int) -> str:
+    """"Tuesday October 14th 2025", "the 14th of October, 2025", "Oct 14, 2025", "14/10/2025" (day first, only
+    when the day is over 12; otherwise "October 14th, 2025")."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    day_first = f"{d.day}/{d.month}/{d.year}" if d.day > 12 else f"{month} {nth(d.day)}, {d.year}"
+    forms = (f"{weekday} {month} {nth(d.day)} {d.year}", f"the {nth(d.day)} of {month}, {d.year}",
+             f"{month[:3]} {d.day}, {d.year}", day_first)
+    return forms[i % len(forms)]
+
+
+DEV9_MAKERS = dated_makers(dev9_month_phrases, dev9_event_phrases, DEV9_BOUNDS, dev9_day)
+TEST7_MAKERS = dated_makers(test7_month_phrases, test7_event_phrases, TEST7_BOUNDS, test7_day)
+
+DEV9_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a small-business owner (smallbiz9), someone who writes a whole letter (letter9), someone who starts
+    # with the story so far (context9: "So I ..."; the story never narrows the question), a past-perfect /
+    # future-in-the-past speaker (tense9), someone who says "stuff", "messages", "things" (stuff9), a slash-and-
+    # abbreviation typist (slash9, lower case), someone who puts the date, person or place first (fronted9), a
+    # negative-polite asker (negpolite9: "I don't suppose ..."; the find question's gold graph, as in dev7 and
+    # dev8), a colleague who uses first names only (firstname9), someone who adds a trailing clarification
+    # (afterthought9), Korean and Arabic first-language speakers (korean9, arabic9), a sports coach (coach9), an
+    # archivist (archivist9) and a corporate-jargon speaker (jargon9).
+    "emails_from": [
+        ("smallbiz9", "I run a small bakery and I need every email {X} has sent me. Can you pull them up?"),
+        ("letter9", "Dear assistant, would you kindly gather all of the emails I have received from {X}? "
+                    "With thanks."),
+        ("context9", "So {X} has been emailing me on and off for a while. Can I see all of those emails?"),
+        ("stuff9", "all the stuff {X} has emailed me"),
+        ("slash9", "msgs fr {X}"),
+        ("firstname9", "Show me everything {Xf} has emailed me."),
+        ("korean9", "{X} sent to me emails. Please show all of them."),
+        ("archivist9", "Retrieve the complete correspondence received from {X}."),
+    ],
+    "emails_to": [
+        ("smallbiz9", "I keep track of what goes out from the shop - list every email I sent to {X}."),
+        ("letter9", "Dear QueryWeaver, I should like to see every email that I have sent to {X}. Kind regards."),
+        ("context9", "So I need to check what I've been telling {X}. Which emails have I sent them?"),
+        ("tense9", "Which emails had I sent {X}?"),
+        ("slash9", "my msgs to {X} / all of them"),
+        ("negpolite9", "I don't suppose you could show me the emails I've sent to {X}?"),
+        ("afterthought9", "Show me the emails I sent – the ones to {X}."),
+        ("arabic9", "Please, I need all the emails that I sent them to {X}."),
+    ],
+    "emails_between": [
+        ("letter9", "Dear assistant, please could you assemble the full correspondence between {X} and me? "
+                    "Yours faithfully."),
+        ("context9", "So {X} and I have been going back and forth about a few things. "
+                     "Can you show me every email between us?"),
+        ("stuff9", "all the messages between me and {X}, both ways"),
+        ("slash9", "emails btwn me & {X}"),
+        ("fronted9", "{X} and me – every email between us."),
+        ("negpolite9", "You wouldn't happen to be able to pull up all the emails between {X} and me, would you?"),
+        ("korean9", "Emails between me and {X}, all please show."),
+        ("archivist9", "Assemble all correspondence exchanged between {X} and {SELF}."),
+    ],
+    "emails_from_in_month": [
+        ("smallbiz9", "What did {X} email me {M}? I'm doing the books."),
+        ("context9", "So I know {X} wrote to me {M}. Can you find those emails?"),
+        ("tense9", "Which emails had {X} sent me {M}?"),
+        ("stuff9", "any messages from {X} {M}?"),
+        ("slash9", "msgs fr {X} {M}"),
+        ("fronted9", "{Mc}, what did {X} send me?"),
+        ("firstname9", "What did {Xf} email me {M}?"),
+        ("jargon9", "Surface every inbound email from {X} {M}."),
+    ],
+    "emails_from_before": [
+        ("smallbiz9", "I need the emails {X} sent me before {B} for my accountant."),
+        ("letter9", "Dear assistant, kindly find the emails {X} sent me prior to {B}. Many thanks."),
+        ("tense9", "Which emails had {X} already sent me before {B}?"),
+        ("slash9", "emails fr {X} / before {B}"),
+        ("fronted9", "Before {B}, which emails did {X} send me?"),
+        ("korean9", "Before {B}, emails from {X} to me, show please."),
+        ("archivist9", "Retrieve the correspondence from {X} dated before {B}."),
+        ("afterthought9", "Show me {Xp} emails – just the ones from before {B}."),
+    ],
+    "emails_from_since": [
+        ("smallbiz9", "Has {X} emailed me since {B}? Show me what came in."),
+        ("context9", "So I lost touch with {X} for a bit. What have they emailed me since {B}?"),
+        ("stuff9", "stuff {X} sent me since {B}"),
+        ("slash9", "all msgs fr {X} since {B}"),
+        ("negpolite9", "I don't suppose you could list what {X} has emailed me since {B}?"),
+        ("firstname9", "Has {Xf} sent me anything since {B}?"),
+        ("arabic9", "Please show me the emails that {X} sent them to me since {B}."),
+        ("jargon9", "What's come inbound from {X} since {B}?"),
+    ],
+    "last_email_from": [
+        ("smallbiz9", "What's the most recent email {X} sent me? I need to reply to it today."),
+        ("letter9", "Dear assistant, could you please find the most recent email I have received from {X}? "
+                    "Thank you kindly."),
+        ("context9", "So {X} was supposed to get back to me. What's the last email they sent me?"),
+        ("stuff9", "latest message from {X}"),
+        ("slash9", "last msg fr {X}"),
+        ("firstname9", "What's the last thing {Xf} emailed me?"),
+        ("korean9", "{X} last sent email to me, which one?"),
+        ("jargon9", "What was my last email touchpoint from {X}?"),
+    ],
+    "first_email_from": [
+        ("letter9", "Dear assistant, I wonder if you might find the very first email {X} ever sent me. "
+                    "With best wishes."),
+        ("context9", "So {X} and I go way back. What was the first email they ever sent me?"),
+        ("tense9", "What was the earliest email {X} had ever sent me?"),
+        ("slash9", "1st msg fr {X}"),
+        ("fronted9", "From {X}: the very first email."),
+        ("negpolite9", "I don't suppose you can dig up the first email {X} ever sent me?"),
+        ("arabic9", "What is the first email which {X} sent it to me?"),
+        ("archivist9", "Locate the earliest item of correspondence from {X}."),
+    ],
+    "first_email_to": [
+        ("smallbiz9", "When I first reached out to {X}, what did I write? Show me my first email to them."),
+        ("letter9", "Dear assistant, please find the first email I ever sent to {X}. Kind regards."),
+        ("tense9", "Which was the first email I had sent {X}?"),
+        ("stuff9", "the first message I ever sent {X}"),
+        ("slash9", "my 1st email to {X}"),
+        ("afterthought9", "Find my first email – the first one I sent {X}, I mean."),
+        ("korean9", "I sent to {X} first email, which is it?"),
+        ("jargon9", "What was my first outreach email to {X}?"),
+    ],
+    "last_email_to": [
+        ("smallbiz9", "What was the last email I sent {X}? I can't remember if I followed up."),
+        ("context9", "So I think I owe {X} a reply. What's the last email I sent them?"),
+        ("stuff9", "last message I sent {X}"),
+        ("slash9", "last msg i sent {X}"),
+        ("fronted9", "To {X}: my most recent email."),
+        ("firstname9", "What was the last thing I emailed {Xf}?"),
+        ("arabic9", "Please, what is the last email I sent it to {X}?"),
+        ("archivist9", "Locate the most recent item of correspondence I addressed to {X}."),
+    ],
+    "count_emails_from": [
+        ("smallbiz9", "How many emails has {X} sent me overall?"),
+        ("letter9", "Dear assistant, I would be grateful to know how many emails {X} has sent me. Sincerely."),
+        ("stuff9", "how many messages have I had from {X}"),
+        ("slash9", "how many msgs fr {X}?"),
+        ("fronted9", "{X} – how many emails have they sent me?"),
+        ("negpolite9", "You wouldn't know how many emails {X} has sent me, would you?"),
+        ("korean9", "How many email {X} sent to me?"),
+        ("jargon9", "What's the total inbound email volume from {X}?"),
+    ],
+    "subject_contains": [
+        ("smallbiz9", "Find the emails with {W} in the subject – I need them for a client."),
+        ("letter9", "Dear assistant, kindly locate any emails whose subject line mentions {W}. Thank you."),
+        ("context9", "So there was a thread with {W} in the subject. Can you find every email like that?"),
+        ("stuff9", "messages with {W} in the subject line"),
+        ("slash9", "msgs w/ subj: {W}"),
+        ("negpolite9", "I don't suppose there are any emails with '{W}' in the subject?"),
+        ("afterthought9", "Find the emails about {W} – going by the subject line, I mean."),
+        ("archivist9", "Retrieve all correspondence bearing '{W}' in the subject heading."),
+    ],
+    "last_received_on_day": [
+        ("letter9", "Dear assistant, which was the last email to arrive in my inbox on {D}? Many thanks."),
+        ("context9", "So on {D} my inbox was busy. Which email came in last that day?"),
+        ("tense9", "Which email had come in last on {D}?"),
+        ("stuff9", "last message that came in on {D}"),
+        ("slash9", "last email rec'd {D}"),
+        ("fronted9", "{Dc}: which email did I receive last?"),
+        ("korean9", "{Dc}, the last email I received, which one?"),
+        ("archivist9", "Identify the final item of correspondence received on {D}."),
+    ],
+    "attachments_from": [
+        ("smallbiz9", "Pull up every attachment {X} has sent me – I need all of them for the shop."),
+        ("letter9", "Dear assistant, would you be so good as to list the attachments {X} has sent me? "
+                    "Warm regards."),
+        ("stuff9", "all the files {X} sent me"),
+        ("slash9", "attchmts fr {X}"),
+        ("firstname9", "What attachments did {Xf} send over?"),
+        ("afterthought9", "Show me the attachments – the ones {X} sent me."),
+        ("arabic9", "Please I want all the files that {X} attached them in emails to me."),
+        ("jargon9", "Pull all the attachments {X} has shared with me over email."),
+    ],
+    "attachments_ext": [
+        ("smallbiz9", "I need every {EXT1} that's attached to an email in my mailbox."),
+        ("context9", "So I'm clearing out old documents. Which {EXTS} are attached to my emails?"),
+        ("stuff9", "all the {EXTS} attached to my messages"),
+        ("slash9", "all .{EXT} attchmts"),
+        ("negpolite9", "I don't suppose you could find all the {EXTS} that are attached to emails?"),
+        ("afterthought9", "List the email attachments – only the {EXTS}."),
+        ("korean9", "Attachment in email, {EXT1} type, all show."),
+        ("archivist9", "Catalogue every email attachment in {EXT} format."),
+    ],
+    "folders_with_attachments_from": [
+        ("smallbiz9", "I saved the files {X} emailed me somewhere. Which folders are they in?"),
+        ("context9", "So {X} sent me a bunch of attachments and I saved them. Which folders did they end up in?"),
+        ("stuff9", "where's the stuff {X} attached to emails – which folders?"),
+        ("slash9", "folders w/ {Xp} attchmts"),
+        ("negpolite9", "I don't suppose you know which folders the attachments from {X} are in?"),
+        ("afterthought9", "Which folders have the attachments – the ones from {X}?"),
+        ("korean9", "{X} sent me files, in which folder they are?"),
+        ("archivist9", "In which directories are the attachments received from {X} filed?"),
+    ],
+    "folders_of_file": [
+        ("smallbiz9", "Where did I save {F}? I need it for a customer."),
+        ("letter9", "Dear assistant, might you tell me in which folder {F} is kept? Kind regards."),
+        ("tense9", "Where had I saved {F}?"),
+        ("slash9", "{F} / which folder"),
+        ("fronted9", "{F} – what folder's it in?"),
+        ("negpolite9", "You wouldn't happen to know what folder {F} is in?"),
+        ("arabic9", "Please, {F}, in which folder I saved it?"),
+        ("jargon9", "Where does {F} live – which folder?"),
+    ],
+    "who_sent_file": [
+        ("smallbiz9", "Who emailed me {F}? I want to thank them."),
+        ("letter9", "Dear assistant, might you tell me who sent me {F}? With thanks."),
+        ("context9", "So {F} is sitting in my downloads and I've no idea where it came from. "
+                     "Who sent it to me?"),
+        ("tense9", "Who had sent me {F}?"),
+        ("stuff9", "who sent me that {F} thing"),
+        ("slash9", "{F} – sent by who?"),
+        ("negpolite9", "I don't suppose you know who sent me {F}?"),
+        ("korean9", "{F} file, who sent to me?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("letter9", "Dear assistant, I should like to know with whom the sender of {F} has exchanged emails. "
+                    "Thank you."),
+        ("context9", "So someone sent me {F}. Who has that person been in email threads with?"),
+        ("stuff9", "people who've had messages back and forth with whoever sent {F}"),
+        ("slash9", "sender of {F} / who they email w/"),
+        ("fronted9", "Whoever sent me {F} – who have they had email conversations with?"),
+        ("afterthought9", "Who's been emailing with the sender – the one who sent me {F}?"),
+        ("arabic9", "The person who sent {F}, who are the people this person exchanged emails with them?"),
+        ("archivist9", "Identify all email correspondents of the person who sent {F}."),
+    ],
+    "coattendees_of_person": [
+        ("smallbiz9", "Who's been in meetings with {X}?"),
+        ("context9", "So I'm meeting {X} soon and want some background. Who has been in meetings with them?"),
+        ("tense9", "Who had been at meetings with {X}?"),
+        ("stuff9", "people who've been at the same events as {X}"),
+        ("firstname9", "Who's {Xf} had meetings with?"),
+        ("coach9", "Who's been in the room with {X}? Meetings, I mean."),
+        ("korean9", "With {X} in same meeting, who were there?"),
+        ("jargon9", "Which stakeholders have been in meetings with {X}?"),
+    ],
+    "events_of_person": [
+        ("smallbiz9", "Which meetings has {X} come to?"),
+        ("letter9", "Dear assistant, could you list the events that {X} has attended? Best wishes."),
+        ("tense9", "Which events had {X} attended?"),
+        ("stuff9", "things on my calendar that {X} went to"),
+        ("slash9", "mtgs {X} attended"),
+        ("firstname9", "Which meetings has {Xf} sat in on?"),
+        ("coach9", "Which sessions has {X} shown up for?"),
+        ("arabic9", "Please show me the meetings that {X} attended them."),
+    ],
+    "events_at_place": [
+        ("smallbiz9", "Show me every event {atP}, past or upcoming."),
+        ("letter9", "Dear assistant, could you kindly list all the events {atP}? Many thanks."),
+        ("context9", "So I keep ending up {atP}. Which events on my calendar are there?"),
+        ("stuff9", "everything on my calendar {atP}"),
+        ("slash9", "mtgs @ {P}"),
+        ("fronted9", "{atPc}: which events?"),
+        ("coach9", "What sessions are held {atP}?"),
+        ("jargon9", "Which meetings are slotted {atP}?"),
+    ],
+    "events_in_month": [
+        ("smallbiz9", "Show me my calendar {M}, I'm sorting out the shop rota."),
+        ("letter9", "Dear assistant, would you please list the events in my calendar {M}? Kind regards."),
+        ("context9", "So I'm piecing together a timeline from my calendar. Can you list the events {M}?"),
+        ("stuff9", "calendar stuff {M}"),
+        ("slash9", "cal / events {M}"),
+        ("fronted9", "{Mc} – which events?"),
+        ("coach9", "Alright, pull up the schedule {M}."),
+        ("jargon9", "What meetings are on the books {M}?"),
+    ],
+    "events_titled": [
+        ("smallbiz9", "List all my events with {T} in the name."),
+        ("letter9", "Dear assistant, please find all events with '{T}' in their title. Regards."),
+        ("context9", "So I've lost count of the {T} meetings. Can you list all of them?"),
+        ("stuff9", "every {T} thing on my calendar"),
+        ("slash9", "all '{T}' mtgs"),
+        ("afterthought9", "Show me the events – the {T} ones."),
+        ("korean9", "Events which name has {T}, show all."),
+        ("coach9", "Give me every {T} on the schedule."),
+    ],
+    "who_attended_titled": [
+        ("smallbiz9", "Who came along to the {T}? I want to thank them."),
+        ("letter9", "Dear assistant, would you tell me who attended the {T} events? Many thanks."),
+        ("tense9", "Who had attended the {T}?"),
+        ("stuff9", "people who went to the {T} stuff"),
+        ("slash9", "who was @ the {T}"),
+        ("fronted9", "The {T} – who was there?"),
+        ("coach9", "Give me the roster for the {T}."),
+        ("jargon9", "Which stakeholders attended the {T}?"),
+    ],
+    "place_of_event": [
+        ("smallbiz9", "Where is {T}? I need to know where to go."),
+        ("letter9", "Dear assistant, might you tell me where '{T}' is being held? Kind regards."),
+        ("tense9", "Where was {T} going to be?"),
+        ("stuff9", "where's the {T} thing"),
+        ("slash9", "{T} / location?"),
+        ("fronted9", "{T}: where?"),
+        ("arabic9", "Please where is the place of {T}?"),
+        ("coach9", "Where's {T} at?"),
+    ],
+    "people_met_at_place": [
+        ("smallbiz9", "Which people have I met {atP}?"),
+        ("context9", "So I've had a few meetings {atP}. Who did I meet there?"),
+        ("tense9", "Who had I met {atP}?"),
+        ("stuff9", "folks I've met up with {atP}"),
+        ("fronted9", "{atPc} – who have I had meetings with?"),
+        ("negpolite9", "I don't suppose you could tell me who I've met {atP}?"),
+        ("korean9", "{atPc}, who I met?"),
+        ("jargon9", "Who have I synced with {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("smallbiz9", "Who did I meet with {M}? I'm updating my contacts list."),
+        ("letter9", "Dear assistant, would you list the people I met with {M}? With thanks."),
+        ("context9", "So I was out and about a lot {M}. Which people did I meet?"),
+        ("tense9", "Whom had I met {M}?"),
+        ("fronted9", "{Mc}, who did I meet with?"),
+        ("negpolite9", "I don't suppose you could list who I had meetings with {M}?"),
+        ("arabic9", "Please, who are the people I met them {M}?"),
+        ("jargon9", "Which stakeholders did I meet with {M}?"),
+    ],
+    "links_from_person": [
+        ("smallbiz9", "What links has {X} emailed me over the years?"),
+        ("letter9", "Dear assistant, please gather the web links that {X} has emailed me. Kind regards."),
+        ("context9", "So {X} is always sending me articles. What links have they emailed me?"),
+        ("stuff9", "all the links in stuff {X} sent me"),
+        ("slash9", "links fr {X}"),
+        ("firstname9", "Any links from {Xf}? Show me all of them."),
+        ("afterthought9", "Show me the links {X} emailed me – web addresses, I mean."),
+        ("korean9", "{X} sent links to me, all show please."),
+    ],
+    "links_from_people_met_in_month": [
+        ("letter9", "Dear assistant, could you collect the links sent by the people I met {M}? Many thanks."),
+        ("context9", "So I met a bunch of people {M} and some of them sent me links. "
+                     "Can you list the links those people emailed?"),
+        ("tense9", "Which links had the people I'd met {M} sent me?"),
+        ("stuff9", "links that the people I met up with {M} emailed"),
+        ("slash9", "links fr ppl i met {M}"),
+        ("fronted9", "{Mc}, I met some people – what links have they sent?"),
+        ("negpolite9", "I don't suppose you could find the links from people I met {M}?"),
+        ("jargon9", "Pull the links from everyone I met with {M}."),
+    ],
+    "links_to_domain": [
+        ("smallbiz9", "Find me every {U} link in my email."),
+        ("letter9", "Dear assistant, would you list every link to {U}? Kind regards."),
+        ("context9", "So I know someone sent a {U} link. Can you show me all of them?"),
+        ("stuff9", "every {U} link in my messages"),
+        ("slash9", "all links / {U}"),
+        ("afterthought9", "Show me the links – just the {U} ones."),
+        ("korean9", "{U} links in email, all."),
+        ("archivist9", "Catalogue every URL pointing to {U}."),
+    ],
+    "last_email_from_about": [
+        ("smallbiz9", "What's the last email {X} sent me about {W}?"),
+        ("letter9", "Dear assistant, please find the most recent email from {X} concerning {W}. Many thanks."),
+        ("context9", "So {X} and I have been talking about {W}. What was their latest email on it?"),
+        ("stuff9", "latest message from {X} re {W}"),
+        ("slash9", "last msg fr {X} re: {W}"),
+        ("firstname9", "What's the newest email from {Xf} about {W}?"),
+        ("afterthought9", "Find the latest email from {X} – about {W}, I mean."),
+        ("korean9", "About {W}, {X} sent me last email, which?"),
+    ],
+    "emails_from_with_attachment": [
+        ("smallbiz9", "Which emails from {X} came with attachments?"),
+        ("context9", "So {X} sends a lot of files. Which of their emails had attachments?"),
+        ("stuff9", "messages from {X} with files attached"),
+        ("slash9", "emails fr {X} w/ attchmts"),
+        ("firstname9", "Which of {Xfp} emails had something attached?"),
+        ("negpolite9", "I don't suppose you could show me the emails from {X} that had attachments?"),
+        ("arabic9", "Please show me the emails from {X} that have attachment with them."),
+        ("archivist9", "Retrieve the correspondence from {X} that carries attachments."),
+    ],
+    "files_from_in_month": [
+        ("smallbiz9", "What files did {X} send me {M}? I need them for my taxes."),
+        ("letter9", "Dear assistant, could you list the attachments {X} sent me {M}? Kind regards."),
+        ("tense9", "Which files had {X} sent me {M}?"),
+        ("stuff9", "the files that came from {X} {M}"),
+        ("slash9", "attchmts fr {X} {M}"),
+        ("fronted9", "{Mc}, what attachments did {X} send me?"),
+        ("afterthought9", "What did {X} send me {M} – the attachments, I mean."),
+        ("jargon9", "Pull every file {X} attached to emails {M}."),
+    ],
+    "events_at_place_in_month": [
+        ("smallbiz9", "Show me the bookings {atP} {M}."),
+        ("letter9", "Dear assistant, could you list the events {atP} {M}? With thanks."),
+        ("context9", "So I'm checking how busy it gets {atP}. List the events there {M}."),
+        ("stuff9", "anything on my calendar {atP} {M}"),
+        ("slash9", "mtgs @ {P} {M}"),
+        ("fronted9", "{Mc}, events {atP} – list them."),
+        ("coach9", "List the sessions {atP} {M}."),
+        ("jargon9", "Pull the meetings slotted {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("smallbiz9", "Who did I email {M}? I'm tidying up my contacts."),
+        ("letter9", "Dear assistant, would you please list everyone I sent emails to {M}? Kind regards."),
+        ("context9", "So I sent out a fair few emails {M}. Who did they go to?"),
+        ("tense9", "Whom had I emailed {M}?"),
+        ("stuff9", "people I sent messages to {M}"),
+        ("slash9", "ppl i sent emails to / {M}"),
+        ("fronted9", "{Mc}, who did I send emails to?"),
+        ("negpolite9", "I don't suppose you could tell me who I emailed {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("smallbiz9", "Can you show me the emails {X} sent to {Y}?"),
+        ("letter9", "Dear assistant, I should like to see the emails that {X} sent to {Y}. Kind regards."),
+        ("context9", "So {X} and {Y} have been emailing each other. Which emails did {X} send {Y}?"),
+        ("stuff9", "messages from {X} to {Y}"),
+        ("slash9", "emails fr {X} to {Y}"),
+        ("fronted9", "From {X} to {Y}: which emails?"),
+        ("korean9", "{X} sent to {Y} emails, show me."),
+        ("archivist9", "Retrieve the correspondence from {X} addressed to {Y}."),
+    ],
+    "count_events_at_place": [
+        ("smallbiz9", "How many events have there been {atP} all in all?"),
+        ("letter9", "Dear assistant, could you tell me how many events have taken place {atP}? Many thanks."),
+        ("tense9", "How many events had been held {atP}?"),
+        ("stuff9", "how many things on my calendar were {atP}"),
+        ("slash9", "how many events @ {P}"),
+        ("fronted9", "{atPc}, how many events have there been?"),
+        ("coach9", "How many sessions were held {atP}?"),
+        ("archivist9", "Provide a tally of calendar events held {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("smallbiz9", "What links are in the emails about {W}?"),
+        ("letter9", "Dear assistant, please list the links found in emails about {W}. Kind regards."),
+        ("context9", "So the {W} emails had some useful links in them. Can you pull them all out?"),
+        ("stuff9", "links in the messages about {W}"),
+        ("slash9", "links in emails re: {W}"),
+        ("afterthought9", "Show me the links in the emails – the {W} ones."),
+        ("korean9", "Emails about {W}, links inside, show please."),
+        ("jargon9", "Pull all the links from the {W} threads."),
+    ],
+    "count_emails_to": [
+        ("smallbiz9", "How many emails have I sent {X} so far?"),
+        ("letter9", "Dear assistant, would you tell me how many emails I have sent to {X}? Yours sincerely."),
+        ("context9", "So I feel like I email {X} constantly. How many emails have I actually sent them?"),
+        ("stuff9", "how many messages I've sent {X}"),
+        ("slash9", "how many msgs i sent {X}"),
+        ("firstname9", "How many times have I emailed {Xf}?"),
+        ("negpolite9", "I don't suppose you know how many emails I've sent {X}?"),
+        ("korean9", "How many email I sent to {X}?"),
+    ],
+}
+
+TEST7_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers (another group than dev9's and every earlier part's): an event planner, Turkish, Swedish and Nigerian
+    # English first-language speakers, a Scottish speaker, an investigator, someone who asks in cleft sentences
+    # ("What I need is ...", "It's ... that I'm after"), an apologetic asker, someone who writes like a help-desk
+    # ticket ("Request: ...") and a "do me a favour and ..." asker.
+    "emails_from": [
+        ("planner_t7", "Can you line up every email {X} has sent me?"),
+        ("turkish_t7", "Can you show me the emails which {X} sent to me?"),
+        ("nigerian_t7", "Please help me check all the mails {X} sent to me."),
+        ("cleft_t7", "What I need is every email {X} has sent me."),
+        ("apologetic_t7", "Sorry to bother you, but could you find the emails {X} sent me?"),
+        ("helpdesk_t7", "Request: list all emails received from {X}. Thanks."),
+    ],
+    "emails_to": [
+        ("swedish_t7", "Can you show the mails I have sent to {X}?"),
+        ("scottish_t7", "Can you get me the emails I sent {X}? Cheers."),
+        ("investigator_t7", "I need a record of every email I sent to {X}."),
+        ("cleft_t7", "It's the emails I sent to {X} that I'm after."),
+        ("favour_t7", "Do me a favour and pull up everything I've emailed {X}."),
+        ("nigerian_t7", "Kindly bring out the mails I sent to {X}."),
+    ],
+    "emails_between": [
+        ("planner_t7", "Line up all the emails that went between me and {X}, please."),
+        ("turkish_t7", "The emails between me and {X}, can you show them all?"),
+        ("scottish_t7", "Could you pull up all the emails between {X} and me? Cheers."),
+        ("investigator_t7", "Establish the full email record between {X} and me."),
+        ("apologetic_t7", "Sorry, quick one – can I see all the emails between me and {X}?"),
+        ("helpdesk_t7", "Request: all emails exchanged between {X} and me."),
+    ],
+    "emails_from_in_month": [
+        ("planner_t7", "What came in from {X} {M}? I'm putting the timeline together."),
+        ("swedish_t7", "Which mails did {X} send me {M}?"),
+        ("nigerian_t7", "Please help me check the mails {X} sent me {M}."),
+        ("investigator_t7", "I need every email {X} sent me {M}."),
+        ("cleft_t7", "What I'm looking for is the emails {X} sent me {M}."),
+        ("favour_t7", "Do me a favour and find what {X} emailed me {M}."),
+    ],
+    "emails_from_before": [
+        ("turkish_t7", "Emails which {X} sent me before {B}, can you list?"),
+        ("scottish_t7", "Can you find what {X} sent me before {B}? Cheers."),
+        ("investigator_t7", "I need to see everything {X} emailed me prior to {B}."),
+        ("apologetic_t7", "Sorry if this is a pain, but could you list {Xp} emails from before {B}?"),
+        ("helpdesk_t7", "Request: emails from {X} dated before {B}."),
+        ("favour_t7", "Do me a favour and dig out the emails {X} sent me before {B}."),
+    ],
+    "emails_from_since": [
+        ("planner_t7", "Pull together everything {X} has emailed me since {B}."),
+        ("swedish_t7", "Which mails have I got from {X} since {B}?"),
+        ("nigerian_t7", "Kindly show me the mails {X} has sent me since {B}."),
+        ("cleft_t7", "It's the emails {X} sent me since {B} that I need."),
+        ("apologetic_t7", "Sorry – could you show me what {X} has emailed me since {B}?"),
+        ("scottish_t7", "What's {X} emailed me since {B}?"),
+    ],
+    "last_email_from": [
+        ("planner_t7", "What's the latest email from {X}? I need it for the run sheet."),
+        ("turkish_t7", "The last email {X} sent me, which one is it?"),
+        ("nigerian_t7", "Please what is the last mail {X} sent to me?"),
+        ("investigator_t7", "Establish the most recent email {X} sent me."),
+        ("cleft_t7", "It's {Xp} most recent email I want."),
+        ("helpdesk_t7", "Request: most recent email from {X}."),
+    ],
+    "first_email_from": [
+        ("swedish_t7", "Which was the first mail {X} sent me?"),
+        ("scottish_t7", "Can you find the first email {X} ever sent me? Cheers."),
+        ("investigator_t7", "I need to establish when {X} first emailed me – show me that first email."),
+        ("apologetic_t7", "Sorry to ask, but what was the first email {X} sent me?"),
+        ("favour_t7", "Do me a favour and find the first email {X} ever sent me."),
+        ("nigerian_t7", "Please help me check the first mail {X} sent to me."),
+    ],
+    "first_email_to": [
+        ("planner_t7", "What was the first email I sent {X}? I want to see how I pitched it."),
+        ("turkish_t7", "The first email which I sent to {X}, can you find?"),
+        ("investigator_t7", "Establish the first email I ever sent to {X}."),
+        ("cleft_t7", "What I want is the very first email I sent {X}."),
+        ("helpdesk_t7", "Request: earliest email sent by me to {X}."),
+        ("swedish_t7", "Which mail was the first I sent to {X}?"),
+    ],
+    "last_email_to": [
+        ("planner_t7", "What was the last email I sent {X}? I need to know where we left things."),
+        ("scottish_t7", "What was the last email I sent {X}, can you check?"),
+        ("nigerian_t7", "Please what is the last mail I sent to {X}?"),
+        ("apologetic_t7", "Sorry, me again – what's the most recent email I sent {X}?"),
+        ("favour_t7", "Do me a favour and pull up the last email I sent {X}."),
+        ("turkish_t7", "My last email to {X}, which one is it?"),
+    ],
+    "count_emails_from": [
+        ("planner_t7", "How many emails have I had from {X} altogether?"),
+        ("swedish_t7", "How many mails have {X} sent me?"),
+        ("nigerian_t7", "How many mails has {X} sent to me so far?"),
+        ("investigator_t7", "I need the total number of emails {X} has sent me."),
+        ("cleft_t7", "What I'd like to know is how many emails {X} has sent me."),
+        ("helpdesk_t7", "Request: count of emails received from {X}."),
+    ],
+    "subject_contains": [
+        ("planner_t7", "Find all the emails with '{W}' in the subject line so I can sort them."),
+        ("turkish_t7", "Emails that have {W} in subject, can you show?"),
+        ("scottish_t7", "Can you find the emails with {W} in the subject? Cheers."),
+        ("investigator_t7", "I need every email whose subject contains '{W}'."),
+        ("apologetic_t7", "Sorry, could you find emails with {W} in the subject?"),
+        ("favour_t7", "Do me a favour and search for emails with {W} in the subject."),
+    ],
+    "last_received_on_day": [
+        ("planner_t7", "What was the last email that came in on {D}?"),
+        ("swedish_t7", "Which mail came in last on {D}?"),
+        ("nigerian_t7", "Please which mail was the last one I received on {D}?"),
+        ("investigator_t7", "Establish the last email I received on {D}."),
+        ("cleft_t7", "It's the last email I got on {D} that I need."),
+        ("helpdesk_t7", "Request: last email received on {D}."),
+    ],
+    "attachments_from": [
+        ("planner_t7", "Gather up all the attachments {X} has sent me."),
+        ("turkish_t7", "Files which {X} sent me as attachment, can you list?"),
+        ("scottish_t7", "What attachments has {X} sent me? Cheers."),
+        ("investigator_t7", "I need a list of every attachment {X} has sent me."),
+        ("apologetic_t7", "Sorry to be a nuisance – could you list the attachments from {X}?"),
+        ("favour_t7", "Do me a favour and round up the files {X} attached to emails to me."),
+    ],
+    "attachments_ext": [
+        ("planner_t7", "Round up every {EXT1} attached to my emails."),
+        ("swedish_t7", "Which {EXTS} are there as attachments in my mails?"),
+        ("nigerian_t7", "Please help me bring out all the {EXTS} attached to emails."),
+        ("cleft_t7", "It's the {EXTS} attached to my emails that I'm looking for."),
+        ("helpdesk_t7", "Request: all email attachments with extension .{EXT}."),
+        ("investigator_t7", "I need every {EXT1} that was attached to an email."),
+    ],
+    "folders_with_attachments_from": [
+        ("planner_t7", "Where did the attachments {X} sent me get saved? Which folders?"),
+        ("turkish_t7", "Attachments from {X}, in which folders are they saved?"),
+        ("scottish_t7", "Which folders are {Xp} attachments in?"),
+        ("investigator_t7", "I need to locate the folders holding the attachments {X} sent me."),
+        ("cleft_t7", "What I need is the folders where {Xp} attachments are saved."),
+        ("favour_t7", "Do me a favour and tell me which folders have the files {X} emailed me."),
+    ],
+    "folders_of_file": [
+        ("planner_t7", "Which folder did {F} end up in?"),
+        ("swedish_t7", "In which folder does {F} lie?"),
+        ("nigerian_t7", "Please help me check the folder where {F} is."),
+        ("apologetic_t7", "Sorry, I've lost {F} – which folder is it in?"),
+        ("helpdesk_t7", "Issue: can't find {F}. Which folder is it in?"),
+        ("investigator_t7", "I need the location of {F} – which folder?"),
+    ],
+    "who_sent_file": [
+        ("planner_t7", "Who sent me {F}? I want to follow up with them."),
+        ("turkish_t7", "{F} – who sent this to me?"),
+        ("scottish_t7", "Who sent me {F}, d'you know?"),
+        ("investigator_t7", "I need to establish who sent me {F}."),
+        ("cleft_t7", "What I need to know is who sent me {F}."),
+        ("helpdesk_t7", "Request: sender of {F}."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("planner_t7", "The person who sent me {F}: who have they been in email contact with?"),
+        ("swedish_t7", "With which people has the sender of {F} had mail contact?"),
+        ("nigerian_t7", "Please who are the people the sender of {F} has been exchanging mails with?"),
+        ("investigator_t7", "I need to establish who the sender of {F} has been in email contact with."),
+        ("apologetic_t7", "Sorry, this is a weird one – who has the person who sent {F} exchanged emails with?"),
+        ("favour_t7", "Do me a favour and find everyone the sender of {F} has emailed back and forth with."),
+    ],
+    "coattendees_of_person": [
+        ("planner_t7", "Who has {X} shared meetings with?"),
+        ("turkish_t7", "Which people were in meetings together with {X}?"),
+        ("scottish_t7", "Who's {X} been at meetings with, d'you know?"),
+        ("investigator_t7", "I need to establish everyone who attended meetings with {X}."),
+        ("cleft_t7", "It's the people who've been in meetings with {X} that I want."),
+        ("swedish_t7", "Who has been on meetings with {X}?"),
+    ],
+    "events_of_person": [
+        ("planner_t7", "Which events has {X} been to?"),
+        ("nigerian_t7", "Please check the meetings {X} attended."),
+        ("investigator_t7", "I need a list of all events {X} attended."),
+        ("apologetic_t7", "Sorry – which meetings has {X} attended?"),
+        ("helpdesk_t7", "Request: all events attended by {X}."),
+        ("swedish_t7", "Which meetings has {X} been on?"),
+    ],
+    "events_at_place": [
+        ("planner_t7", "Run me through every event {atP}."),
+        ("turkish_t7", "Events {atP}, can you show all?"),
+        ("scottish_t7", "Can you list the events {atP}? Cheers."),
+        ("investigator_t7", "I need every event whose location is {P}."),
+        ("cleft_t7", "It's the events {atP} that I want to see."),
+        ("favour_t7", "Do me a favour and list the events {atP}."),
+    ],
+    "events_in_month": [
+        ("planner_t7", "Run me through the calendar {M}."),
+        ("swedish_t7", "Can you show the meetings in my calendar {M}?"),
+        ("nigerian_t7", "Please help me check my calendar {M}."),
+        ("investigator_t7", "I need every calendar event {M}."),
+        ("apologetic_t7", "Sorry to ask – could you list my events {M}?"),
+        ("helpdesk_t7", "Request: calendar events {M}."),
+    ],
+    "events_titled": [
+        ("planner_t7", "Pull every '{T}' event from my calendar."),
+        ("turkish_t7", "Events which have {T} in the name, can you show?"),
+        ("scottish_t7", "Can you find all the {T} events? Cheers."),
+        ("investigator_t7", "I need every calendar entry with '{T}' in its title."),
+        ("cleft_t7", "It's the {T} events I'm after."),
+        ("nigerian_t7", "Please bring out all the {T} events in my calendar."),
+    ],
+    "who_attended_titled": [
+        ("planner_t7", "Who was on the guest list for the {T}?"),
+        ("swedish_t7", "Who were on the {T}?"),
+        ("nigerian_t7", "Please who are the people that attended the {T}?"),
+        ("investigator_t7", "I need to establish who attended the {T}."),
+        ("apologetic_t7", "Sorry – who went to the {T}?"),
+        ("helpdesk_t7", "Request: attendees of {T} events."),
+    ],
+    "place_of_event": [
+        ("planner_t7", "What's the venue for {T}?"),
+        ("turkish_t7", "{T} – where is it?"),
+        ("scottish_t7", "Where's {T} happening, d'you know?"),
+        ("investigator_t7", "I need the location of {T}."),
+        ("cleft_t7", "Where is it that {T} takes place?"),
+        ("favour_t7", "Do me a favour and tell me where {T} is."),
+    ],
+    "people_met_at_place": [
+        ("planner_t7", "Who have I met with {atP}? I need it for the guest list."),
+        ("swedish_t7", "Who have I had meetings with {atP}?"),
+        ("nigerian_t7", "Please who are the people I met {atP}?"),
+        ("investigator_t7", "I need to establish who I've met {atP}."),
+        ("cleft_t7", "It's the people I met {atP} that I want a list of."),
+        ("apologetic_t7", "Sorry, can you tell me who I've met with {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("planner_t7", "Who was I in meetings with {M}?"),
+        ("turkish_t7", "{Mc} I met with which people?"),
+        ("scottish_t7", "Who did I meet up with {M}, d'you know?"),
+        ("investigator_t7", "I need to establish who I met {M}."),
+        ("cleft_t7", "What I need is a list of the people I met {M}."),
+        ("helpdesk_t7", "Request: people I met {M}."),
+    ],
+    "links_from_person": [
+        ("planner_t7", "Round up the links {X} has sent me."),
+        ("swedish_t7", "Which links have {X} sent me?"),
+        ("nigerian_t7", "Please help me check the links {X} sent to me."),
+        ("investigator_t7", "I need every URL {X} has emailed me."),
+        ("apologetic_t7", "Sorry – what links has {X} sent me?"),
+        ("favour_t7", "Do me a favour and dig out the links {X} emailed me."),
+    ],
+    "links_from_people_met_in_month": [
+        ("planner_t7", "The people I met {M} – round up the links they've emailed."),
+        ("turkish_t7", "People which I met {M}, their links, can you show?"),
+        ("scottish_t7", "What links have the folk I met {M} sent me?"),
+        ("investigator_t7", "I need every link sent by the people I met {M}."),
+        ("cleft_t7", "It's the links from the people I met {M} that I want."),
+        ("helpdesk_t7", "Request: links emailed by people I met {M}."),
+    ],
+    "links_to_domain": [
+        ("planner_t7", "Pull every {U} link out of my email."),
+        ("swedish_t7", "Which links to {U} are there in my mails?"),
+        ("nigerian_t7", "Please bring out all the {U} links."),
+        ("investigator_t7", "I need every link on {U}."),
+        ("apologetic_t7", "Sorry – can you find all the {U} links?"),
+        ("favour_t7", "Do me a favour and list the {U} links."),
+    ],
+    "last_email_from_about": [
+        ("planner_t7", "What's {Xp} latest email on {W}?"),
+        ("turkish_t7", "About {W}, the last email from {X}, which is it?"),
+        ("scottish_t7", "What was the last thing {X} emailed about {W}?"),
+        ("investigator_t7", "I need {Xp} most recent email about {W}."),
+        ("cleft_t7", "It's {Xp} latest email about {W} that I need."),
+        ("helpdesk_t7", "Request: latest email from {X} re {W}."),
+    ],
+    "emails_from_with_attachment": [
+        ("planner_t7", "Which of {Xp} emails came with files attached?"),
+        ("swedish_t7", "Which mails from {X} have attachments?"),
+        ("nigerian_t7", "Please check the mails {X} sent me that have attachments."),
+        ("investigator_t7", "I need every email from {X} that carried an attachment."),
+        ("apologetic_t7", "Sorry – which emails from {X} had attachments?"),
+        ("favour_t7", "Do me a favour and find {Xp} emails with attachments."),
+    ],
+    "files_from_in_month": [
+        ("planner_t7", "What files did {X} send over {M}?"),
+        ("turkish_t7", "Files which {X} sent me {M}, can you list?"),
+        ("scottish_t7", "What attachments did {X} send me {M}? Cheers."),
+        ("investigator_t7", "I need every attachment {X} sent me {M}."),
+        ("cleft_t7", "It's the files {X} sent me {M} that I'm after."),
+        ("helpdesk_t7", "Request: attachments from {X} {M}."),
+    ],
+    "events_at_place_in_month": [
+        ("planner_t7", "Run me through the events {atP} {M}."),
+        ("swedish_t7", "Which meetings {atP} are in my calendar {M}?"),
+        ("nigerian_t7", "Please help me check the events {atP} {M}."),
+        ("investigator_t7", "I need every event {atP} {M}."),
+        ("apologetic_t7", "Sorry – could you list the events {atP} {M}?"),
+        ("favour_t7", "Do me a favour and pull up the events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("planner_t7", "Who was on the receiving end of my emails {M}?"),
+        ("turkish_t7", "{Mc} I sent emails to which people?"),
+        ("scottish_t7", "Who'd I email {M}?"),
+        ("investigator_t7", "I need a list of everyone I emailed {M}."),
+        ("cleft_t7", "What I need is everyone I sent emails to {M}."),
+        ("helpdesk_t7", "Request: recipients of emails I sent {M}."),
+    ],
+    "emails_from_person_to_person": [
+        ("planner_t7", "Pull up the emails {X} sent {Y}."),
+        ("swedish_t7", "Which mails has {X} sent to {Y}?"),
+        ("nigerian_t7", "Please help me check the mails {X} sent to {Y}."),
+        ("investigator_t7", "I need every email {X} sent to {Y}."),
+        ("cleft_t7", "It's the emails from {X} to {Y} that I want."),
+        ("apologetic_t7", "Sorry – can I see the emails {X} sent to {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("planner_t7", "How many events have been held {atP}?"),
+        ("turkish_t7", "{atPc} how many events were there?"),
+        ("scottish_t7", "How many events have there been {atP}, d'you know?"),
+        ("investigator_t7", "I need the number of events held {atP}."),
+        ("cleft_t7", "What I'd like to know is how many events there have been {atP}."),
+        ("helpdesk_t7", "Request: count of events {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("planner_t7", "Round up the links in the emails about {W}."),
+        ("swedish_t7", "Which links are there in the mails about {W}?"),
+        ("nigerian_t7", "Please bring out the links in the mails about {W}."),
+        ("investigator_t7", "I need every URL in the emails about {W}."),
+        ("apologetic_t7", "Sorry – what links are in the {W} emails?"),
+        ("favour_t7", "Do me a favour and pull the links out of the {W} emails."),
+    ],
+    "count_emails_to": [
+        ("planner_t7", "Altogether, how many emails have I sent {X}?"),
+        ("turkish_t7", "How many email I sent to {X}, can you count?"),
+        ("scottish_t7", "How many emails have I sent {X}, d'you know?"),
+        ("investigator_t7", "I need the total number of emails I've sent {X}."),
+        ("cleft_t7", "What I'd like to know is how many emails I've sent {X}."),
+        ("favour_t7", "Do me a favour and count the emails I've sent {X}."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
 def _render(text: str, style: str, slots: dict[str, str], self_name: str, self_address: str = "") -> str:
-    question = text.format(**{"SELF": self_name, "SELFADDR": self_address, **slots})
+    capitalized = {f"{k}c": slots[k][:1].upper() + slots[k][1:] for k in CAPITALIZED_SLOTS if k in slots}
+    question = text.format(**{"SELF": self_name, "SELFADDR": self_address, **capitalized, **slots})
     question = re.sub(r"\b(the) the\b", r"\1", question, flags=re.IGNORECASE)  # "the {T}", T = "the offsite"
     question = re.sub(r"\b(teh) the\b", r"\1", question, flags=re.IGNORECASE)
     if style in LOWER_STYLES:
@@ -5761,8 +6672,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
-    dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6 (ids continue after
-    them)."""
+    dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7
+    (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -5794,8 +6705,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D5, DEV5_TEMPLATES, DEV5_MAKERS), (T3, TEST3_TEMPLATES, TEST3_MAKERS),
                                      (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS),
                                      (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS),
-                                     (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS)):
-        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6) else [])  # the later shapes: from dev6 on
+                                     (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS),
+                                     (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS)):
+        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6, D9, T7) else [])  # the later shapes: from
+        # dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ wanted}")
@@ -5898,7 +6811,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(questions)} questions ({parts['dev']} dev, {parts['dev2']} dev2, {parts['dev3']} dev3, "
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
-          f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6), "
+          f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
+          f"{parts['test7']} test7), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -5906,12 +6820,12 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7 or dev8 (tune on them; dev2's to dev8's "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8 or dev9 (tune on them; dev2's to dev9's "
                       "templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5 or test6 (second to sixth held-out parts, each written independently of all the others "
-                      "and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, "
-                      "dev8, test6). 'graph' is the gold "
+                      "test5, test6 or test7 (second to seventh held-out parts, each written independently of all "
+                      "the others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, "
+                      "dev7, test5, dev8, test6, dev9, test7). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

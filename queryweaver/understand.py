@@ -439,6 +439,25 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"between me and \1", 0.03, ""),
     (r"\b(?:my |our )?(?:e-?mail )?(?:correspondence|conversations?|exchanges?|threads?) with\b(?= ⟦)",
      "emails between me and", 0.03, ""),
+    # a letter's framing: "Dear assistant, ... Kind regards." / "Many thanks."
+    (r"^(?:dear|hello|hi|good (?:morning|afternoon|evening)) (?:assistant|sir|madam|sir or madam|team|there|friend|"
+     r"helper|bot|computer|all)\b[,!.:]*\s*", "", 0.01, ""),
+    (r"(?<=\w)[.!?]?\s*(?:(?:with )?(?:kind|best|warm|many) (?:regards|wishes|thanks)|regards|(?:many )?thanks(?: a lot|"
+     r" so much| in advance)?|thank you(?: (?:so|very) much| in advance)?|cheers|much appreciated|ta)[.!]*$", "", 0.01, ""),
+    # hedged requests: "I don't suppose you could show me ...", "I don't suppose there are any emails ..."
+    (r"^I (?:don'?t|do not) suppose (?:(?:you|u) (?:could|can|would|might|happen to know|know)(?: (?:please|possibly))? "
+     r"|(?=there (?:are|is|were|was|'s) ))", "", 0.02, ""),
+    (r"^there (?:are|is|were|was|'s) (any|some)\b", r"\1", 0.02, ""),
+    # a statement after the question adds nothing to it: "...? I need to reply to it today."
+    (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks)\b[^?]*[.!]?$", r"\1", 0.02, ""),
+    # a clarification after a dash or comma names the thing: "- the attachments, I mean", "Meetings, I mean."
+    (r"(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|documents|links|urls|meetings|events|"
+     r"emails|messages|people|folders)(?:,)? I mean[.!?]*$", r" (\1)", 0.03, ""),
+    # typed short: "attchmts", "btwn", "w/"
+    (r"\b(?:attchmts|attchmnts|attachmts|atchmts|attmts)\b", "attachments", 0.01, ""),
+    (r"\b(?:attchmt|attchmnt|attachmt|atchmt|attmt)\b", "attachment", 0.01, ""), (r"\bbtwn\b", "between", 0.01, ""),
+    (r"(?<!\w)w/(?=\s|$)", "with", 0.01, ""),
+    (r"\bin (\w{2,5}) format\b", r"of type \1", 0.02, ""),
     # a yes/no question asked as a request: "can you check if X ever sent me ...", "find out whether I met ..."
     (r"^(?:(?:hey|hi|ok|okay|so)\b[,!.]*\s*)?(?:(?:can|could|would|will) (?:you|u) (?:please |quickly |just )?)?"
      r"(?:please )?(?:check|see|find out|look|verify|confirm|tell me|let me know|figure out)(?: for me)?,? "
@@ -829,11 +848,11 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"want see|want to see|want to know|need to see|need to know|like to see)\b(?: for)?", "show", 0.03, ""),
     # politeness and framing words
     (r"^(?:hey|hi|hello|ok|okay)\b[,!.]?\s*", "", 0.0, ""),
-    (r"\b(?:could|can|would|will) you (?:please |kindly )?(?:tell me|let me know|say) (?=who|what|when|where|which|how)",
+    (r"\b(?:could|can|would|will|might) you (?:please |kindly )?(?:tell me|let me know|say) (?=who|what|when|where|which|how)",
      "", 0.02, ""),
     (r"\b(?:could|can|would|will) you (?:please |kindly |quickly )?(?:tell me |show me |find |list |"
      r"help me find |let me know )?", "show ", 0.02, ""),
-    (r"\b(?:do you know|i(?:'d| would) like to (?:know|see|find)|i want to (?:know|see|find)|"
+    (r"\b(?:do you know|i(?:'d| would| should) like to (?:know|see|find)|i want to (?:know|see|find)|"
      r"i need to (?:know|see|find)|i'?m (?:trying to find|looking for)|help me find|remind me)\b",
      "show", 0.02, ""),
     (r"\b(?:at all|ever|again|other|else|lately|actually|really|honestly|(?<!most )recently|" + _NOT_A_PERIOD.format("so far") + r"|by any chance|on my (?:disk|computer|drive|"

@@ -439,11 +439,6 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"between me and \1", 0.03, ""),
     (r"\b(?:my |our )?(?:e-?mail )?(?:correspondence|conversations?|exchanges?|threads?) with\b(?= ⟦)",
      "emails between me and", 0.03, ""),
-    # a letter's framing: "Dear assistant, ... Kind regards." / "Many thanks."
-    (r"^(?:dear|hello|hi|good (?:morning|afternoon|evening)) (?:assistant|sir|madam|sir or madam|team|there|friend|"
-     r"helper|bot|computer|all)\b[,!.:]*\s*", "", 0.01, ""),
-    (r"(?<=\w)[.!?]?\s*(?:(?:with )?(?:kind|best|warm|many) (?:regards|wishes|thanks)|regards|(?:many )?thanks(?: a lot|"
-     r" so much| in advance)?|thank you(?: (?:so|very) much| in advance)?|cheers|much appreciated|ta)[.!]*$", "", 0.01, ""),
     # hedged requests: "I don't suppose you could show me ...", "I don't suppose there are any emails ..."
     (r"^I (?:don'?t|do not) suppose (?:(?:you|u) (?:could|can|would|might|happen to know|know)(?: (?:please|possibly))? "
      r"|(?=there (?:are|is|were|was|'s) ))", "", 0.02, ""),
@@ -451,8 +446,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # a statement after the question adds nothing to it: "...? I need to reply to it today."
     (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks)\b[^?]*[.!]?$", r"\1", 0.02, ""),
     # a clarification after a dash or comma names the thing: "- the attachments, I mean", "Meetings, I mean."
+    (r"^what (did|has|have|had) (.+?)(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|"
+     r"documents|links|urls|emails|messages)(?:,)? I mean[.!?]*$", r"which \3 \1 \2", 0.03, ""),
     (r"(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|documents|links|urls|meetings|events|"
-     r"emails|messages|people|folders)(?:,)? I mean[.!?]*$", r" (\1)", 0.03, ""),
+     r"emails|messages|people|folders)(?:,)? I mean[.!?]*$", "", 0.03, ""),
     # typed short: "attchmts", "btwn", "w/"
     (r"\b(?:attchmts|attchmnts|attachmts|atchmts|attmts)\b", "attachments", 0.01, ""),
     (r"\b(?:attchmt|attchmnt|attachmt|atchmt|attmt)\b", "attachment", 0.01, ""), (r"\bbtwn\b", "between", 0.01, ""),
@@ -1306,10 +1303,26 @@ def _drop_unknown(candidate: _Candidate, error: GenerationError, lexicon: Lexico
     return out
 
 
+# A letter's framing says nothing about what is asked, and "Kind regards" is no one's name: it goes before the
+# question is grounded or split into sentences.
+_SALUTATION = regex_cache.compile(
+    r"^(?:dear|hello|hi|good (?:morning|afternoon|evening)) (?:assistant|sir|madam|sir or madam|team|there|friend|"
+    r"helper|bot|computer|all)\b[,!.:]*\s*", re.IGNORECASE)
+_SIGN_OFF = regex_cache.compile(
+    r"(?<=\S)\s*(?:(?:with )?(?:kind|best|warm|many) (?:regards|wishes|thanks)|regards|(?:many )?thanks(?: a lot| so much|"
+    r" in advance)?|thank you(?: (?:so|very) much| in advance)?|cheers|much appreciated)[.!]*$", re.IGNORECASE)
+
+
+def strip_framing(text: str) -> str:
+    """The question without a letter's salutation ("Dear assistant,") and sign-off ("Kind regards.")."""
+    stripped = _SIGN_OFF.sub("", _SALUTATION.sub("", text)).strip()
+    return stripped if any(c.isalpha() for c in stripped) else text
+
+
 def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Generation:
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
-    text = check_question(question)
+    text = strip_framing(check_question(question))
     mentions = ground(text, lexicon)
     choices = _mention_choices(mentions)
     readings: list[tuple[QueryGraph, _Candidate]] = []
@@ -1323,7 +1336,9 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
         rewritten = _subject_first(rewritten, lexicon)
-        found, error = _read_candidates(base, rewritten, clauses(base.text, text, lexicon), lexicon, mentions)
+        scene = _SCENE.match(base.text) is not None
+        found, error = _read_candidates(base, rewritten, clauses(base.text, text, lexicon, background=scene), lexicon,
+                                        mentions, background=scene)
         if found is None:
             first_error = first_error or error
         else:
@@ -1375,7 +1390,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
 
 
 def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candidate], lexicon: Lexicon | None,
-                     mentions: list[Mention]) -> tuple[tuple[QueryGraph, _Candidate] | None, GenerationError | None]:
+                     mentions: list[Mention], background: bool = False
+                     ) -> tuple[tuple[QueryGraph, _Candidate] | None, GenerationError | None]:
     """The best reading of one rendering: the question as written and as rewritten are both parsed and the
     one that costs least wins, a reading that names a value the data lacks or leaves out a mention paying
     for it (so "Kindly share..." read with a person called Kindly loses to the rewrite without it). Only
@@ -1412,7 +1428,13 @@ def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candi
                 errors.append(error)
         return out
 
-    found = attempt([base, rewritten])
+    if background and parts:  # the question is after the scene: its parts first, the whole only as a fallback
+        found = attempt(parts)
+        if found:
+            whole = attempt([base, rewritten])
+            found += [(g, _Candidate(c.text, c.cost + 0.3, c.notes)) for g, c in whole]
+    else:
+        found = attempt([base, rewritten])
     if found and all(score(f) >= 0.3 for f in found):
         found += attempt(parts)  # a poor reading of the whole: perhaps one part of the question says it better
     if not found:
@@ -1470,7 +1492,7 @@ _PRONOUN = regex_cache.compile(r"\b(?:them|him|her|they|their|it|those|these|tha
 
 
 _NAMED = regex_cache.compile(r"(?:the )?(?:⟦title\|[^⟧]+⟧|[a-z][\w-]*(?: [a-z][\w-]*){0,2}) (?:e-?mails|messages|mails|"
-                             r"threads)\b|⟦\w+\|[^⟧]+⟧")
+                             r"threads)\b|⟦\w+\|[^⟧]+⟧|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,} (?:links?|urls?)\b")
 # a topic said in words: "catch up on the pricing page", "the budget thread"
 _TOPIC_WORDS = regex_cache.compile(r"\b(?:on|about|regarding|concerning|re|the|find|for)\s+([a-z][\w-]*(?: [a-z][\w-]*){0,3})",
                                    re.IGNORECASE)
@@ -1479,7 +1501,15 @@ _TOPIC_WORDS = regex_cache.compile(r"\b(?:on|about|regarding|concerning|re|the|f
 _THEN = regex_cache.compile(r"\s+(?:then|that day|that week|that month|that year|at that time|back then|that time)\b",
                             re.IGNORECASE)
 _PERSON = regex_cache.compile(r"⟦person\|[^⟧]+⟧")
-_SUBJECT_PRONOUN = regex_cache.compile(r"\b(?:they|he|she)(?:['’](?:ve|d|s)\b)?(?= (?:have |has |had )?(?:sent|emailed|mailed|forwarded|"
+_PLACE = regex_cache.compile(r"⟦place\|[^⟧]+⟧")
+# "their emails", "his latest", "her files": a pronoun that owns what follows
+_POSSESSIVE = regex_cache.compile(r"(?:their|his|her(?= (?:e-?mails?|messages?|mails?|files?|attachments?|links?|"
+                                  r"meetings?|events?|latest|last|first|most|newest|oldest|recent)\b))\b", re.IGNORECASE)
+_THERE = regex_cache.compile(r"\s+(?:there|over there)\b(?=\s*[?.!]*$)", re.IGNORECASE)
+# "So ...", "Okay so ...", "Right, so ...": a first sentence that sets the scene for the question after it
+_SCENE = regex_cache.compile(r"^(?:(?:ok(?:ay)?|right|well|now)[,]? )?so\b(?:[^.?!]|\.(?=\S)){3,}[.!]\s+\S", re.IGNORECASE)
+_SUBJECT_PRONOUN = regex_cache.compile(r"\b(?:they|he|she)(?:['’](?:ve|d|s)\b)?(?= (?:have |has |had )?(?:ever |already |just |"
+                                       r"recently |last |first )?(?:sent|emailed|mailed|forwarded|"
                                        r"shared|wrote|attached)\b)", re.IGNORECASE)
 _TITLE_OR_QUOTE = regex_cache.compile(r"⟦title\|[^⟧]+⟧|\"[^\"]+\"")
 _TOPIC_PRONOUN = regex_cache.compile(r"\b(about|on|regarding|concerning|re) (?:it|that|this|them|those)\b(?! \w+ (?:sent|emailed))",
@@ -1511,6 +1541,8 @@ def _named(phrase: str, lexicon: Lexicon | None) -> str:
     if phrase.startswith(("⟦", "the ⟦")):
         return phrase
     words = phrase.split()
+    if "." in words[0]:  # "a wikipedia.org link" -> the wikipedia.org links
+        return f"the {words[0]} links"
     topic = words[:-1]
     while topic and (topic[0].lower() == "the" or not _all_subject_words(topic, lexicon)):
         topic = topic[1:]
@@ -1529,25 +1561,52 @@ def _topics_in(part: str, lexicon: Lexicon | None) -> list[str]:
     return out
 
 
-def clauses(rendered: str, question: str, lexicon: Lexicon | None = None) -> list[_Candidate]:
+def _referent(pronoun: str, named: list[str], before: str = "") -> str:
+    """What a pronoun stands for among the things other parts named: a person for they/them/their/him/her/his
+    when one was named, a file for what was sent ("who sent it"), else the last thing named."""
+    if pronoun.lower() in ("they", "them", "their", "him", "her", "his"):
+        people = [n for n in named if n.startswith("⟦person|")]
+        if people:
+            return people[-1]
+    if pronoun.lower() == "it" and _SENT_BEFORE.search(before):
+        files = [n for n in named if n.startswith("⟦file|")]
+        if files:
+            return files[-1]
+    return named[-1]
+
+
+_SENT_BEFORE = regex_cache.compile(r"\b(?:sent|send|emailed|email|mailed|forwarded|forward|attached|shared)\s*$",
+                                   re.IGNORECASE)
+
+
+def clauses(rendered: str, question: str, lexicon: Lexicon | None = None, background: bool = False) -> list[_Candidate]:
     """The question's clauses read alone ("X keeps emailing me - how many have I had from them?"), each
-    pronoun replaced by the last thing an earlier clause named; a long question often asks in its last one."""
+    pronoun replaced by the last thing an earlier clause named; a long question often asks in its last one.
+    ``background``: the first sentence only sets the scene ("So X and I go way back. ..."); it names what the
+    others' pronouns mean but is not read as the question."""
     parts = [p.strip(" ,") for p in _CLAUSE_BREAK.split(rendered) if p.strip(" ,")]
     if len(parts) < 2:
         return []
+    scene = 1 if background else 0
     from .rules_parser import find_dates
 
     dates = [[value for _i, _end, _op, value in find_dates(p)] for p in parts]
     dated = [bool(d) for d in dates]
     out = []
     for k, part in enumerate(parts):
+        if k < scene:
+            continue
+        places = [m.group() for p in parts[:k] + parts[k + 1:] for m in _PLACE.finditer(p)]
+        if places and not _ENTITY.search(part):  # "So I keep ending up in Boston. Which events are there?"
+            part = _THERE.sub(f" at {places[-1]}", part, count=1)
         # a part read alone must not lose a date another part gives ("On May 4, which email did I get last?")
         lost = 0.3 if any(dated[:k] + dated[k + 1:]) and not dated[k] else 0.0
         # what another part named; a title with the emails it names stands as those emails ("the office move
         # emails ... the links in them")
         named = [n for p in parts[:k] + parts[k + 1:] for m in _NAMED.finditer(p) if (n := _named(m.group(), lexicon))]
         if named and _PRONOUN.search(part) and not _ENTITY.search(part):
-            part = _PRONOUN.sub(named[-1], part, count=1)
+            part = _PRONOUN.sub(lambda m: _referent(m.group(), named, part[:m.start()]) +
+                                ("'s" if _POSSESSIVE.match(part, m.start()) else ""), part, count=1)
         people = [m.group() for p in parts[:k] + parts[k + 1:] for m in _PERSON.finditer(p)]
         if people and not _ENTITY.search(part):  # "Sam said they'd been emailing me. Show me what they sent?"
             part = _SUBJECT_PRONOUN.sub(people[-1], part, count=1)
@@ -1574,7 +1633,8 @@ def clauses(rendered: str, question: str, lexicon: Lexicon | None = None) -> lis
     return sorted(out, key=lambda c: (not asks.match(c.text), -len(_ENTITY.findall(c.text))))
 
 
-_COUNT_CUE = regex_cache.compile(r"\bhow (?:many|much)\b|\b(?:total |the )?number of\b|\bcount (?:of|up|how)\b|^\W*count\b",
+_COUNT_CUE = regex_cache.compile(r"\bhow (?:many|much)\b|\b(?:total |the )?number of\b|(?<!lost )(?<!lose )(?<!losing )"
+                                 r"(?<!keep )(?<!kept )\bcount (?:of|up|how)\b|^\W*count\b",
                         re.IGNORECASE)
 
 

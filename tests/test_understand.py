@@ -560,6 +560,39 @@ def test_more_ways_of_asking(lexicon, question, spec):
 
 
 @pytest.mark.parametrize("question, spec", [
+    # a letter's framing, and a sign-off that is no one's name
+    ("Dear assistant, might you tell me where the planning session is being held? Kind regards.",
+     ("find pl all", "ev location pl", "ev.name contains planning session")),
+    ("Dear assistant, I should like to see the emails that Jane Doe sent to Wei Chen. Many thanks.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    # hedged requests
+    ("I don't suppose you could show me the emails I've sent to Wei Chen?",
+     ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("I don't suppose there are any emails with 'invoice' in the subject?", ("find e all", "e.subject contains invoice")),
+    # a statement after the question; a clarification after a dash
+    ("What was the last email I sent Wei Chen? I can't remember if I followed up.",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ("What did Jane Doe send me in March – the attachments, I mean.",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = in March")),
+    ("emails fr jane doe w/ attchmts", ("find e all", "e from p", "e has_attachment f", "p.name = Jane Doe")),
+    # a scene set first ("So ..."): the question is after it, its pronouns mean what the scene named
+    ("So Wei Chen and I go way back. What was the first email they ever sent me?",
+     ("find e one", "e from p", "e to self", "p.name = Wei Chen", "e.ordinal = first")),
+    ("So I've lost count of the planning session meetings. Can you list all of them?",
+     ("find ev all", "ev.name contains planning session")),
+    ("So Sofia Alvarez and I have been talking about the budget. What was their latest email on it?",
+     ("find e one", "e from p", "p.name = Sofia Alvarez", "e.subject contains budget", "e.ordinal = last")),
+    ("So budget.xlsx is sitting in my Documents and I have no idea where it came from. Who sent it to me?",
+     ("find p all", "e from p", "e to self", "e has_attachment f", "f.name = budget.xlsx")),
+    ("So I keep ending up at the Ferry Building. Which events were there?",
+     ("find ev all", "ev location pl", "pl.name = Ferry Building")),
+])
+def test_questions_after_framing_hedges_and_a_scene(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+@pytest.mark.parametrize("question, spec", [
     # what a pronoun in one part points back to: a topic, the emails a topic names, the person
     ("I'm trying to catch up on the budget. What was the last email Jane Doe sent about it?",
      ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),

@@ -450,6 +450,35 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"documents|links|urls|emails|messages)(?:,)? I mean[.!?]*$", r"which \3 \1 \2", 0.03, ""),
     (r"(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|documents|links|urls|meetings|events|"
      r"emails|messages|people|folders)(?:,)? I mean[.!?]*$", "", 0.03, ""),
+    # more of dev9's ways: correspondence items, volumes, rosters, bookings, resumptive pronouns, word order
+    (r"\b(?:items?|pieces?) of (?:correspondence|mail|e-?mail)\b", "email", 0.02, ""),
+    (r"\bfinal (?=(?:e-?mail|message|item|one|mail)\b)", "last ", 0.02, ""),
+    (r"\bI (?:addressed|directed) (?=to\b)", "I sent ", 0.02, ""),
+    (r"\b(?:the (?:total )?(?:(?:inbound|incoming|outbound|outgoing) )?(?:e-?mail|message|mail) (?:volume|tally|count)|"
+     r"(?:total )?(?:(?:inbound|incoming|outbound|outgoing) )?(?:e-?mail|message|mail) (?:volume|tally))\b",
+     "the number of emails", 0.03, ""),
+    (r"\b(attached|sent|emailed|forwarded|shared|mailed) (?:them|it) (?=(?:in|to|via|by|with|inside)\b)", r"\1 ", 0.02, ""),
+    (r"\b(?:(?:that |which )?(?:have|has|had)|with) (?:an? |any )?attachments? with (?:them|it)\b", "with attachments",
+     0.02, ""),
+    (r"\b(?:roster|guest list|attendee list|attendance list|sign-?up list|invite list)\b", "attendees", 0.03, ""),
+    (r"\bbookings\b(?= (?:at|in|on|during|for|last|this|next)\b)", "events", 0.03, ""),
+    (r"\bbooking\b(?= (?:at|in|on|during|for|last|this|next)\b)", "event", 0.03, ""),
+    (r"\b(events?|meetings?|appointments?) (?:which|that|whose) (?:name|title)s? (?:has|have|contains?|includes?|with)\b",
+     r"\1 about", 0.03, ""),
+    (r",\s*(?:show|list|give|display)(?: me)?(?: them)? (?:all|everything|them)(?: of them)?[.!]*$", "", 0.02, ""),
+    (r"^(?:e-?mails )?from (⟦person\|[^⟧]+⟧) to (⟦person\|[^⟧]+⟧)\s*[:,–—-]\s*(?:which|what|the|any|all)?\s*"
+     r"(e-?mails|messages|mails)\??$", r"\3 from \1 to \2", 0.03, ""),
+    (r"^(⟦file\|[^⟧]+⟧)(?: file| attachment| document)?\s*[,:–—-]\s*who sent(?: it| this)?( to me| me)?[?.!]*$",
+     r"who sent\2 \1", 0.03, ""),
+    (r"^(⟦person\|[^⟧]+⟧) (sent|emailed|mailed) me (?:some |the |a few |several )?(files|attachments|documents),?\s*"
+     r"(?:in )?(?:which|what) (folders?|directories?) (?:are they|they are|they're|are those|those are)(?: in| saved| stored|"
+     r" kept)?[?.!]*$", r"which \4 hold the \3 \1 \2 me", 0.04, ""),
+    (r"^(⟦person\|[^⟧]+⟧) (sent|emailed|mailed|wrote) (?:to )?me (e-?mails|messages|files|attachments|links)\b",
+     r"the \3 \1 \2 me", 0.03, ""),
+    (r"\bbetween (me|⟦person\|[^⟧]+⟧) & ", r"between \1 and ", 0.01, ""),
+    (r"\b(which|what|the|all|any) (?:stakeholders|colleagues|co-?workers|teammates|team members|clients|"
+     r"customers|collaborators)\b(?= (?:have|has|had|did|were|was|who|that|I)\b)", r"\1 people", 0.02, ""),
+    (r"\b(e-?mails|messages|meetings|events|files|links)\s*[-–—,]\s*the (.+?) ones[.!?]*$", r"\2 \1", 0.03, ""),
     # typed short: "attchmts", "btwn", "w/"
     (r"\b(?:attchmts|attchmnts|attachmts|atchmts|attmts)\b", "attachments", 0.01, ""),
     (r"\b(?:attchmt|attchmnt|attachmt|atchmt|attmt)\b", "attachment", 0.01, ""), (r"\bbtwn\b", "between", 0.01, ""),

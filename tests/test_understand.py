@@ -587,6 +587,28 @@ def test_more_ways_of_asking(lexicon, question, spec):
      ("find p all", "e from p", "e to self", "e has_attachment f", "f.name = budget.xlsx")),
     ("So I keep ending up at the Ferry Building. Which events were there?",
      ("find ev all", "ev location pl", "pl.name = Ferry Building")),
+    # more of dev9's askers
+    ("Locate the most recent item of correspondence I addressed to Wei Chen.",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ("What's the total inbound email volume from Wei Chen?", ("count e all", "e from p", "p.name = Wei Chen")),
+    ("alvarez email count", ("count e all", "e from p", "p.name = Sofia Alvarez")),
+    ("Give me the roster for the planning session.", ("find p all", "p attended ev", "ev.name contains planning session")),
+    ("Show me the bookings at the Ferry Building in March.",
+     ("find ev all", "ev location pl", "ev occurred_on d", "pl.name = Ferry Building", "d.value = in March")),
+    ("Events which name has offsite, show all.", ("find ev all", "ev.name contains offsite")),
+    ("From Jane Doe to Wei Chen: which emails?", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe",
+                                                  "p2.name = Wei Chen")),
+    ("budget.xlsx file, who sent to me?", ("find p all", "e from p", "e to self", "e has_attachment f",
+                                           "f.name = budget.xlsx")),
+    ("Sofia Alvarez sent me files, in which folder they are?",
+     ("find dir all", "e from p", "e to self", "e has_attachment f", "f parent dir", "p.name = Sofia Alvarez")),
+    ("Jane Doe sent to me emails. Please show all of them.", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Which stakeholders have been in meetings with Wei Chen?",
+     ("find p1 all", "p1 attended ev", "p2 attended ev", "p2.name = Wei Chen")),
+    ("Show me the links in the emails – the invoice ones.", ("find w all", "e mentions_url w",
+                                                              "e.subject contains invoice")),
+    ("Please show me the emails from Jane Doe that have attachment with them.",
+     ("find e all", "e from p", "e has_attachment f", "p.name = Jane Doe")),
 ])
 def test_questions_after_framing_hedges_and_a_scene(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

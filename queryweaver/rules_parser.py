@@ -1819,9 +1819,12 @@ class _Parser:
         return any(name == "to" and b.type == PERSON and id(b) in named and b is not self.head
                    for name, b in edges)
 
-    def _my_email_edge(self, email: _Node) -> str:
-        """What "my" says of an email: "my message to Jane" is from the user, "my mail from Jane" to them."""
+    def _my_email_edge(self, email: _Node) -> str | None:
+        """What "my" says of an email: "my message to Jane" is from the user, "my mail from Jane" to them, "my
+        emails with Jane" both theirs; with no one named, "my emails" is the user's mailbox: every email in it."""
         roles = {name for a, name, b in self.edges if a is email and b.type == PERSON}
+        if not roles:
+            return None
         if "to" in roles and "from" not in roles:
             return "from"
         if "from" in roles and "to" not in roles:
@@ -1853,7 +1856,9 @@ class _Parser:
             if node.self_owned and node.type in (EMAIL, EVENT) \
                     and not any(self.self_node is not None and {a, b} == {node, self.self_node}
                                 for a, _n, b in self.edges):
-                self._edge(node, self._my_email_edge(node) if node.type == EMAIL else "attended", self._self())
+                edge = self._my_email_edge(node) if node.type == EMAIL else "attended"
+                if edge is not None:
+                    self._edge(node, edge, self._self())
         seen = set()
         for node, value, words in self.ordinals:
             email = node if node.type == EMAIL else self._adjacent_email(node)

@@ -186,7 +186,11 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("Which meetings did I attend in February?",
      ("find ev all", "self attended ev", "ev occurred_on d", "d.value = in February")),
     ("my meetings with Jane", ("find ev all", "p attended ev", "self attended ev", "p.name = Jane")),
-    ("my emails about budget", ("find e all", "e participants self", "e.subject contains budget")),
+    # "my emails" with no one named is the mailbox: mail to a list or a Bcc names no user but is theirs too
+    ("my emails about budget", ("find e all", "e.subject contains budget")),
+    ("the PowerPoint decks attached to my messages", ("find f all", "e has_attachment f", "f.extension = pptx")),
+    ("my emails with Jane about budget",
+     ("find e all", "e participants self", "e participants p", "p.name = Jane", "e.subject contains budget")),
     ("emails in my inbox from Jane", ("find e all", "e to self", "e from p", "p.name = Jane")),
     ("emails sent in February", ("find e all", "e from self", "e sent_on d", "d.value = in February")),
     ("files sent to Jane Doe",

@@ -159,6 +159,7 @@ _WELL_FORMED = re.compile(r"(?:From [^\n]*(?:\n|\Z))?(?:(?:[ \t]|[\041-\071\073-
 _KEPT_FIELD = re.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|".join(
     re.escape(h) for h in sorted(KEPT_HEADERS, key=len, reverse=True)), re.MULTILINE | re.IGNORECASE | re.ASCII)
 _ADDR = r"[^\s<>,@]+@[^\s<>,@]+"
+_ADDRESS_SPECIALS = re.compile(r'["()\\;:]')
 _SIMPLE_ADDRESS = re.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
 _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
 _HREF = re.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
@@ -260,7 +261,8 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
     if not value:
         return ""
     text = _unsurrogate(value, name, problems)
-    text = _FOLD.sub(" ", text)
+    if "\n" in text:
+        text = _FOLD.sub(" ", text)
     if "=?" not in text:
         return text.strip()
     try:
@@ -347,13 +349,23 @@ def _addresses(msg: Headers, problems: list[str]) -> list[tuple[str, str, str]]:
     """(role, lower-cased address, display name) for From, To, Cc and Bcc, in header order."""
     out: list[tuple[str, str, str]] = []
     for role, header in (("from", "From"),) + RECIPIENT_HEADERS:
-        pairs = [pair for value in msg.get_all(header) or ()
-                 for pair in split_addresses(_FOLD.sub(" ", _unsurrogate(value, header, problems)))]
+        values = msg.get_all(header)
+        if not values:
+            continue
+        pairs = []
+        for value in values:
+            value = _unsurrogate(value, header, problems)
+            pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
         for name, addr in pairs:
             addr = addr.strip().strip("<>").lower()
             if "@" not in addr:
                 continue
-            name = decode_text_header(name, header, problems).strip("\"' ") if name else ""
+            if not name:
+                name = ""
+            elif name.isascii() and "=?" not in name and "\n" not in name:  # decode_text_header's answer
+                name = name.strip().strip("\"' ")
+            else:
+                name = decode_text_header(name, header, problems).strip("\"' ")
             out.append((role, addr, "" if name.lower() == addr else name))
             if role == "from":
                 break  # the first From address is the sender
@@ -362,7 +374,7 @@ def _addresses(msg: Headers, problems: list[str]) -> list[tuple[str, str, str]]:
 
 def split_addresses(text: str) -> list[tuple[str, str]]:
     """(display name, address) pairs of an address header; plain lists skip the stdlib's slow full parser."""
-    if any(c in text for c in '"()\\;:'):  # quoting, comments, groups: only the stdlib gets these right
+    if _ADDRESS_SPECIALS.search(text):  # quoting, comments, groups: only the stdlib gets these right
         return _email.getaddresses([text])
     pairs = []
     for piece in text.split(","):

@@ -12,8 +12,8 @@ everything else — the SQLite tables, the Email/Person/Self/File/Webpage/Date t
 * File key: the attachment's file name as attached (RFC 2231 / RFC 2047 decoded); path is None.
 * Webpage key: a URL from the text or HTML body (href attributes and bare URLs), trailing punctuation removed.
 
-Parsing reads header blocks into compat32 ``Message`` objects (the stdlib's ``policy.default`` is several
-times slower) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
+Parsing reads header blocks into ``Headers`` (answering as the stdlib's compat32 ``Message`` would, without
+its cost; ``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
 are split on their boundaries directly (see "MIME structure" below). A message that cannot be used is
 skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
 ``max_warnings`` in one refresh, a last warning says the rest are not listed).
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import ConnectorError, QueryWeaverError
@@ -46,9 +46,6 @@ from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_word
 from queryweaver.index import Batches, SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
-
-if TYPE_CHECKING:
-    from email.message import Message
 
 Warn = Callable[[str], None]
 
@@ -124,7 +121,7 @@ class _EmailPackage:
         import email.utils
         from email.errors import HeaderParseError
         from email.header import decode_header
-        from email.message import Message
+        from email.message import Message, _parseparam, _unquotevalue
 
         class RawHeaderPolicy(type(email.policy.compat32)):  # type: ignore[misc]
             """compat32, but header values come back as raw strings (8-bit bytes as surrogates) for us to decode."""
@@ -134,7 +131,9 @@ class _EmailPackage:
 
         self.__dict__.update(HeaderParseError=HeaderParseError, decode_header=decode_header, Message=Message,
                              getaddresses=email.utils.getaddresses, parsedate_tz=email.utils.parsedate_tz,
-                             RAW_POLICY=RawHeaderPolicy())
+                             RAW_POLICY=RawHeaderPolicy(), parseparam=_parseparam, unquotevalue=_unquotevalue,
+                             decode_params=email.utils.decode_params,
+                             collapse_rfc2231_value=email.utils.collapse_rfc2231_value)
         try:
             return self.__dict__[name]
         except KeyError:
@@ -154,7 +153,13 @@ _MSGID = re.compile(r"<([^<>]+)>")
 _WS = re.compile(r"\s+")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _HEADER_NAME = re.compile(r"[\041-\071\073-\176]+")   # printable ASCII but ':' (as the stdlib's headerRE)
+# a header block whose every line is a header field or a continuation (an mbox 'From ' line may lead it)
+_WELL_FORMED = re.compile(r"(?:From [^\n]*(?:\n|\Z))?(?:(?:[ \t]|[\041-\071\073-\176]+:)[^\n]*(?:\n|\Z))*")
+# in such a block: a kept field, its name and its value (continuation lines included, leading blanks not)
+_KEPT_FIELD = re.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|".join(
+    re.escape(h) for h in sorted(KEPT_HEADERS, key=len, reverse=True)), re.MULTILINE | re.IGNORECASE | re.ASCII)
 _ADDR = r"[^\s<>,@]+@[^\s<>,@]+"
+_ADDRESS_SPECIALS = re.compile(r'["()\\;:]')
 _SIMPLE_ADDRESS = re.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
 _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
 _HREF = re.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
@@ -256,7 +261,8 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
     if not value:
         return ""
     text = _unsurrogate(value, name, problems)
-    text = _FOLD.sub(" ", text)
+    if "\n" in text:
+        text = _FOLD.sub(" ", text)
     if "=?" not in text:
         return text.strip()
     try:
@@ -275,7 +281,7 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
     return "".join(out).strip()
 
 
-def _header(msg: Message, name: str, problems: list[str]) -> str:
+def _header(msg: Headers, name: str, problems: list[str]) -> str:
     """A decoded header, '' when absent."""
     return decode_text_header(msg.get(name), name, problems)
 
@@ -339,17 +345,27 @@ def parse_date(value: str) -> float | None:
         return None
 
 
-def _addresses(msg: Message, problems: list[str]) -> list[tuple[str, str, str]]:
+def _addresses(msg: Headers, problems: list[str]) -> list[tuple[str, str, str]]:
     """(role, lower-cased address, display name) for From, To, Cc and Bcc, in header order."""
     out: list[tuple[str, str, str]] = []
     for role, header in (("from", "From"),) + RECIPIENT_HEADERS:
-        pairs = [pair for value in msg.get_all(header) or ()
-                 for pair in split_addresses(_FOLD.sub(" ", _unsurrogate(value, header, problems)))]
+        values = msg.get_all(header)
+        if not values:
+            continue
+        pairs = []
+        for value in values:
+            value = _unsurrogate(value, header, problems)
+            pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
         for name, addr in pairs:
             addr = addr.strip().strip("<>").lower()
             if "@" not in addr:
                 continue
-            name = decode_text_header(name, header, problems).strip("\"' ") if name else ""
+            if not name:
+                name = ""
+            elif name.isascii() and "=?" not in name and "\n" not in name:  # decode_text_header's answer
+                name = name.strip().strip("\"' ")
+            else:
+                name = decode_text_header(name, header, problems).strip("\"' ")
             out.append((role, addr, "" if name.lower() == addr else name))
             if role == "from":
                 break  # the first From address is the sender
@@ -358,7 +374,7 @@ def _addresses(msg: Message, problems: list[str]) -> list[tuple[str, str, str]]:
 
 def split_addresses(text: str) -> list[tuple[str, str]]:
     """(display name, address) pairs of an address header; plain lists skip the stdlib's slow full parser."""
-    if any(c in text for c in '"()\\;:'):  # quoting, comments, groups: only the stdlib gets these right
+    if _ADDRESS_SPECIALS.search(text):  # quoting, comments, groups: only the stdlib gets these right
         return _email.getaddresses([text])
     pairs = []
     for piece in text.split(","):
@@ -373,48 +389,173 @@ def split_addresses(text: str) -> list[tuple[str, str]]:
 
 # MIME structure. The stdlib feed parser goes through a message line by line, which made attachments and
 # header blocks most of the indexing time (about 1 ms per message with attachments). Here a header block is
-# read in one pass into a compat32 Message (so the stdlib still interprets parameters, RFC 2231 file names
-# and content types), multiparts are split on their boundaries with bytes.find, and parts are decoded
+# read in one pass into a ``Headers`` (what the parser used of a compat32 Message, same answers: the stdlib
+# still reads RFC 2231 parameters and anything else out of the simple case), multiparts are split on their boundaries with bytes.find, and parts are decoded
 # whole with binascii: several times faster, with the same results on well-formed mail.
 
-def split_entity(raw: bytes) -> tuple[Message, bytes]:
+def split_entity(raw: bytes) -> tuple[Headers, bytes]:
     """An entity's parsed header block and its raw body."""
     if raw.startswith((b"\n", b"\r\n")):
-        return _email.Message(policy=_email.RAW_POLICY), raw.split(b"\n", 1)[1]
+        return Headers({}), raw.split(b"\n", 1)[1]
     end = _HEADER_END.search(raw)
     head, body = (raw[:end.start()], raw[end.end():]) if end else (raw, b"")
     return parse_header_block(head), body
 
 
-def parse_header_block(head: bytes) -> Message:
+def parse_header_block(head: bytes) -> Headers:
     """The KEPT_HEADERS as compat32 stores them (folded values keep their line breaks).
 
     Like the stdlib, it stops at the first line that is not a header. Other headers (Received, DKIM, X-...)
-    are dropped: real mail carries dozens, and every ``Message.get`` scans them all.
+    are dropped: real mail carries dozens, and nothing here reads them. A block of nothing but header lines
+    (the usual case) is read with one regex; any other goes line by line.
     """
-    msg = _email.Message(policy=_email.RAW_POLICY)
+    text = head.decode("ascii", "surrogateescape")
+    if _WELL_FORMED.fullmatch(text) is None:
+        return _parse_header_lines(text)
+    values: dict[str, list[str]] = {}
+    for name, value in _KEPT_FIELD.findall(text):
+        name = name.lower()
+        found = values.get(name)
+        if found is None:
+            values[name] = [value.rstrip("\r\n")]
+        else:
+            found.append(value.rstrip("\r\n"))
+    return Headers(values)
+
+
+def _parse_header_lines(text: str) -> Headers:
+    """``parse_header_block`` for a block with a line that is not a header (where the headers end)."""
+    values: dict[str, list[str]] = {}
     name: str | None = None
     value = ""
-    for number, line in enumerate(head.decode("ascii", "surrogateescape").split("\n")):
+    for number, line in enumerate(text.split("\n")):
         if line[:1] in (" ", "\t"):
             if name is not None:
                 value += "\n" + line
             continue
         if name is not None:
-            msg[name] = value.rstrip("\r\n")
+            values.setdefault(name, []).append(value.rstrip("\r\n"))
             name = None
         colon = line.find(":")
         if colon > 0 and _HEADER_NAME.fullmatch(line, 0, colon):
-            if line[:colon].lower() in KEPT_HEADERS:
-                name, value = line[:colon], line[colon + 1:].lstrip(" \t")
+            key = line[:colon].lower()
+            if key in KEPT_HEADERS:
+                name, value = key, line[colon + 1:].lstrip(" \t")
         elif not (number == 0 and line.startswith("From ")):  # an mbox 'From ' line may lead a Maildir file
             break  # not a header: the stdlib would start the body here
     if name is not None:
-        msg[name] = value.rstrip("\r\n")
-    return msg
+        values.setdefault(name, []).append(value.rstrip("\r\n"))
+    return Headers(values)
 
 
-def iter_leaves(msg: Message, body: bytes, depth: int = 0) -> Iterator[tuple[Message, bytes]]:
+class Headers:
+    """A parsed header block: what the parser reads of the stdlib's compat32 ``Message`` (raw values, 8-bit
+    bytes as surrogates), with the same answers, built in one pass and without its per-lookup scans.
+
+    Names are compared case-insensitively, values come back as stored. Content-Type and Content-Disposition
+    parameters are read once per header; the common simple case (no RFC 2231 ``*`` parameters, no backslash)
+    is read here, anything else by the stdlib's own functions, and both give what ``Message.get_param`` gives.
+    """
+
+    __slots__ = ("_values", "_params")
+
+    def __init__(self, values: dict[str, list[str]]):
+        self._values = values                   # lower-cased name -> values in header order (never empty)
+        self._params: dict[str, dict[str, object]] = {}
+
+    def get(self, name: str, failobj=None):
+        found = self._values.get(name.lower())
+        return found[0] if found else failobj
+
+    def get_all(self, name: str, failobj=None):
+        found = self._values.get(name.lower())
+        return list(found) if found else failobj
+
+    def __contains__(self, name: str) -> bool:
+        return name.lower() in self._values
+
+    def get_content_type(self) -> str:
+        """As ``Message.get_content_type``: lower-cased, text/plain when missing or invalid."""
+        found = self._values.get("content-type")
+        if not found:
+            return "text/plain"
+        ctype = found[0].partition(";")[0].strip().lower()
+        return ctype if ctype.count("/") == 1 else "text/plain"
+
+    def get_content_disposition(self) -> str | None:
+        found = self._values.get("content-disposition")
+        return found[0].partition(";")[0].strip().lower() if found else None
+
+    def get_param(self, param: str, failobj=None, header: str = "content-type"):
+        """As ``Message.get_param`` (unquoted; a 3-tuple for an RFC 2231 value with a charset)."""
+        header = header.lower()
+        params = self._params.get(header)
+        if params is None:
+            found = self._values.get(header)
+            if not found:
+                return failobj
+            params = self._params[header] = _header_params(found[0])
+        return params.get(param.lower(), failobj)
+
+    def get_boundary(self, failobj=None):
+        boundary = self.get_param("boundary", _MISSING)
+        if boundary is _MISSING:
+            return failobj
+        return _email.collapse_rfc2231_value(boundary).rstrip()
+
+    def get_filename(self, failobj=None):
+        filename = self.get_param("filename", _MISSING, "content-disposition")
+        if filename is _MISSING:
+            filename = self.get_param("name", _MISSING, "content-type")
+        if filename is _MISSING:
+            return failobj
+        return _email.collapse_rfc2231_value(filename).strip()
+
+
+_MISSING = object()
+
+
+def _header_params(value: str) -> dict[str, object]:
+    """Lower-cased parameter name -> what ``Message.get_param`` returns for it (the first of equal names).
+
+    The stdlib splits the value (``_parseparam``), re-quotes every value but the first and decodes RFC 2231
+    ones (``decode_params``), then unquotes what is asked for. Without a backslash or a ``*`` that comes to
+    unquoting each value once, done here; otherwise the stdlib's functions do it all."""
+    params: dict[str, object] = {}
+    if "\\" in value or "*" in value:
+        pairs = []
+        for p in _email.parseparam(value):
+            try:
+                name, val = p.split("=", 1)
+                pairs.append((name.strip(), val.strip()))
+            except ValueError:
+                pairs.append((p.strip(), ""))
+        for name, val in _email.decode_params(pairs):
+            params.setdefault(name.lower(), _email.unquotevalue(val))
+        return params
+    pieces = value.split(";")
+    if '"' in value:  # a ';' inside quotes does not end a parameter (as _parseparam counts quotes)
+        joined: list[str] = []
+        for piece in pieces:
+            if joined and joined[-1] and joined[-1].count('"') % 2:
+                joined[-1] += ";" + piece
+            else:
+                joined.append(piece)
+        pieces = joined
+    for p in pieces:
+        name, eq, val = p.partition("=")
+        if eq:
+            name, val = name.strip().lower(), val.strip()
+        else:
+            name = name.strip().lower()
+        if name not in params:
+            if len(val) > 1 and (val[0] == val[-1] == '"' or val[0] == "<" and val[-1] == ">"):
+                val = val[1:-1]
+            params[name] = val
+    return params
+
+
+def iter_leaves(msg: Headers, body: bytes, depth: int = 0) -> Iterator[tuple[Headers, bytes]]:
     """The leaf parts (headers, raw body) of an entity, descending into multiparts and forwarded messages."""
     ctype = msg.get_content_type()
     if depth < MAX_MIME_DEPTH:
@@ -466,7 +607,7 @@ def _line_starting(body: bytes, prefix: bytes, pos: int) -> int:
     return -1 if found == -1 else found + 1
 
 
-def decode_payload(msg: Message, body: bytes, what: str, problems: list[str]) -> bytes:
+def decode_payload(msg: Headers, body: bytes, what: str, problems: list[str]) -> bytes:
     """A part's content with its Content-Transfer-Encoding undone, tolerating broken base64."""
     cte = str(msg.get("Content-Transfer-Encoding", "")).strip().lower()
     if cte == "base64":
@@ -481,7 +622,7 @@ def decode_payload(msg: Message, body: bytes, what: str, problems: list[str]) ->
     return body
 
 
-def _read_parts(msg: Message, body: bytes, problems: list[str]) -> tuple[list[str], list[str], list[tuple[str, str, int]]]:
+def _read_parts(msg: Headers, body: bytes, problems: list[str]) -> tuple[list[str], list[str], list[tuple[str, str, int]]]:
     """Plain-text parts, HTML parts and attachments (file name, sha256, size) of a message."""
     texts: list[str] = []
     htmls: list[str] = []
@@ -507,12 +648,12 @@ def _read_parts(msg: Message, body: bytes, problems: list[str]) -> tuple[list[st
     return texts, htmls, attachments
 
 
-def _may_be_attachment(part: Message) -> bool:
+def _may_be_attachment(part: Headers) -> bool:
     """Cheap pre-check: only a part with a disposition or a name parameter can carry a file name."""
     return "Content-Disposition" in part or "name" in str(part.get("Content-Type", "")).lower()
 
 
-def _filename(part: Message, problems: list[str]) -> str:
+def _filename(part: Headers, problems: list[str]) -> str:
     """The part's attachment file name, decoded (RFC 2231 by the stdlib, RFC 2047 and raw 8-bit here)."""
     name = part.get_filename()
     if not name:

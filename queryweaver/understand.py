@@ -475,7 +475,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r" kept)?[?.!]*$", r"which \4 hold the \3 \1 \2 me", 0.04, ""),
     (r"^(⟦person\|[^⟧]+⟧) (sent|emailed|mailed|wrote) (?:to )?me (e-?mails|messages|files|attachments|links)\b",
      r"the \3 \1 \2 me", 0.03, ""),
-    (r"\bbetween (me|⟦person\|[^⟧]+⟧) & ", r"between \1 and ", 0.01, ""),
+    (r"\b(?:between|btwn) (me|⟦person\|[^⟧]+⟧) & ", r"between \1 and ", 0.01, ""),
     (r"\b(which|what|the|all|any) (?:stakeholders|colleagues|co-?workers|teammates|team members|clients|"
      r"customers|collaborators)\b(?= (?:have|has|had|did|were|was|who|that|I)\b)", r"\1 people", 0.02, ""),
     (r"\b(e-?mails|messages|meetings|events|files|links)\s*[-–—,]\s*the (.+?) ones[.!?]*$", r"\2 \1", 0.03, ""),

@@ -174,7 +174,8 @@ def test_a_server_out_of_storage_is_one_line_and_the_mirror_still_answers(cli, t
         assert oracle_keys(1, mail.json()["result"]["items"], corpus_dir / "files") == expected[1]
         index = cli("index", "--config", str(config), env=env)
         assert index.code != 0 and "out of storage (507)" in index.stderr
-        assert len(index.stderr.strip().splitlines()) == 1
+        # one line, besides the progress lines a slow (busy) machine shows
+        assert len([line for line in index.stderr.strip().splitlines() if not line.startswith("indexing ")]) == 1
         proxy.failing.clear()
         assert cli("index", "--config", str(config), env=env).code == 0  # room again: mirrored
         proxy.failing.add("REPORT")

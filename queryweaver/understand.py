@@ -479,6 +479,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(which|what|the|all|any) (?:stakeholders|colleagues|co-?workers|teammates|team members|clients|"
      r"customers|collaborators)\b(?= (?:have|has|had|did|were|was|who|that|I)\b)", r"\1 people", 0.02, ""),
     (r"\b(e-?mails|messages|meetings|events|files|links)\s*[-–—,]\s*the (.+?) ones[.!?]*$", r"\2 \1", 0.03, ""),
+    # who the asker is, before what they need: "I run a small bakery and I need every email X sent me"
+    (r"^I(?:'m| am)? (?!need|want|would|'d|am looking|'m looking|have to|must)[^,.;?!⟦]{3,80}?(?:,\s*|\s+and\s+|\s+so\s+)"
+     r"(?:so\s+)?(?=I (?:need|want|would like|'d like|am looking for|'m looking for|have to|must)\b)", "", 0.03, ""),
     # typed short: "attchmts", "btwn", "w/"
     (r"\b(?:attchmts|attchmnts|attachmts|atchmts|attmts)\b", "attachments", 0.01, ""),
     (r"\b(?:attchmt|attchmnt|attachmt|atchmt|attmt)\b", "attachment", 0.01, ""), (r"\bbtwn\b", "between", 0.01, ""),

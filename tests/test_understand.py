@@ -577,6 +577,8 @@ def test_more_ways_of_asking(lexicon, question, spec):
      ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
       "d.value = in March")),
     ("emails fr jane doe w/ attchmts", ("find e all", "e from p", "e has_attachment f", "p.name = Jane Doe")),
+    ("I run a small bakery and I need every email Jane Doe has sent me.",
+     ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
     ("emails btwn me & wei chen", ("find e all", "e participants self", "e participants p", "p.name = Wei Chen")),
     # a scene set first ("So ..."): the question is after it, its pronouns mean what the scene named
     ("So Wei Chen and I go way back. What was the first email they ever sent me?",

@@ -47,9 +47,16 @@ adds a trailing clarification ("... – the PDF ones"), Korean and Arabic first-
 archivist and a corporate-jargon speaker) and "test7" a seventh held-out part (TEST7_TEMPLATES, another group of
 askers again, sharing no template with any part; only its aggregate figures are reported); both ask all forty
 shapes with their own date phrases (seasons with and without a year, "winter 2024-25", early/mid/late of a year,
-"the week of", "a month ago", "a few days ago", day-first numbers, ...), and their questions follow test6's. A
-yes/no question ("did X send me ...?") has the find question's gold graph: its
-answer lists what makes it "yes".
+"the week of", "a month ago", "a few days ago", day-first numbers, ...), and their questions follow test6's.
+"dev10" is a tenth tuning part (DEV10_TEMPLATES, written without reading how the reader works; ten kinds of askers
+no earlier part had: a parent juggling school emails, a freelancer tracking clients, a musician on tour, a "comms"
+speaker, Vietnamese and Tagalog first-language speakers, a "pls / thx / rn" texter, someone who stacks relative
+clauses, a programmer asking "Given X, return ..." and a chef between services) and "test8" an eighth held-out part
+(TEST8_TEMPLATES, another group of askers again, sharing no template with any part; only its aggregate figures are
+reported); both ask all forty shapes with their own date phrases ("in autumn", "last winter", "the third quarter of
+2025", "3 weeks ago", "in the past 8 weeks", "this past November", "during the holidays", "later this month",
+dotted day-first days, ...), and their questions follow test7's. A yes/no question ("did X send me ...?") has the
+find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -6650,6 +6657,805 @@ TEST7_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev10 and test8: two more groups of askers, each writing every shape (the later ones too). dev10's templates were
+# written without reading how the reader works, by ten kinds of askers no earlier part had: a parent juggling school
+# emails, a freelancer tracking clients ("my client X"), a musician on tour ("gigs", "on the road"), someone who says
+# "comms" for communications, Vietnamese and Tagalog (Filipino English, "po") first-language speakers, a texter
+# ("pls", "thx", "rn", "u"), someone who stacks relative clauses ("the files that X attached to the emails that they
+# sent me"), a programmer who asks in "Given X, return ..." / "Let P be ..." terms and a chef between services
+# ("the diary", "the rota"). test8's askers are another group again (sharing no template with any part): a
+# Singaporean English (Singlish) speaker, an Indonesian first-language speaker, a South African English speaker,
+# someone muttering to themselves ("hmm, where did I save F..."), a quiz-master ("Quiz: who sent me F?"), an "I
+# wonder ..." asker, a form-filler ("Sender: X. Date: since B. Show emails.") and a teacher; like test2 to test7,
+# only its aggregate figures are reported. Both draw their date phrases from their own lists (year-less seasons
+# with "in the fall" and "in autumn", "last winter", "winter 2025-26", named quarters, month spans across a year's
+# end, weeks of a month by number, "3 weeks ago", "2 months ago", rolling windows in weeks, days, months and a
+# year, parts of months, numeric months, "this past November", "the year before last", "during the holidays",
+# "over Christmas", "later this month", "tomorrow", "next weekend", dotted day-first days), and their questions
+# follow test7's: dev10's first, then test8's.
+# =============================================================================================
+
+D10, T8 = "dev10", "test8"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8)
+LOWER_STYLES = LOWER_STYLES | {"texting10"}
+
+
+def dev10_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """A year-less season ("in autumn"), "last winter", "in winter 2025-26", "the third quarter of 2025", a span
+    across a year's end ("from November 2025 to January 2026"), a dashed span, "the second week of November 2025",
+    "3 weeks ago", rolling windows ("the past 8 weeks", "the last 120 days", "the last 9 months"), parts of months
+    with a year, a numeric month ("11/2025"), "Jul '25", "this past November", "during the holidays", a year-ful
+    summer and "the year before last"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    autumn = today.year - (today.month < 9)  # the latest autumn that has begun
+    winter = today.year - 1 - (today.month < 3)  # the latest winter that is over starts in December of this year
+    nov = today.year - (today.month <= 11)  # the latest November before this month
+    holidays = today.year - ((today.month, today.day) < (12, 24))  # the latest holidays that have begun
+    nine_back = date(today.year - (today.month <= 9), (today.month - 10) % 12 + 1, today.day)
+    return [("in autumn", (date(autumn, 9, 1), date(autumn, 12, 1))),
+            ("last winter", (date(winter, 12, 1), date(winter + 1, 3, 1))),
+            ("in winter 2025-26", (date(2025, 12, 1), date(2026, 3, 1))),
+            ("in the third quarter of 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("from November 2025 to January 2026", (date(2025, 11, 1), date(2026, 2, 1))),
+            ("in Aug-Sep 2025", (date(2025, 8, 1), date(2025, 10, 1))),
+            ("in the second week of November 2025", (date(2025, 11, 8), date(2025, 11, 15))),
+            ("3 weeks ago", (monday - timedelta(days=21), monday - timedelta(days=14))),
+            ("in the past 8 weeks", (today - timedelta(weeks=8), tomorrow)),
+            ("over the last 120 days", (today - timedelta(days=120), tomorrow)),
+            ("in the last 9 months", (nine_back, tomorrow)),
+            ("in mid-September 2025", (date(2025, 9, 11), date(2025, 9, 21))),
+            ("in late October 2025", (date(2025, 10, 21), date(2025, 11, 1))),
+            ("in 11/2025", month_range(2025, 11)),
+            ("in Jul '25", month_range(2025, 7)),
+            ("this past November", month_range(nov, 11)),
+            ("during the holidays", (date(holidays, 12, 24), date(holidays + 1, 1, 2))),
+            ("in summer 2024", (date(2024, 6, 1), date(2024, 9, 1))),
+            ("the year before last", (date(today.year - 2, 1, 1), date(today.year - 1, 1, 1)))]
+
+
+def dev10_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    saturday = monday + timedelta(days=5)
+    following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return dev10_month_phrases(today) + [("later this month", (today, following)),
+                                         ("tomorrow", (today + timedelta(days=1), today + timedelta(days=2))),
+                                         ("next weekend", (saturday + timedelta(days=7), saturday + timedelta(days=9))),
+                                         ("in the next 6 weeks", (today, today + timedelta(weeks=6, days=1)))]
+
+
+DEV10_BOUNDS = [("the start of November 2025", date(2025, 11, 1)), ("the 1st of October 2025", date(2025, 10, 1)),
+                ("Sep 30, 2025", date(2025, 9, 30)), ("mid-November 2025", date(2025, 11, 11)),
+                ("New Year's Eve", date(2025, 12, 31)), ("the third quarter of 2025", date(2025, 7, 1)),
+                ("10/15/2025", date(2025, 10, 15)), ("autumn 2025", date(2025, 9, 1)),
+                ("20 Aug 2025", date(2025, 8, 20))]
+
+
+def dev10_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """"14.10.2025" (dots, day first), "Tue 14 October 2025", "Oct. 14, 2025" ("May 14, 2025"), "October 14"
+    (with ", 2025" unless it reads back without the year)."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    year = "" if yearless(d, today) else f", {d.year}"
+    forms = (f"{d.day}.{d.month}.{d.year}", f"{weekday[:3]} {d.day} {month} {d.year}", f"{short} {d.day}, {d.year}",
+             f"{month} {d.day}{year}")
+    return forms[i % len(forms)]
+
+
+def test8_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"in the fall" (year-less), "Q4 of 2025", "the second quarter of 2025", "between August and October 2025",
+    "from July to September 2025", weeks of a month by number, "2 months ago", rolling windows ("the past 10 weeks",
+    "the past 150 days", "the past year", "the last 3 weeks"), early/late/the middle of a month, "Sept. 2025", an
+    ISO month, "this past October" and "over Christmas"."""
+    tomorrow = today + timedelta(days=1)
+    fall = today.year - (today.month < 9)  # the latest fall that has begun
+    october = today.year - (today.month <= 10)  # the latest October before this month
+    christmas = today.year - ((today.month, today.day) < (12, 24))  # the latest Christmas that has begun
+    return [("in the fall", (date(fall, 9, 1), date(fall, 12, 1))),
+            ("in Q4 of 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the second quarter of 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("between August and October 2025", (date(2025, 8, 1), date(2025, 11, 1))),
+            ("from July to September 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in the first week of November 2025", (date(2025, 11, 1), date(2025, 11, 8))),
+            ("in the fourth week of October 2025", (date(2025, 10, 22), date(2025, 10, 29))),
+            ("2 months ago", months_back(today, 2)),
+            ("in the past 10 weeks", (today - timedelta(weeks=10), tomorrow)),
+            ("within the past 150 days", (today - timedelta(days=150), tomorrow)),
+            ("in the past year", (date(today.year - 1, today.month, today.day), tomorrow)),
+            ("in the last 3 weeks", (today - timedelta(weeks=3), tomorrow)),
+            ("in early October 2025", (date(2025, 10, 1), date(2025, 10, 11))),
+            ("in late December 2025", (date(2025, 12, 21), date(2026, 1, 1))),
+            ("in the middle of November 2025", (date(2025, 11, 11), date(2025, 11, 21))),
+            ("in Sept. 2025", month_range(2025, 9)),
+            ("in 2025-08", month_range(2025, 8)),
+            ("this past October", month_range(october, 10)),
+            ("over Christmas", (date(christmas, 12, 24), date(christmas, 12, 27)))]
+
+
+def test8_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    three_ahead = date(today.year + (today.month > 9), (today.month + 2) % 12 + 1, today.day)
+    return test8_month_phrases(today) + [("in the next fortnight", (today, today + timedelta(days=15))),
+                                         ("during March 2026", month_range(2026, 3)),
+                                         ("within the next 3 months", (today, three_ahead + timedelta(days=1)))]
+
+
+TEST8_BOUNDS = [("the beginning of October 2025", date(2025, 10, 1)), ("Nov 15th, 2025", date(2025, 11, 15)),
+                ("the 30th of September", date(2025, 9, 30)), ("2025-10-20", date(2025, 10, 20)),
+                ("Sept 8th 2025", date(2025, 9, 8)), ("late October 2025", date(2025, 10, 21)),
+                ("Christmas Day", date(2025, 12, 25)), ("the end of July 2025", date(2025, 7, 31)),
+                ("the second quarter of 2025", date(2025, 4, 1))]
+
+
+def test8_day(d: date, i: int, today: date = date.fromisoformat(CORPUS["today"])) -> str:
+    """"October 14 2025", "14th of October 2025", "Tuesday, October 14th" (with ", 2025" unless it reads back
+    without the year), "2025-10-14"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    year = "" if yearless(d, today) else f", {d.year}"
+    forms = (f"{month} {d.day} {d.year}", f"{nth(d.day)} of {month} {d.year}", f"{weekday}, {month} {nth(d.day)}{year}",
+             d.isoformat())
+    return forms[i % len(forms)]
+
+
+DEV10_MAKERS = dated_makers(dev10_month_phrases, dev10_event_phrases, DEV10_BOUNDS, dev10_day)
+TEST8_MAKERS = dated_makers(test8_month_phrases, test8_event_phrases, TEST8_BOUNDS, test8_day)
+
+DEV10_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a parent juggling school emails (parent10), a freelancer tracking clients (freelancer10), a musician on
+    # tour (musician10), someone who says "comms" (comms10), Vietnamese and Tagalog first-language speakers
+    # (vietnamese10, tagalog10), a texter (texting10, lower case), someone who stacks relative clauses (stacked10),
+    # a programmer's "Given X, return ..." (given10) and a chef between services (chef10).
+    "emails_from": [
+        ("parent10", "Kids are finally in bed. Can you show me every email {X} has sent me?"),
+        ("freelancer10", "{X} is one of my clients – pull up all the emails they've sent me."),
+        ("comms10", "All comms from {X}, please."),
+        ("vietnamese10", "Please find for me all email {X} send to me."),
+        ("texting10", "pls show me everything {Xf} emailed me thx"),
+        ("stacked10", "Which are the emails that {X} has sent to me?"),
+    ],
+    "emails_to": [
+        ("freelancer10", "List the emails I've sent my client {X}."),
+        ("musician10", "Back from the tour and catching up – which emails did I send {X}?"),
+        ("comms10", "Outgoing comms to {X}, all of them."),
+        ("tagalog10", "Can I ask po for the emails I sent to {X}?"),
+        ("given10", "Given {X}, list every email I sent to them."),
+        ("chef10", "Between lunch and dinner service – what emails have I sent {X}?"),
+    ],
+    "emails_between": [
+        ("parent10", "I need every email between {X} and me, both ways. The kids are at practice so I've got ten "
+                     "minutes."),
+        ("freelancer10", "Pull the full email history between me and {X}, sent and received – I'm prepping an "
+                         "invoice."),
+        ("comms10", "All comms between me and {X}, in both directions."),
+        ("vietnamese10", "Email between me and {X}, show all for me please."),
+        ("texting10", "all the emails me n {Xf} sent each other pls"),
+        ("stacked10", "Show me the emails that went back and forth between {X} and me."),
+    ],
+    "emails_from_in_month": [
+        ("parent10", "What did {X} email me {M}? I've lost track with the kids off school."),
+        ("musician10", "Which emails did {X} send me {M}? I was on the road and fell behind."),
+        ("comms10", "Comms from {X} {M} – list the emails."),
+        ("tagalog10", "Can you check po the emails {X} sent me {M}?"),
+        ("given10", "Let the sender be {X}. Which emails did they send me {M}?"),
+        ("chef10", "What did {X} send me {M}? Quick look before the next delivery."),
+    ],
+    "emails_from_before": [
+        ("freelancer10", "For my records: which emails did {X} send me before {B}?"),
+        ("musician10", "Everything {X} emailed me before {B} – I want to see how the tour got booked."),
+        ("comms10", "Comms from {X} prior to {B}."),
+        ("vietnamese10", "Email {X} send me before {B}, please list."),
+        ("stacked10", "I'm looking for the emails that {X} sent me which are from before {B}."),
+        ("chef10", "Dig up what {X} emailed me before {B} – it's a quiet night in the kitchen."),
+    ],
+    "emails_from_since": [
+        ("parent10", "Has {X} emailed me since {B}? The school sends so much and I'm behind."),
+        ("freelancer10", "What has my client {X} sent me since {B}?"),
+        ("comms10", "Any comms from {X} since {B}?"),
+        ("tagalog10", "Kindly show me po the emails from {X} since {B}."),
+        ("texting10", "anything from {Xf} since {B}? need it rn"),
+        ("given10", "Given {X}, return every email they've sent me since {B}."),
+    ],
+    "last_email_from": [
+        ("parent10", "What's the latest email {X} sent me? I need to sign something."),
+        ("freelancer10", "What did my client {X} last email me?"),
+        ("musician10", "Quick one before soundcheck – what's the most recent email from {X}?"),
+        ("vietnamese10", "Email newest {X} send to me, which one?"),
+        ("texting10", "latest email from {Xf}?? pls"),
+        ("stacked10", "Which email is the one that {X} sent me most recently?"),
+    ],
+    "first_email_from": [
+        ("freelancer10", "When did {X} first reach out? Show me the very first email they sent me."),
+        ("musician10", "What was the first email {X} ever sent me? We've been touring together for years."),
+        ("comms10", "Earliest comms from {X} – the very first email."),
+        ("tagalog10", "What was the first email po that {X} sent me?"),
+        ("given10", "Given {X}, find the earliest email they sent me."),
+        ("chef10", "Find the first email {X} ever sent me. They've supplied us for years."),
+    ],
+    "first_email_to": [
+        ("parent10", "What was the first email I ever sent {X}? I want to see how I introduced myself."),
+        ("freelancer10", "Find my first email to {X} – my original pitch to them."),
+        ("comms10", "My first outgoing comms to {X}: which email was it?"),
+        ("vietnamese10", "First email I send to {X}, is which one?"),
+        ("texting10", "wats the 1st email i sent {Xf}"),
+        ("stacked10", "Which email was the one that I sent to {X} first?"),
+    ],
+    "last_email_to": [
+        ("parent10", "What's the last email I sent {X}? I need to check what I said."),
+        ("musician10", "What did I last email {X}? We're sharing a stage soon."),
+        ("comms10", "Most recent outgoing comms to {X}?"),
+        ("tagalog10", "Can you show me po the last email I sent to {X}?"),
+        ("given10", "For {X}: return the latest email I sent them."),
+        ("chef10", "What was my last email to {X}? I need to confirm the order."),
+    ],
+    "count_emails_from": [
+        ("parent10", "How many emails has {X} sent me? Feels like hundreds."),
+        ("freelancer10", "How many emails have I had from my client {X}? I bill for reading them."),
+        ("musician10", "How many emails has {X} fired off to me?"),
+        ("vietnamese10", "{X} send me how many email?"),
+        ("texting10", "how many emails has {Xf} sent me so far?? curious lol"),
+        ("stacked10", "What's the number of emails that {X} has sent me?"),
+    ],
+    "subject_contains": [
+        ("parent10", "Find the emails that have {W} in the subject. One of them needs a signature."),
+        ("freelancer10", "Which emails have '{W}' in the subject line? I'm pulling them together for a client."),
+        ("comms10", "All comms with '{W}' in the subject."),
+        ("tagalog10", "Can you search po for the emails with {W} in the subject?"),
+        ("given10", "Given the phrase '{W}', list every email whose subject contains it."),
+        ("chef10", "Look up the emails with {W} in the subject for me, will you?"),
+    ],
+    "last_received_on_day": [
+        ("parent10", "Which email came in last on {D}? It was a crazy school day."),
+        ("musician10", "We played a show on {D}. What was the last email I got that day?"),
+        ("comms10", "Last inbound comms on {D} – which email?"),
+        ("vietnamese10", "On {D}, email last I receive is which?"),
+        ("stacked10", "Which email was the one that reached me last on {D}?"),
+        ("given10", "Given the day {D}, return the last email I received."),
+    ],
+    "attachments_from": [
+        ("freelancer10", "Which files has my client {X} sent me as attachments?"),
+        ("musician10", "Round up every attachment {X} has sent me, all of it."),
+        ("comms10", "Every attachment in {Xp} comms to me."),
+        ("tagalog10", "Can I have po the list of attachments {X} sent me?"),
+        ("texting10", "what files has {Xf} sent me? need them rn"),
+        ("chef10", "Pull up all the files {X} has attached to emails for me."),
+    ],
+    "attachments_ext": [
+        ("parent10", "Show me all the {EXTS} that came as email attachments. The school sends everything that way."),
+        ("freelancer10", "List every {EXT1} attached to any email – I need them for my tax return."),
+        ("musician10", "All the {EXTS} people have attached to emails, please."),
+        ("vietnamese10", "File {EXT} attach in email, show me all."),
+        ("stacked10", "Which {EXTS} are the ones that were attached to emails?"),
+        ("given10", "Given the extension .{EXT}, return every email attachment of that type."),
+    ],
+    "folders_with_attachments_from": [
+        ("parent10", "I saved the attachments {X} emailed me. Which folders did they go into?"),
+        ("freelancer10", "Which folders hold the files my client {X} emailed me?"),
+        ("comms10", "Which folders contain the attachments from {Xp} comms?"),
+        ("tagalog10", "In what folders po did I save the attachments from {X}?"),
+        ("texting10", "which folders r {Xfp} attachments in"),
+        ("stacked10", "Which are the folders that hold the files that {X} attached to emails?"),
+    ],
+    "folders_of_file": [
+        ("parent10", "Where did I put {F}? The school needs it back."),
+        ("musician10", "Which folder's {F} in? Need it before the gig."),
+        ("comms10", "{F} – what folder is it filed in?"),
+        ("vietnamese10", "File {F} is in folder which?"),
+        ("given10", "Given the file {F}, return the folder that contains it."),
+        ("chef10", "{F} – which folder have I got it in?"),
+    ],
+    "who_sent_file": [
+        ("freelancer10", "Who sent me {F}? I need to know which client it came from."),
+        ("musician10", "Who emailed me {F}? It was in my inbox after the show."),
+        ("comms10", "{F} arrived in my comms – who sent it?"),
+        ("tagalog10", "Who po sent me {F}?"),
+        ("texting10", "who sent me {F}?? forgot lol"),
+        ("stacked10", "Who is the person that sent me the file that's called {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("parent10", "Someone sent me {F} for the school fair. Who has that person exchanged emails with?"),
+        ("freelancer10", "The client who sent me {F} – which people have they had email threads with?"),
+        ("comms10", "Who has the sender of {F} been in comms with over email?"),
+        ("vietnamese10", "Person send {F}, this person email with who?"),
+        ("given10", "Let S be whoever sent {F}. Who has S exchanged emails with?"),
+        ("stacked10", "Who are the people that have emailed with the person who sent {F}?"),
+    ],
+    "coattendees_of_person": [
+        ("parent10", "Who has been in meetings with {X}? We're both on the PTA."),
+        ("musician10", "Which people have been at meetings together with {X}? I'm working out the band's circle."),
+        ("tagalog10", "Who are the people po that attended meetings with {X}?"),
+        ("texting10", "who's been in meetings w {Xf}"),
+        ("stacked10", "Who are the people that were at the meetings which {X} also attended?"),
+        ("chef10", "Who's sat in meetings with {X}?"),
+    ],
+    "events_of_person": [
+        ("parent10", "Which events did {X} attend? They're one of the other parents."),
+        ("freelancer10", "Which meetings has my client {X} attended?"),
+        ("musician10", "What events has {X} turned up to?"),
+        ("vietnamese10", "Meeting {X} attend, list all for me."),
+        ("given10", "Given {X}, return every event they attended."),
+        ("comms10", "Which meetings has {X} been part of?"),
+    ],
+    "events_at_place": [
+        ("parent10", "What's on the calendar {atP}? I might need a sitter."),
+        ("musician10", "What have I got booked {atP}? Past ones too."),
+        ("tagalog10", "Can you list po all the events {atP}?"),
+        ("texting10", "events {atP}?? all of them pls"),
+        ("stacked10", "Which events are the ones that take place {atP}?"),
+        ("chef10", "Every event {atP} – list them for me."),
+    ],
+    "events_in_month": [
+        ("parent10", "Show me my calendar {M}. I'm sorting out the school runs."),
+        ("freelancer10", "List my calendar events {M} – I'm logging billable hours."),
+        ("musician10", "Calendar events {M} – gigs, meetings, the lot."),
+        ("vietnamese10", "{Mc} my calendar have which events?"),
+        ("given10", "Return all calendar events {M}."),
+        ("chef10", "Pull up the diary {M}, I need to sort the rota."),
+    ],
+    "events_titled": [
+        ("parent10", "Find all the {T} events on my calendar."),
+        ("freelancer10", "Every event with '{T}' in the name – list them."),
+        ("comms10", "All calendar entries with {T} in the title."),
+        ("tagalog10", "Can you show me po all the {T} events?"),
+        ("texting10", "all my {T} events pls"),
+        ("stacked10", "Which are the events that have '{T}' in their names?"),
+    ],
+    "who_attended_titled": [
+        ("freelancer10", "Who came to the {T} events?"),
+        ("musician10", "Who turned up at the {T}?"),
+        ("vietnamese10", "{T} event, who attend?"),
+        ("given10", "For all events with '{T}' in the title: return the attendees."),
+        ("stacked10", "Who are the people that went to the {T} events?"),
+        ("chef10", "Who was at the {T}? I'm doing a headcount for catering."),
+    ],
+    "place_of_event": [
+        ("parent10", "Where's '{T}'? I need to sort out the kids first."),
+        ("musician10", "Where's {T} happening? Need to plan the drive."),
+        ("tagalog10", "Where po is {T}?"),
+        ("texting10", "where is {T}? ty"),
+        ("given10", "Given the event '{T}', return its location."),
+        ("chef10", "{T} – what's the location?"),
+    ],
+    "people_met_at_place": [
+        ("freelancer10", "Who have I had meetings with {atP}? Clients, mostly."),
+        ("musician10", "Who have I met up with {atP}? Promoters, mostly."),
+        ("comms10", "Which of my contacts have I had meetings with {atP}?"),
+        ("vietnamese10", "{atPc}, I meet with who?"),
+        ("stacked10", "Who are the people that I've been in meetings with {atP}?"),
+        ("chef10", "Who've I met with {atP}? There's a name on the tip of my tongue."),
+    ],
+    "people_met_in_month": [
+        ("parent10", "Who did I meet with {M}? Half of it was school meetings."),
+        ("freelancer10", "Which people did I have meetings with {M}? I need it for my timesheet."),
+        ("tagalog10", "Who po were the people I met {M}?"),
+        ("texting10", "who did i meet up with {M} pls"),
+        ("given10", "Return everyone I met {M}."),
+        ("stacked10", "Who are the people that I met {M}?"),
+    ],
+    "links_from_person": [
+        ("parent10", "Show me all the links {X} has emailed me."),
+        ("musician10", "Every link {X} has sent my way."),
+        ("comms10", "Links in {Xp} comms to me – all of them."),
+        ("vietnamese10", "Link {X} send me, show all."),
+        ("texting10", "links {Xf} sent me?"),
+        ("chef10", "What web links has {X} emailed me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("freelancer10", "The people I met with {M} – what links have they emailed me?"),
+        ("musician10", "Everyone I met {M} – gather up the links they've sent me."),
+        ("comms10", "Links in the comms from people I met {M}."),
+        ("tagalog10", "Can you get po the links sent by the people I met {M}?"),
+        ("given10", "Let P be the people I met {M}. List the links P have emailed me."),
+        ("stacked10", "Which links are the ones that were sent by people who I met {M}?"),
+    ],
+    "links_to_domain": [
+        ("parent10", "Find all the {U} links in my emails."),
+        ("freelancer10", "Every {U} link in my inbox and sent mail, please."),
+        ("musician10", "Gimme all the {U} links."),
+        ("vietnamese10", "Link of {U}, find all for me."),
+        ("texting10", "all the {U} links pls thx"),
+        ("given10", "Given the domain {U}, return every link to it."),
+    ],
+    "last_email_from_about": [
+        ("parent10", "What was {Xp} latest email about {W}? I need to reply."),
+        ("freelancer10", "Find my client {Xp} most recent email about {W}."),
+        ("comms10", "Most recent comms from {X} about {W} – which email?"),
+        ("tagalog10", "What is po the latest email from {X} about {W}?"),
+        ("texting10", "{Xfp} latest email abt {W}?"),
+        ("stacked10", "Which is the email about {W} that {X} sent me most recently?"),
+    ],
+    "emails_from_with_attachment": [
+        ("parent10", "Which of {Xp} emails came with something attached?"),
+        ("freelancer10", "Which emails from my client {X} had files attached?"),
+        ("musician10", "Show me the emails {X} sent with attachments."),
+        ("vietnamese10", "Email from {X} have attachment, show me."),
+        ("given10", "Given {X}, return their emails that have an attachment."),
+        ("chef10", "Which of {Xp} emails have files on them?"),
+    ],
+    "files_from_in_month": [
+        ("freelancer10", "What files did my client {X} send me {M}?"),
+        ("musician10", "What did {X} attach to emails {M}? I was touring and missed it."),
+        ("comms10", "Files attached to {Xp} comms {M}."),
+        ("tagalog10", "Can you list po the files {X} sent me {M}?"),
+        ("texting10", "files {Xf} sent me {M}?"),
+        ("stacked10", "Which are the files that {X} attached to the emails that they sent me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("parent10", "Show me the events {atP} {M}. I need to sort childcare."),
+        ("musician10", "List my events {atP} {M}, gigs included."),
+        ("vietnamese10", "{Mc}, event {atP}, list for me."),
+        ("given10", "Return the events {atP} {M}."),
+        ("stacked10", "Which are the events that are on my calendar {atP} {M}?"),
+        ("chef10", "Anything in the diary {atP} {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("parent10", "Who did I email {M}? I think I wrote to every parent in the class."),
+        ("freelancer10", "Everyone I emailed {M} – I'm doing follow-ups."),
+        ("comms10", "Who were my outgoing comms addressed to {M}?"),
+        ("tagalog10", "Who are the people po that I emailed {M}?"),
+        ("texting10", "who did i email {M}? need a list rn"),
+        ("given10", "Return the set of people I sent an email to {M}."),
+    ],
+    "emails_from_person_to_person": [
+        ("parent10", "Which emails went from {X} to {Y}?"),
+        ("freelancer10", "I'm reviewing a client handover – which emails has {X} sent {Y}?"),
+        ("comms10", "Comms from {X} to {Y} – all the emails."),
+        ("vietnamese10", "Email {X} send to {Y}, show me please."),
+        ("given10", "Given sender {X} and recipient {Y}, return the emails."),
+        ("stacked10", "Which are the emails that {X} sent to {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("freelancer10", "How many events have I had {atP}? I want to know if it's worth the rent."),
+        ("musician10", "How many events have happened {atP}?"),
+        ("tagalog10", "How many events po were held {atP}?"),
+        ("texting10", "how many events {atP} total?"),
+        ("stacked10", "What's the number of events that took place {atP}?"),
+        ("chef10", "How many events have there been {atP}? Catering wants numbers."),
+    ],
+    "links_in_emails_about": [
+        ("parent10", "Pull the links out of the {W} emails for me."),
+        ("freelancer10", "Which links show up in emails about {W}?"),
+        ("comms10", "Links in the comms about {W}."),
+        ("vietnamese10", "Email about {W}, link inside, show me."),
+        ("given10", "Given the topic '{W}', list the links in emails about it."),
+        ("chef10", "What links are in the {W} emails?"),
+    ],
+    "count_emails_to": [
+        ("parent10", "How many emails have I sent {X}? Feels like I'm always chasing them."),
+        ("freelancer10", "How many emails have I sent my client {X} in total?"),
+        ("musician10", "How many emails have I fired off to {X}?"),
+        ("tagalog10", "How many emails po have I sent to {X}?"),
+        ("texting10", "how many emails have i sent {Xf}?"),
+        ("stacked10", "What's the number of emails that I have sent to {X}?"),
+    ],
+}
+
+TEST8_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers (another group than dev10's and every earlier part's): a Singaporean English speaker, an Indonesian
+    # first-language speaker, a South African English speaker, someone muttering to themselves, a quiz-master, an
+    # "I wonder ..." asker, a form-filler and a teacher.
+    "emails_from": [
+        ("singlish_t8", "Can show me all the emails {X} sent me or not?"),
+        ("indonesian_t8", "Can you help me to find all email from {X}?"),
+        ("southafrican_t8", "Howzit – can you pull up all the emails {X} has sent me?"),
+        ("mutter_t8", "hmm, what has {X} been sending me... show me all of it"),
+        ("wonder_t8", "I wonder what emails {X} has sent me."),
+        ("form_t8", "From: {X}. To: me. Show every email."),
+    ],
+    "emails_to": [
+        ("singlish_t8", "The emails I sent to {X}, can show?"),
+        ("indonesian_t8", "Please help to check the emails that I already sent to {X}."),
+        ("quiz_t8", "Let's see if you can find every email I've sent {X}."),
+        ("wonder_t8", "I was wondering which emails I've sent to {X}."),
+        ("form_t8", "From: me. To: {X}. List the emails."),
+        ("teacher_t8", "Parents' evening is coming up, so I want to see every email I sent {X}."),
+    ],
+    "emails_between": [
+        ("singlish_t8", "All the emails between me and {X}, both ways, can?"),
+        ("southafrican_t8", "Shame, I've lost track – show me all the emails between {X} and me."),
+        ("mutter_t8", "ok... me and {X}... every email between us"),
+        ("quiz_t8", "Quiz time: pull up every email that passed between {X} and me."),
+        ("form_t8", "Participants: me, {X}. Show all emails."),
+        ("teacher_t8", "I need the whole email trail between {X} and me for a meeting with the head."),
+    ],
+    "emails_from_in_month": [
+        ("indonesian_t8", "Can you help me to check email from {X} {M}?"),
+        ("southafrican_t8", "What did {X} send me {M}? Just need a quick look."),
+        ("mutter_t8", "right, {M}... what did {X} email me then"),
+        ("quiz_t8", "Let's see if you know: what did {X} email me {M}?"),
+        ("wonder_t8", "I wonder which emails {X} sent me {M}."),
+        ("teacher_t8", "What did {X} email me {M}? It's report season and I'm behind."),
+    ],
+    "emails_from_before": [
+        ("singlish_t8", "Before {B}, what emails {X} sent me ah?"),
+        ("indonesian_t8", "Please show email from {X} before {B}."),
+        ("mutter_t8", "let me think... everything {X} sent me before {B}"),
+        ("wonder_t8", "I was wondering what {X} emailed me before {B}."),
+        ("form_t8", "Sender: {X}. Date: before {B}. Show emails."),
+        ("teacher_t8", "Which emails did {X} send me before {B}? I need them for a parent meeting."),
+    ],
+    "emails_from_since": [
+        ("singlish_t8", "Since {B} got any emails from {X} or not? Show me."),
+        ("southafrican_t8", "Has {X} sent me anything since {B}? Check for me quickly."),
+        ("quiz_t8", "Here's one: which emails has {X} sent me since {B}?"),
+        ("wonder_t8", "I wonder if {X} has emailed me since {B} – show me what they sent."),
+        ("form_t8", "Sender: {X}. Date: since {B}. List emails."),
+        ("teacher_t8", "Since {B}, what has {X} emailed me? Term's been hectic."),
+    ],
+    "last_email_from": [
+        ("singlish_t8", "{Xp} latest email to me is which one ah?"),
+        ("indonesian_t8", "What is the last email {X} send to me?"),
+        ("southafrican_t8", "What's the last thing {X} emailed me? Sharp."),
+        ("mutter_t8", "now what was the last thing {X} emailed me..."),
+        ("quiz_t8", "Quick quiz: what's the newest email from {X}?"),
+        ("form_t8", "Sender: {X}. Show: most recent email."),
+    ],
+    "first_email_from": [
+        ("singlish_t8", "The first email {X} ever sent me, can find?"),
+        ("indonesian_t8", "Can you help me to find the first email from {X}?"),
+        ("mutter_t8", "hmm, the very first email {X} sent me... which was it"),
+        ("quiz_t8", "Let's see if you can find the first email {X} ever sent me."),
+        ("wonder_t8", "I wonder what the first email {X} sent me was."),
+        ("teacher_t8", "What was the first email {X} ever sent me? Asking for the class scrapbook."),
+    ],
+    "first_email_to": [
+        ("indonesian_t8", "Please find the first email I send to {X}."),
+        ("southafrican_t8", "Can you dig out my first email to {X}? Eish, it's been ages."),
+        ("mutter_t8", "what did I first email {X}... the very first one"),
+        ("wonder_t8", "I was wondering what my first email to {X} was."),
+        ("form_t8", "From: me. To: {X}. Show: earliest email."),
+        ("teacher_t8", "Which email did I send {X} first of all?"),
+    ],
+    "last_email_to": [
+        ("singlish_t8", "My last email to {X} is which one ah?"),
+        ("southafrican_t8", "What's the last email I sent {X}? Need to check I replied."),
+        ("mutter_t8", "and the last email I sent {X} was... what?"),
+        ("quiz_t8", "Quiz: what was the most recent email I sent to {X}?"),
+        ("form_t8", "From: me. To: {X}. Show: latest email."),
+        ("teacher_t8", "What did I last email {X}? Their parent conference is soon."),
+    ],
+    "count_emails_from": [
+        ("singlish_t8", "{X} sent me how many emails already ah?"),
+        ("indonesian_t8", "How many email that {X} send to me?"),
+        ("southafrican_t8", "How many emails has {X} sent me altogether, hey?"),
+        ("quiz_t8", "Guess how many emails {X} has sent me? Actually, just tell me the number."),
+        ("wonder_t8", "I wonder how many emails {X} has sent me."),
+        ("form_t8", "Sender: {X}. Show: number of emails."),
+    ],
+    "subject_contains": [
+        ("singlish_t8", "Got emails with {W} in the subject or not? Show me."),
+        ("indonesian_t8", "Please help to search email that have {W} in the subject."),
+        ("mutter_t8", "there was something with '{W}' in the subject... find those emails"),
+        ("wonder_t8", "I wonder which emails have {W} in their subject line."),
+        ("form_t8", "Subject contains: {W}. Show emails."),
+        ("teacher_t8", "Find the emails with '{W}' in the subject – I have a free period."),
+    ],
+    "last_received_on_day": [
+        ("indonesian_t8", "On {D}, which email I received the last?"),
+        ("southafrican_t8", "What was the last email that landed on {D}?"),
+        ("mutter_t8", "{Dc}... and the last email that came in that day was?"),
+        ("quiz_t8", "Quiz question: which email reached me last on {D}?"),
+        ("form_t8", "Date: {D}. Show: last email received."),
+        ("teacher_t8", "On {D} my inbox blew up. Which was the last email to come in?"),
+    ],
+    "attachments_from": [
+        ("singlish_t8", "All the attachments {X} sent me, can list out?"),
+        ("indonesian_t8", "Please list all attachment from {X}."),
+        ("southafrican_t8", "Can you grab all the files {X} attached to emails for me?"),
+        ("quiz_t8", "Let's see you list every attachment {X} has sent me."),
+        ("wonder_t8", "I wonder what attachments {X} has sent me over the years."),
+        ("teacher_t8", "Which files has {X} sent me as attachments? I'm tidying my drive."),
+    ],
+    "attachments_ext": [
+        ("singlish_t8", "All the {EXTS} attached to emails, can show?"),
+        ("southafrican_t8", "Pull up every {EXT1} that came attached to an email, please."),
+        ("mutter_t8", "all those {EXTS} people attached to emails... list them"),
+        ("quiz_t8", "Challenge: find every {EXT1} attached to an email."),
+        ("form_t8", "Attachment type: .{EXT}. Show all."),
+        ("teacher_t8", "Which {EXTS} are attached to emails in my account?"),
+    ],
+    "folders_with_attachments_from": [
+        ("indonesian_t8", "The attachment from {X}, I save in which folder?"),
+        ("southafrican_t8", "Which folders have the attachments {X} sent me?"),
+        ("mutter_t8", "where did {Xp} attachments end up... which folders"),
+        ("wonder_t8", "I wonder which folders the files {X} emailed me are in."),
+        ("form_t8", "Sender: {X}. Show: folders holding their attachments."),
+        ("teacher_t8", "I saved the attachments {X} sent me somewhere – which folders?"),
+    ],
+    "folders_of_file": [
+        ("singlish_t8", "{F} is in which folder ah?"),
+        ("indonesian_t8", "Where is the folder of {F}?"),
+        ("southafrican_t8", "Eish, where's {F}? Which folder?"),
+        ("mutter_t8", "where on earth did I save {F}..."),
+        ("quiz_t8", "Here's a test: which folder is {F} in?"),
+        ("teacher_t8", "Which folder has {F}? I need it for my next lesson."),
+    ],
+    "who_sent_file": [
+        ("singlish_t8", "Who sent me {F} ah?"),
+        ("southafrican_t8", "Who sent me {F}? I want to say thanks."),
+        ("mutter_t8", "{F}... who sent me that again?"),
+        ("quiz_t8", "Quiz: who emailed me {F}?"),
+        ("wonder_t8", "I wonder who sent me {F}."),
+        ("form_t8", "File: {F}. Show: sender."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("singlish_t8", "The one who sent me {F}, that person email with who?"),
+        ("indonesian_t8", "Who are the people that already email with the sender of {F}?"),
+        ("mutter_t8", "whoever sent {F}... who have they been emailing with"),
+        ("quiz_t8", "Tricky one: who has the sender of {F} exchanged emails with?"),
+        ("wonder_t8", "I wonder who the person who sent me {F} has been emailing with."),
+        ("teacher_t8", "The sender of {F} – who do they have email threads with?"),
+    ],
+    "coattendees_of_person": [
+        ("singlish_t8", "Who all were in meetings with {X}?"),
+        ("indonesian_t8", "Who are the people that join meeting with {X}?"),
+        ("southafrican_t8", "Who's {X} been in meetings with, hey?"),
+        ("quiz_t8", "Let's see if you know who has been in meetings with {X}."),
+        ("wonder_t8", "I wonder who has shared meetings with {X}."),
+        ("form_t8", "Attendee: {X}. Show: people in the same meetings."),
+    ],
+    "events_of_person": [
+        ("singlish_t8", "{X} went for which meetings ah?"),
+        ("southafrican_t8", "Which events has {X} pitched up to?"),
+        ("mutter_t8", "which meetings did {X} come to... let me see them"),
+        ("wonder_t8", "I wonder which events {X} has attended."),
+        ("form_t8", "Attendee: {X}. Show: events."),
+        ("teacher_t8", "Which meetings has {X} attended? I need it for the staff records."),
+    ],
+    "events_at_place": [
+        ("singlish_t8", "What events {atP} got? Show me all."),
+        ("indonesian_t8", "Please show all event {atP}."),
+        ("mutter_t8", "{atPc}... what events have there been, and what's coming up"),
+        ("quiz_t8", "Quiz: list every event {atP}."),
+        ("form_t8", "Location: {P}. Show all events."),
+        ("teacher_t8", "List every event {atP}, including any coming up."),
+    ],
+    "events_in_month": [
+        ("singlish_t8", "{Mc} got what events? Show me."),
+        ("indonesian_t8", "Can you help me to see my schedule {M}?"),
+        ("southafrican_t8", "What's on the calendar {M}? Just checking quickly."),
+        ("wonder_t8", "I wonder what's on my calendar {M}."),
+        ("form_t8", "Date: {M}. Show events."),
+        ("teacher_t8", "What's in my calendar {M}? I'm planning around marking."),
+    ],
+    "events_titled": [
+        ("singlish_t8", "All the {T} events, can list?"),
+        ("indonesian_t8", "Please show all event with {T} in the name."),
+        ("mutter_t8", "all the {T} things on my calendar... list them"),
+        ("quiz_t8", "Here's one: find every event with '{T}' in the title."),
+        ("form_t8", "Title contains: {T}. Show events."),
+        ("southafrican_t8", "Pull up all my {T} events, please."),
+    ],
+    "who_attended_titled": [
+        ("indonesian_t8", "Who are the people that attend the {T}?"),
+        ("southafrican_t8", "Who pitched up to the {T}?"),
+        ("mutter_t8", "the {T}... who was there again?"),
+        ("wonder_t8", "I wonder who went to the {T}."),
+        ("form_t8", "Event title contains: {T}. Show attendees."),
+        ("teacher_t8", "Who attended the {T} events? I'm taking a register."),
+    ],
+    "place_of_event": [
+        ("singlish_t8", "{T} is where ah?"),
+        ("indonesian_t8", "Where is the location of {T}?"),
+        ("southafrican_t8", "Where's '{T}' happening?"),
+        ("quiz_t8", "Quiz: where is {T}?"),
+        ("wonder_t8", "I wonder where {T} is."),
+        ("form_t8", "Event: {T}. Show: location."),
+    ],
+    "people_met_at_place": [
+        ("singlish_t8", "{atPc} I met who?"),
+        ("southafrican_t8", "Who've I met {atP}, hey?"),
+        ("mutter_t8", "{atPc}... who did I meet there"),
+        ("quiz_t8", "Test question: who have I met {atP}?"),
+        ("wonder_t8", "I wonder who I've met {atP}."),
+        ("teacher_t8", "Which people have I had meetings with {atP}? Governors, parents, whoever."),
+    ],
+    "people_met_in_month": [
+        ("singlish_t8", "{Mc} I met who ah?"),
+        ("indonesian_t8", "Who are the people I meet {M}?"),
+        ("mutter_t8", "{Mc}... who did I meet up with"),
+        ("quiz_t8", "Quiz: who did I meet {M}?"),
+        ("form_t8", "Date: {M}. Show: people I met."),
+        ("teacher_t8", "Which people did I meet {M}? It's for my appraisal."),
+    ],
+    "links_from_person": [
+        ("singlish_t8", "{X} sent me what links? Show all."),
+        ("indonesian_t8", "Please show all link from {X}."),
+        ("southafrican_t8", "What links has {X} sent through?"),
+        ("mutter_t8", "{X} sends me links all the time... show me every one of them"),
+        ("wonder_t8", "I wonder what links {X} has emailed me."),
+        ("form_t8", "Sender: {X}. Show: links."),
+    ],
+    "links_from_people_met_in_month": [
+        ("singlish_t8", "The people I met {M}, they sent me what links?"),
+        ("southafrican_t8", "What links have the people I met {M} sent through?"),
+        ("quiz_t8", "Harder one: which links did the people I met {M} email me?"),
+        ("wonder_t8", "I wonder what links the people I met {M} have sent me."),
+        ("form_t8", "People: those I met {M}. Show: links they emailed."),
+        ("teacher_t8", "Which links were emailed by the people I met {M}?"),
+    ],
+    "links_to_domain": [
+        ("singlish_t8", "All the {U} links, can find?"),
+        ("indonesian_t8", "Please help to find all link to {U}."),
+        ("mutter_t8", "someone sent a {U} link... show me all of them"),
+        ("quiz_t8", "Let's see if you can find every {U} link."),
+        ("form_t8", "Domain: {U}. Show all links."),
+        ("teacher_t8", "Find every {U} link in my email – I want to reuse some in class."),
+    ],
+    "last_email_from_about": [
+        ("singlish_t8", "{Xp} latest email about {W} is which one?"),
+        ("indonesian_t8", "What is the last email from {X} about {W}?"),
+        ("southafrican_t8", "What did {X} last email me about {W}?"),
+        ("mutter_t8", "{X}... {W}... what was their latest email on that"),
+        ("quiz_t8", "Quiz: which is the most recent email from {X} about {W}?"),
+        ("form_t8", "Sender: {X}. Subject: {W}. Show: latest email."),
+    ],
+    "emails_from_with_attachment": [
+        ("singlish_t8", "Which emails from {X} got attachment?"),
+        ("indonesian_t8", "Please show email from {X} that have attachment."),
+        ("mutter_t8", "{X} attached files to some emails... which ones were those"),
+        ("wonder_t8", "I wonder which of {Xp} emails had attachments."),
+        ("form_t8", "Sender: {X}. Has attachment: yes. Show emails."),
+        ("teacher_t8", "Which of {Xp} emails came with attachments? I'm sorting my inbox."),
+    ],
+    "files_from_in_month": [
+        ("singlish_t8", "{Mc} {X} sent me what files?"),
+        ("indonesian_t8", "Please show the file from {X} {M}."),
+        ("southafrican_t8", "What attachments did {X} send through {M}?"),
+        ("quiz_t8", "Quiz: which files did {X} send me {M}?"),
+        ("wonder_t8", "I wonder what files {X} sent me {M}."),
+        ("teacher_t8", "Which files did {X} attach to emails {M}? I need them for marking."),
+    ],
+    "events_at_place_in_month": [
+        ("singlish_t8", "{Mc} {atP} got what events?"),
+        ("indonesian_t8", "Please show event {atP} {M}."),
+        ("mutter_t8", "{Mc}, {atP}... what's on the calendar there"),
+        ("wonder_t8", "I wonder what events are {atP} {M}."),
+        ("form_t8", "Location: {P}. Date: {M}. Show events."),
+        ("teacher_t8", "Which events are {atP} {M}? I'm booking cover."),
+    ],
+    "people_emailed_in_month": [
+        ("singlish_t8", "{Mc} I emailed who ah?"),
+        ("southafrican_t8", "Who did I send emails through to {M}, hey?"),
+        ("mutter_t8", "{Mc}... who did I email, let me think"),
+        ("quiz_t8", "Quiz: who did I email {M}?"),
+        ("form_t8", "From: me. Date: {M}. Show: recipients."),
+        ("teacher_t8", "Which people did I email {M}? I'm logging parent contact."),
+    ],
+    "emails_from_person_to_person": [
+        ("singlish_t8", "{X} sent {Y} which emails ah?"),
+        ("indonesian_t8", "Please show email from {X} to {Y}."),
+        ("southafrican_t8", "Can you pull up the emails {X} sent through to {Y}?"),
+        ("wonder_t8", "I wonder what emails {X} has sent {Y}."),
+        ("form_t8", "From: {X}. To: {Y}. Show emails."),
+        ("teacher_t8", "Which emails did {X} send to {Y}? I was asked to review them."),
+    ],
+    "count_events_at_place": [
+        ("singlish_t8", "{atPc} got how many events already?"),
+        ("indonesian_t8", "How many event that held {atP}?"),
+        ("southafrican_t8", "How many events have there been {atP}, hey?"),
+        ("quiz_t8", "Numbers round: how many events have been held {atP}?"),
+        ("form_t8", "Location: {P}. Show: number of events."),
+        ("mutter_t8", "{atPc}... how many events have I had there"),
+    ],
+    "links_in_emails_about": [
+        ("singlish_t8", "Emails about {W} got what links?"),
+        ("indonesian_t8", "Please show link in email about {W}."),
+        ("mutter_t8", "the {W} emails had some links... pull them out"),
+        ("quiz_t8", "Quiz: which links are in the emails about {W}?"),
+        ("wonder_t8", "I wonder what links are in the {W} emails."),
+        ("teacher_t8", "Which links were in the emails about {W}? I want to share them with the class."),
+    ],
+    "count_emails_to": [
+        ("singlish_t8", "I sent {X} how many emails already?"),
+        ("indonesian_t8", "How many email I already send to {X}?"),
+        ("southafrican_t8", "How many emails have I sent through to {X}?"),
+        ("wonder_t8", "I wonder how many emails I've sent {X}."),
+        ("form_t8", "From: me. To: {X}. Show: number of emails."),
+        ("teacher_t8", "How many emails have I sent {X}? I'm keeping a contact log."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -6672,8 +7478,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
-    dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7
-    (ids continue after them)."""
+    dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
+    then dev10, then test8 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -6706,8 +7512,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D6, DEV6_TEMPLATES, DEV6_MAKERS), (T4, TEST4_TEMPLATES, TEST4_MAKERS),
                                      (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS),
                                      (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS),
-                                     (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS)):
-        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6, D9, T7) else [])  # the later shapes: from
+                                     (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS),
+                                     (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS)):
+        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8) else [])  # the later
+        # shapes: from
         # dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -6812,7 +7620,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
-          f"{parts['test7']} test7), "
+          f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -6820,12 +7628,12 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8 or dev9 (tune on them; dev2's to dev9's "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9 or dev10 (tune on them; dev2's to dev10's "
                       "templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6 or test7 (second to seventh held-out parts, each written independently of all "
-                      "the others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, "
-                      "dev7, test5, dev8, test6, dev9, test7). 'graph' is the gold "
+                      "test5, test6, test7 or test8 (second to eighth held-out parts, each written independently of "
+                      "all the others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, "
+                      "test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -370,6 +370,20 @@ def _wh_in_situ(match: re.Match) -> str:
     return " ".join(w for w in words if w)
 
 
+def _given(match: re.Match) -> str:
+    """"Given the file F, return the folder that contains it" -> "the folder that contains F"; "its location"
+    -> "the location of F", "their emails" -> "F's emails"; with no pronoun, what is asked "of" it."""
+    thing, rest = match.group(1), match.group(2).rstrip(" .!?")
+    if thing[0] in "'\"‘“":
+        thing = f"the event {thing}"
+    rest, n = re.subn(r"\bits (\w+)", lambda m: f"the {m.group(1)} of {thing}", rest, count=1, flags=re.IGNORECASE)
+    if not n:
+        rest, n = re.subn(r"\b(?:their|his|her)\b", f"{thing}'s", rest, count=1, flags=re.IGNORECASE)
+    if not n:
+        rest, n = re.subn(r"\b(?:it|them|him|her|they)\b", thing, rest, count=1, flags=re.IGNORECASE)
+    return f"show {rest}" if n else f"show {rest} of {thing}"
+
+
 def _embedded_yes_no(match: re.Match) -> str:
     """"Can you check if Jane ever sent me a PDF" -> "did Jane send me a PDF" (the yes/no rules read it on)."""
     subject, verb = match.group(1), match.group(2).lower()
@@ -444,7 +458,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"|(?=there (?:are|is|were|was|'s) ))", "", 0.02, ""),
     (r"^there (?:are|is|were|was|'s) (any|some)\b", r"\1", 0.02, ""),
     # a statement after the question adds nothing to it: "...? I need to reply to it today."
-    (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks)\b[^?]*[.!]?$", r"\1", 0.02, ""),
+    (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks|Need to|Have to|Got to|Gotta|"
+     r"Must)\b[^?]*[.!]?$", r"\1", 0.02, ""),
     # a clarification after a dash or comma names the thing: "- the attachments, I mean", "Meetings, I mean."
     (r"^what (did|has|have|had) (.+?)(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|"
      r"documents|links|urls|emails|messages)(?:,)? I mean[.!?]*$", r"which \3 \1 \2", 0.03, ""),
@@ -479,6 +494,46 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(which|what|the|all|any) (?:stakeholders|colleagues|co-?workers|teammates|team members|clients|"
      r"customers|collaborators)\b(?= (?:have|has|had|did|were|was|who|that|I)\b)", r"\1 people", 0.02, ""),
     (r"\b(e-?mails|messages|meetings|events|files|links)\s*[-–—,]\s*the (.+?) ones[.!?]*$", r"\2 \1", 0.03, ""),
+    # dev10's askers: "comms", "me n X", "abt", "Given X, return Y", "X event, who attend?", trailing asides
+    (r"\b(?:outgoing|outbound) (?:comms|communications|correspondence)\b", "emails I sent", 0.02, ""),
+    (r"\b(?:incoming|inbound) (?:comms|communications|correspondence)\b", "emails I received", 0.02, ""),
+    (r"\bcomms\b", "emails", 0.02, ""),
+    (r"\b(me|⟦person\|[^⟧]+⟧) n (me|⟦person\|[^⟧]+⟧)\b", r"\1 and \2", 0.01, ""),
+    (r"\babt\b", "about", 0.01, ""),
+    (r"\bwhere['’]s\b", "where is", 0.01, ""),
+    (r"\bfiles? (pdf|docx?|xlsx?|pptx?|txt|md|csv|zip|png|jpe?g|gif|ics|html?)\b", r"\1 files", 0.02, ""),
+    (r"\battach (?=(?:in|to) (?:the |an? |my )?(?:e-?mails?|mails?|messages?)\b)", "attached ", 0.02, ""),
+    (r"^(?:the )?(?:file )?(⟦file\|[^⟧]+⟧) (?:is|was) (?:saved |stored |kept )?in (?:which|what) (folders?|director(?:y|ies))"
+     r"|^(?:the )?(?:file )?(⟦file\|[^⟧]+⟧) (?:is|was) (?:saved |stored |kept )?in (folders?|director(?:y|ies)) (?:which|what)",
+     lambda m: f"which {m.group(2) or m.group(4)} hold {m.group(1) or m.group(3)}", 0.03, ""),
+    (r"^given sender (⟦person\|[^⟧]+⟧) and recipient (⟦person\|[^⟧]+⟧),?\s*(?:return|show|list|give)(?: me)? (?:the |all )?"
+     r"(e-?mails|messages)\b", r"\3 from \1 to \2", 0.03, ""),
+    (r"^given (?:the |an? )?(?:file|event|meeting|person|contact|user|sender|email|message)?\s*(⟦\w+\|[^⟧]+⟧|['\"‘“][^'\"’”]+"
+     r"['\"’”]),?\s*(?:return|give|list|show|find|get)(?: me)?\s+(.+)$", lambda m: _given(m), 0.04,
+     "read with the given thing put in place of 'it'/'its'/'their'"),
+    (r"^for (?:all |every |each )?(?:the )?(events?|meetings?) (.+?):\s*(?:return|list|show|give)(?: me)? (?:the |their )?"
+     r"(attendees|participants|guests|locations?|places?|venues?)[.!?]*$", r"\3 of \1 \2", 0.04, ""),
+    (r"^return\b", "show", 0.02, ""), (r"\bthe (?:set|list|collection) of (?=people|persons|emails|files|links|events)",
+                                        "", 0.02, ""),
+    (r"^(.+?) (?:event|meeting|session),?\s*who (?:attend|attended|came|went|was there|were there)[?.!]*$",
+     r"who attended the \1", 0.03, ""),
+    (r"\b(?:the|my) (?:diary|calendar|schedule|agenda)\b(?= (?:in|on|for|during|from|last|this|next|between|since|before|"
+     r"after)\b)", "events", 0.02, ""),
+    (r",\s*(?:\w+ )?(?:gigs?|calls?|meetings?|trips?|events?|everything|all)(?: and \w+)? included[.!]*$", "", 0.02, ""),
+    (r",\s*I (?:need|have|want|'ve got|got|gotta) to (?:sort|plan|prepare|organi[sz]e|reply|respond|answer|follow up|book|pay|"
+     r"submit|thank|call|fix|finish|print|arrange|get ready|catch|leave|pick up|drop off|chase)\b.*$", "", 0.02, ""),
+    (r"^(?:everyone|everybody|the people|people|those|all the people|anyone) (I met|I saw|I've met|I have met) (.+?)\s*"
+     r"[-–—:,]\s*(?:please )?(?:gather|collect|pull|show|list|get|give|find|round)(?: up| together| out)?(?: me)? (?:the |all the "
+     r"|all )?(links|urls|files|attachments|emails)(?: (?:that )?they(?:'ve| have)? (?:sent|emailed|shared)(?: me)?)?[.!?]*$",
+     r"the \3 from people \1 \2", 0.04, ""),
+    (r"\b(?:(?:that |which )?(?:have|has|had)|with) (?:an? |any )?(?:attachments?|files?|documents?) (?:with|on|in) "
+     r"(?:them|it)\b", "with attachments", 0.02, ""),
+    (r"^(?:which|what) (?:are|were|is) (?:the |all the )?(files|emails|links|attachments|people|events|folders) (?:that|which) ",
+     r"which \1 ", 0.02, ""),
+    (r"^e-?mails? (⟦person\|[^⟧]+⟧) (?:send|sent|sends) (?:to )?(⟦person\|[^⟧]+⟧)", r"emails from \1 to \2", 0.03, ""),
+    (r",\s*(?:show|list|give)(?: me)?(?: them| it| all)?(?:,? please)?[.!]*$", "", 0.02, ""),
+    (r"^(e-?mails?|messages?) (about .+?),\s*(links?|urls?|attachments?|files?) (?:inside|in it|in them|within)\b",
+     r"\3 in \1 \2", 0.03, ""),
     # who the asker is, before what they need: "I run a small bakery and I need every email X sent me"
     (r"^I(?:'m| am)? (?!need|want|would|'d|am looking|'m looking|have to|must)[^,.;?!⟦]{3,80}?(?:,\s*|\s+and\s+|\s+so\s+)"
      r"(?:so\s+)?(?=I (?:need|want|would like|'d like|am looking for|'m looking for|have to|must)\b)", "", 0.03, ""),

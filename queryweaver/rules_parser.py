@@ -35,7 +35,8 @@ How the words become the graph (the paper's A1.1 rules where they apply):
   -from-> Person. Everything said about one attachment or link shares its email.
 * "I", "me", "my", "you" are Self. "received", "sent me/you", "emails to me", "in my inbox" -> Email to Self;
   "I sent", and "sent" with no sender -> Email from Self; "events I attended" -> Self attended Event;
-  "my emails" -> Email participants Self ("my message to X": from Self; "my mail from X": to Self);
+  "my emails" with no one named -> every email (the user's mailbox: list mail and Bcc are theirs too); "my message
+  to X": from Self; "my mail from X": to Self; "my emails with X": participants Self;
   "the last mail to X" (X named, no sender said) is from Self: in the user's mailbox it is their mail; "my meetings" -> Self attended Event; "my files" adds nothing.
 * "the person I/you met at an event" -> Person attended Event and Self attended it too, as in the paper's
   section 4.1 graph (its A4 log of question 7 lost the Self edge); "people I met in February" dates that

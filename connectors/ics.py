@@ -30,10 +30,11 @@ import re
 import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
@@ -121,9 +122,13 @@ def expansion_horizon(context_today: date, real_today: date) -> date:
 
 def read_calendars(path: Path) -> list[icalendar.Calendar]:
     """Every VCALENDAR in the file; ValueError when the file is not iCalendar at all."""
+    return parse_calendars(path.read_bytes())
+
+
+def parse_calendars(data: bytes | str) -> list[icalendar.Calendar]:
+    """Every VCALENDAR in a file's bytes (or its text); ValueError when it is not iCalendar at all."""
     import icalendar
 
-    data = path.read_bytes()
     try:
         found = icalendar.Calendar.from_ical(data, multiple=True)
     except ValueError as exc:
@@ -151,7 +156,7 @@ def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Wa
         except PoolBroken as exc:  # nothing is kept of the parts parsed: the whole file is read here
             warn(f"{path.name}: {exc}; it is parsed in this process")
     writer = _RowWriter(input_id)
-    for row, attended in calendar_rows(read_calendars(path), path, warn, settings):
+    for row, attended in file_rows(path.read_bytes(), path, warn, settings):
         writer.add_row(row, attended)
     return writer.flush(conn)
 
@@ -174,6 +179,405 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
             recurring = len(components) > 1 or any(_is_recurring(c) for c in components)
             for start, end, component in occurrences:
                 yield event_row(uid, start, end, component, recurring, settings.tz, people)
+
+
+# -- a fast reader for plain events ----------------------------------------------------------------------
+# icalendar reads each content line character by character in Python; most events of a real calendar are
+# plain (one VEVENT per UID, no recurrence, times in one of the usual forms, simple parameters), and those are
+# read here from the text with a few regular expressions instead. Whatever this reader is not sure of (an
+# unknown value form, recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
+# to icalendar, per event: those events are parsed from a calendar holding the original's properties and time
+# zones and only them, as the worker processes do, and their rows are placed where a whole parse puts them.
+# The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py).
+
+_PLAIN_NAME = re.compile(r"([A-Za-z0-9-]+)([;:])")
+# one parameter and the delimiter after it: a quoted value or a plain one, with nothing icalendar would
+# rewrite (backslash and percent escapes, RFC 6868 carets, whitespace around the value or an '=' in it, a list
+# of values)
+_PLAIN_PARAM = re.compile(
+    r'([A-Za-z0-9-]+)=(?:"([^"\\%^\x00-\x08\x0a-\x1f\x7f]*)"'
+    r'|([^";:,=\\%^\x00-\x20\x7f](?:[^";:,=\\%^\x00-\x08\x0a-\x1f\x7f]*[^";:,=\\%^\x00-\x20\x7f])?)?)([;:])')
+_PLAIN_TIME = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
+_PLAIN_DURATION = re.compile(
+    r"([-+]?)P(?:([0-9]{1,6})W)?(?:([0-9]{1,6})D)?(?:T(?:([0-9]{1,6})H)?(?:([0-9]{1,6})M)?(?:([0-9]{1,6})S)?)?\Z")
+_PLAIN_UTC_TIME = re.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
+_PLAIN_VALUE_PARAM = re.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
+_TEXT_ESCAPE = re.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
+_BEGIN_END = re.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
+_RAW_NAME = re.compile(r'([^:;"\\]*)[:;]')
+_NOT_BEGIN_END = frozenset("ACDFGHIJKLMNOPQRSTUVWXYZacdfghijklmnopqrstuvwxyz0123456789")  # a line's first letter
+
+_TEXT_PROPS = frozenset({"SUMMARY", "LOCATION", "UID", "STATUS"})
+_PEOPLE_PROPS = frozenset({"ATTENDEE", "ORGANIZER"})
+_TIME_PROPS = frozenset({"DTSTART", "DTEND"})
+# properties an event may have that change none of its rows and cannot break its parse
+_OTHER_PROPS = frozenset({"DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "DESCRIPTION", "CLASS", "TRANSP",
+                          "PRIORITY", "URL", "COMMENT", "CATEGORIES", "CONTACT", "RESOURCES"})
+_ALARM_TEXT = frozenset({"ACTION", "DESCRIPTION", "SUMMARY", "UID"})
+
+
+@dataclass
+class _PlainEvent:
+    uid: str
+    start: date
+    end: date
+    summary: str
+    location: str
+    status: str
+    people: list[tuple[bool, str, dict[str, str]]]   # attendance()'s input: the ORGANIZER first
+
+
+@dataclass
+class _CalendarText:
+    """One VCALENDAR of a file as unfolded content lines."""
+
+    header: list[str]          # its own properties
+    zones: list[str]           # its VTIMEZONEs, whole
+    events: list[list[str]]    # each VEVENT, from BEGIN to END
+    plain_ok: bool             # no property of its own changes how events are read (X-WR-TIMEZONE)
+
+
+def file_rows(data: bytes | str, path: Path, warn: Warn, settings: ParseSettings,
+              span_floor: date | None = None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """``calendar_rows`` of the file's calendars (``parse_calendars(data)``): the same rows in the same order, with
+    the same warnings, and the same ValueError for a file that is not iCalendar; plain events are read here."""
+    plan = _plan_file(data, path)
+    if plan is None:
+        return calendar_rows(parse_calendars(data), path, warn, settings, span_floor)
+    return _planned_rows(plan, path, warn, settings, span_floor)
+
+
+def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
+    """Per calendar: its warnings and its series in order, plain events read and the rest parsed by icalendar;
+    None when the file is not of the plain layout or anything disagrees (then it is parsed whole)."""
+    layout = _file_layout(data)
+    if layout is None:
+        return None
+    import icalendar
+
+    chosen: list[list] = []   # per calendar: (position, plain event or the VEVENT's lines) in file order
+    texts = []
+    for calendar in layout:
+        plain = [_plain_event(block) if calendar.plain_ok else None for block in calendar.events]
+        # a UID seen twice is a series (or a clash): icalendar's to read, every event of it
+        seen = Counter(event.uid if event is not None else _series_uid(block)
+                       for block, event in zip(calendar.events, plain))
+        plain = [None if event is None or seen[event.uid] > 1 else event for event in plain]
+        chosen.append(plain)
+        slow = [line for block, event in zip(calendar.events, plain) if event is None for line in block]
+        texts.append("\r\n".join(["BEGIN:VCALENDAR", *calendar.header, *calendar.zones, *slow, "END:VCALENDAR"]))
+    try:  # the rest, with the calendars' properties and zones (parsed always: they may break the file)
+        found = icalendar.Calendar.from_ical("\r\n".join(texts) + "\r\n", multiple=True)
+    except Exception:  # noqa: BLE001 - the whole parse says what is wrong
+        return None
+    if len(found) != len(layout) or not all(isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"
+                                            for c in found):
+        return None
+    plan = []
+    for calendar, parsed, plain in zip(layout, found, chosen):
+        slow_at = [at for at, event in enumerate(plain) if event is None]
+        components = parsed.walk("VEVENT")
+        if len(components) != len(slow_at) or ("X-WR-TIMEZONE" in parsed and len(slow_at) < len(plain)):
+            return None
+        said: list[str] = []
+        series: dict[str, tuple[int, list]] = {}
+        for at, component in zip(slow_at, components):
+            uid = _usable_uid(component, path, said.append)
+            if uid is not None:
+                series.setdefault(uid, (at, []))[1].append(component)
+        entries = [(at, event.uid, event) for at, event in enumerate(plain) if event is not None]
+        if any(uid in series for _, uid, _ in entries):  # a plain event's UID is also another event's
+            return None
+        entries += [(at, uid, components) for uid, (at, components) in series.items()]
+        entries.sort(key=lambda entry: entry[0])
+        plan.append((parsed, said, entries))
+    return plan
+
+
+def _planned_rows(plan: list[tuple], path: Path, warn: Warn, settings: ParseSettings,
+                  span_floor: date | None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """The rows of a planned file, as ``calendar_rows`` gives them."""
+    for calendar, said, entries in plan:
+        for message in said:
+            warn(message)
+        if not entries:
+            continue
+        first = min(_as_date(event.start) if isinstance(event, _PlainEvent) else
+                    min(_as_date(c.start) for c in event) for _, _, event in entries)
+        span_start = min(first, span_floor or first) - timedelta(days=1)
+        span = (datetime.combine(span_start, time()), datetime.combine(settings.horizon, time()))
+        people: dict = {}
+        for _, uid, event in entries:
+            if isinstance(event, _PlainEvent):
+                if event.status.upper() != "CANCELLED":
+                    yield _plain_row(event, settings.tz)
+                continue
+            recurring = len(event) > 1 or any(_is_recurring(c) for c in event)
+            for start, end, component in _occurrences(calendar, event, span, path, warn):
+                yield event_row(uid, start, end, component, recurring, settings.tz, people)
+
+
+def _plain_row(event: _PlainEvent, tz: ZoneInfo) -> tuple[tuple, list[tuple[str, str]]]:
+    """``event_row`` of a plain event's one occurrence."""
+    start_iso, day, ts = local_time(event.start, tz)
+    end_iso = local_time(event.end, tz)[0]
+    name = " ".join(event.summary.split())
+    location = one_line_address(event.location) or None
+    attended, listed = attendance(event.people)
+    return (event.uid, event.uid, name, norm(name), start_iso, end_iso, day.isoformat(), ts, location,
+            norm(location) if location else None, listed), attended
+
+
+def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
+    """The file's calendars as content lines unfolded as icalendar unfolds them; None unless the file is only
+    VCALENDARs holding properties, VTIMEZONEs and VEVENTs (with VALARMs at most)."""
+    from icalendar.parser.content_line import NEWLINE, UFOLD
+
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")   # as icalendar decodes; other encodings are read by it
+        except UnicodeDecodeError:
+            return None
+    lines = [line for line in NEWLINE.split(UFOLD.sub("", data)) if line]
+    calendars: list[_CalendarText] = []
+    at, count = 0, len(lines)
+    while at < count:
+        if _begin_end(lines[at]) != ("BEGIN", "VCALENDAR"):
+            return None
+        at += 1
+        calendar = _CalendarText([], [], [], True)
+        while True:
+            if at >= count:
+                return None
+            line = lines[at]
+            word = None if line[0] in _NOT_BEGIN_END else _begin_end(line)
+            if word is None:
+                calendar.header.append(line)
+                named = _PLAIN_NAME.match(line)
+                if named is None or named.group(1).upper() == "X-WR-TIMEZONE":
+                    calendar.plain_ok = False
+                at += 1
+                continue
+            if word == ("END", "VCALENDAR"):
+                at += 1
+                break
+            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
+                return None
+            end = _block_end(lines, at, word[1])
+            if end is None:
+                return None
+            (calendar.zones.extend if word[1] == "VTIMEZONE" else calendar.events.append)(lines[at:end + 1])
+            at = end + 1
+        calendars.append(calendar)
+    return calendars or None
+
+
+def _begin_end(line: str) -> tuple[str, str] | None | bool:
+    """("BEGIN"|"END", component) for a line icalendar reads as one, None for other lines, False for a BEGIN
+    or END line in a form this does not read."""
+    named = _RAW_NAME.match(line)
+    if named is None or re.sub(r"[ \t]+", "", named.group(1).strip()).upper() not in ("BEGIN", "END"):
+        return None
+    plain = _BEGIN_END.match(line)
+    return (plain.group(1).upper(), plain.group(2).upper()) if plain else False
+
+
+def _block_end(lines: list[str], at: int, name: str) -> int | None:
+    """The line ending the component that begins at ``at``; None when it does not end, or holds components
+    that change what is read (anything but a VALARM in a VEVENT, a VEVENT in a VTIMEZONE)."""
+    depth = 0
+    for end in range(at + 1, len(lines)):
+        line = lines[end]
+        if line[0] in _NOT_BEGIN_END:
+            continue
+        word = _begin_end(line)
+        if word is None:
+            continue
+        if not word:
+            return None
+        if word[0] == "BEGIN":
+            if word[1] == "VEVENT" or (name == "VEVENT" and (word[1] != "VALARM" or depth)):
+                return None
+            depth += 1
+        elif depth:
+            depth -= 1   # icalendar ends the innermost component whatever the END names
+        else:
+            return end if word[1] == name else None
+    return None
+
+
+def _plain_event(block: list[str]) -> _PlainEvent | None:
+    """A VEVENT's properties when it is plain (see above), else None."""
+    values: dict[str, object] = {}
+    people: list[tuple[bool, str, dict[str, str]]] = []
+    organizer = None
+    at, last = 1, len(block) - 1
+    while at < last:
+        line = block[at]
+        at += 1
+        named = _PLAIN_NAME.match(line)
+        if named is None:
+            return None
+        name = named.group(1).upper()
+        if name in _OTHER_PROPS or name.startswith("X-"):
+            if named.group(2) == ";" and "VALUE" in line.upper() and not _PLAIN_VALUE_PARAM.match(line, named.end()):
+                return None   # perhaps a value of another type, that icalendar would read as such
+            continue
+        if name == "BEGIN":   # a VALARM (_block_end let no other in)
+            at = _plain_alarm(block, at)
+            if at is None:
+                return None
+            continue
+        params: dict[str, str] = {}
+        pos = named.end()
+        if named.group(2) == ";":
+            while True:
+                param = _PLAIN_PARAM.match(line, pos)
+                if param is None:
+                    return None
+                key = param.group(1).upper()
+                if key in params:
+                    return None
+                params[key] = param.group(2) if param.group(2) is not None else param.group(3) or ""
+                pos = param.end()
+                if param.group(4) == ":":
+                    break
+        value = line[pos:]
+        if name in _TIME_PROPS:
+            if name in values or not params.keys() <= {"TZID", "VALUE"} or \
+                    params.get("VALUE", "DATE").upper() not in ("DATE", "DATE-TIME"):
+                return None
+            moment = _plain_time(value, params.get("TZID"))
+            if moment is None:
+                return None
+            values[name] = moment
+        elif name in _TEXT_PROPS:
+            if name in values or "VALUE" in params:
+                return None
+            values[name] = _TEXT_ESCAPE.sub(_unescaped, value) if "\\" in value else value
+        elif name in _PEOPLE_PROPS:
+            if "VALUE" in params or "\\" in value or "\r" in value:
+                return None
+            if name == "ATTENDEE":
+                people.append((True, value, params))
+            elif organizer is None:
+                organizer = (False, value, params)
+            else:
+                return None
+        elif name == "DURATION":
+            if name in values or params:
+                return None
+            values[name] = _plain_duration(value)
+            if values[name] is None:
+                return None
+        else:   # recurrence, or a property this does not know
+            return None
+    uid, start = values.get("UID"), values.get("DTSTART")
+    if not isinstance(uid, str) or not uid.strip() or uid.startswith("no-uid-") or start is None:
+        return None
+    end, duration = values.get("DTEND"), values.get("DURATION")
+    is_date = not isinstance(start, datetime)
+    if end is not None:   # as icalendar's Event.end
+        if duration is not None or is_date != (not isinstance(end, datetime)):
+            return None
+    elif duration is not None:
+        if is_date and duration.seconds != 0:
+            return None
+        end = start if duration.total_seconds() <= 0 else start + duration
+    else:
+        end = start + timedelta(days=1) if is_date else start
+    if organizer is not None:
+        people.insert(0, organizer)
+    return _PlainEvent(uid, start, end, values.get("SUMMARY", ""), values.get("LOCATION", ""),
+                       values.get("STATUS", ""), people)
+
+
+def _series_uid(block: list[str]) -> str | None:
+    """The UID of an event that is not plain, as icalendar most likely reads it (the plan checks it is)."""
+    for line in block:
+        if line[:4].upper() == "UID:":
+            value = line[4:]
+            return _TEXT_ESCAPE.sub(_unescaped, value) if "\\" in value else value
+    return None
+
+
+def _unescaped(match: re.Match) -> str:
+    return "\n" if match.group(1) in "nN" else match.group(1)
+
+
+def _plain_time(value: str, tzid: str | None) -> date | None:
+    """A DTSTART or DTEND value as icalendar reads it: a date, a UTC, floating or zoned time; None for others."""
+    parts = _PLAIN_TIME.match(value)
+    if parts is None:
+        return None
+    year, month, day, hour, minute, second, utc = parts.groups()
+    if not 1000 <= int(year) <= 9000:
+        return None
+    try:
+        if hour is None:
+            return date(int(year), int(month), int(day)) if tzid is None else None
+        moment = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+    except ValueError:
+        return None
+    if tzid is not None:
+        zone = _known_zone(tzid)
+        return moment.replace(tzinfo=zone) if zone is not None and not utc else None
+    return moment.replace(tzinfo=_UTC) if utc else moment
+
+
+_UTC = ZoneInfo("UTC")
+
+
+@lru_cache(maxsize=None)
+def _known_zone(tzid: str) -> ZoneInfo | None:
+    """The zone of a TZID that names an IANA zone: icalendar uses that zone whatever VTIMEZONE the file has
+    (a VTIMEZONE is used only for a TZID the zone database does not know)."""
+    return ZoneInfo(tzid) if tzid in _iana_zones() else None
+
+
+@lru_cache(maxsize=1)
+def _iana_zones() -> frozenset[str]:
+    from zoneinfo import available_timezones
+
+    return frozenset(available_timezones())
+
+
+def _plain_duration(value: str) -> timedelta | None:
+    parts = _PLAIN_DURATION.match(value)
+    if parts is None:
+        return None
+    sign, weeks, days, hours, minutes, seconds = parts.groups()
+    length = timedelta(weeks=int(weeks or 0), days=int(days or 0), hours=int(hours or 0),
+                       minutes=int(minutes or 0), seconds=int(seconds or 0))
+    return -length if sign == "-" else length
+
+
+def _plain_alarm(block: list[str], at: int) -> int | None:
+    """Past the VALARM whose BEGIN line is before ``at`` when icalendar reads it without error (a VALARM's
+    errors break the whole file), else None."""
+    while True:
+        line = block[at]
+        at += 1
+        named = _PLAIN_NAME.match(line)
+        if named is None:
+            return None
+        name = named.group(1).upper()
+        if name == "END":
+            return at
+        value = line[named.end():]
+        if named.group(2) == ":" and (name in _ALARM_TEXT or name.startswith("X-")):
+            continue
+        if name == "TRIGGER":
+            if named.group(2) == ":" and _plain_duration(value) is not None:
+                continue
+            head, _, value = line.partition(":")
+            if head.upper() in ("TRIGGER;RELATED=START", "TRIGGER;RELATED=END") and \
+                    _plain_duration(value) is not None:
+                continue
+            if head.upper() == "TRIGGER;VALUE=DATE-TIME" and _PLAIN_UTC_TIME.match(value) and \
+                    _plain_time(value, None) is not None:
+                continue
+        return None
 
 
 # -- a large file in worker processes ------------------------------------------------------------------
@@ -205,12 +609,8 @@ def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tupl
     """A worker's task: the rows and warnings of one part of a calendar file (``split_calendars``)."""
     path, text, floor, tz, horizon = task
     warnings: list[str] = []
-    import icalendar
-
-    calendars = [c for c in icalendar.Calendar.from_ical(text, multiple=True)
-                 if isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"]
     settings = ParseSettings(ZoneInfo(tz), horizon)
-    rows = list(calendar_rows(calendars, Path(path), warnings.append, settings, floor))
+    rows = list(file_rows(text, Path(path), warnings.append, settings, floor))
     return rows, warnings
 
 
@@ -318,18 +718,25 @@ def _series_groups(calendar: icalendar.Calendar, path: Path, warn: Warn) -> dict
     """Usable VEVENTs grouped by UID; each broken one is dropped with one warning."""
     groups: dict[str, list[icalendar.Event]] = defaultdict(list)
     for component in calendar.walk("VEVENT"):
-        if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
-            raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
-            component["UID"] = "no-uid-" + hashlib.sha1(raw.encode()).hexdigest()[:12]
-        reason = _broken_reason(component)
-        if reason:
-            warn(f"skipped event {_describe(component)} in {path}: {reason}")
-            continue
-        for name in _drop_times_without_dates(component):
-            warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
-                 "with no date (RFC 5545 allows only dates there); the event is kept")
-        groups[str(component["UID"])].append(component)
+        uid = _usable_uid(component, path, warn)
+        if uid is not None:
+            groups[uid].append(component)
     return groups
+
+
+def _usable_uid(component: icalendar.Event, path: Path, warn: Warn) -> str | None:
+    """The UID of an event's series, or None (with one warning) when the event is broken."""
+    if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
+        raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
+        component["UID"] = "no-uid-" + hashlib.sha1(raw.encode()).hexdigest()[:12]
+    reason = _broken_reason(component)
+    if reason:
+        warn(f"skipped event {_describe(component)} in {path}: {reason}")
+        return None
+    for name in _drop_times_without_dates(component):
+        warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
+             "with no date (RFC 5545 allows only dates there); the event is kept")
+    return str(component["UID"])
 
 
 def _drop_times_without_dates(component: icalendar.Event) -> list[str]:
@@ -477,20 +884,28 @@ def local_time(value: date | datetime, tz: ZoneInfo) -> tuple[str, date, float]:
 
 def event_people(component: icalendar.Event) -> tuple[list[tuple[str, str]], int]:
     """(address, name) of everyone who attended, and how many addresses the event lists at all."""
-    names: dict[str, str] = {}
-    declined: set[str] = set()
+    listed = []
     for prop in ("ORGANIZER", "ATTENDEE"):
         values = component.get(prop)
         for value in values if isinstance(values, list) else [values] if values is not None else []:
-            params = getattr(value, "params", {})
-            address = person_address(str(value))
-            if not address or str(params.get("CUTYPE", "")).upper() in NOT_PEOPLE:
-                continue
-            if prop == "ATTENDEE" and str(params.get("PARTSTAT", "")).upper() == "DECLINED":
-                declined.add(address)
-            name = str(params.get("CN", "")).strip()
-            if name or address not in names:
-                names[address] = names.get(address) or name
+            listed.append((prop == "ATTENDEE", str(value), getattr(value, "params", {})))
+    return attendance(listed)
+
+
+def attendance(listed: Iterable[tuple[bool, str, Mapping]]) -> tuple[list[tuple[str, str]], int]:
+    """``event_people`` of an event's ORGANIZER and ATTENDEEs, in that order, each as (is an ATTENDEE, its value,
+    its parameters by upper-case name)."""
+    names: dict[str, str] = {}
+    declined: set[str] = set()
+    for attendee, value, params in listed:
+        address = person_address(value)
+        if not address or str(params.get("CUTYPE", "")).upper() in NOT_PEOPLE:
+            continue
+        if attendee and str(params.get("PARTSTAT", "")).upper() == "DECLINED":
+            declined.add(address)
+        name = str(params.get("CN", "")).strip()
+        if name or address not in names:
+            names[address] = names.get(address) or name
     attended = [(address, name) for address, name in names.items() if address not in declined]
     return attended, len(names)
 

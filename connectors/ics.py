@@ -205,6 +205,7 @@ _PLAIN_VALUE_PARAM = re.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # te
 _TEXT_ESCAPE = re.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
 _BEGIN_END = re.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
 _RAW_NAME = re.compile(r'([^:;"\\]*)[:;]')
+_BLANKS = re.compile(r"[ \t]+")
 _NOT_BEGIN_END = frozenset("ACDFGHIJKLMNOPQRSTUVWXYZacdfghijklmnopqrstuvwxyz0123456789")  # a line's first letter
 
 _TEXT_PROPS = frozenset({"SUMMARY", "LOCATION", "UID", "STATUS"})
@@ -331,79 +332,98 @@ def _plain_row(event: _PlainEvent, tz: ZoneInfo) -> tuple[tuple, list[tuple[str,
 def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
     """The file's calendars as content lines unfolded as icalendar unfolds them; None unless the file is only
     VCALENDARs holding properties, VTIMEZONEs and VEVENTs (with VALARMs at most)."""
-    from icalendar.parser.content_line import NEWLINE, UFOLD
-
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")   # as icalendar decodes; other encodings are read by it
         except UnicodeDecodeError:
             return None
-    lines = [line for line in NEWLINE.split(UFOLD.sub("", data)) if line]
+    lines = content_lines(data)
+    # the BEGIN and END lines, in order (a line starting with another letter names another property)
+    marks = [(at, word) for at, line in enumerate(lines)
+             if line[0] not in _NOT_BEGIN_END and (word := _begin_end(line)) is not None]
     calendars: list[_CalendarText] = []
-    at, count = 0, len(lines)
-    while at < count:
-        if _begin_end(lines[at]) != ("BEGIN", "VCALENDAR"):
+    at = mark = 0   # the next line and the next mark to read
+    while mark < len(marks):
+        begin, word = marks[mark]
+        if begin != at or word != ("BEGIN", "VCALENDAR"):
             return None
-        at += 1
         calendar = _CalendarText([], [], [], True)
+        at, mark = begin + 1, mark + 1
         while True:
-            if at >= count:
+            if mark >= len(marks):
                 return None
-            line = lines[at]
-            word = None if line[0] in _NOT_BEGIN_END else _begin_end(line)
-            if word is None:
+            begin, word = marks[mark]
+            for line in lines[at:begin]:   # the calendar's own properties
                 calendar.header.append(line)
                 named = _PLAIN_NAME.match(line)
                 if named is None or named.group(1).upper() == "X-WR-TIMEZONE":
                     calendar.plain_ok = False
-                at += 1
-                continue
             if word == ("END", "VCALENDAR"):
-                at += 1
+                at, mark = begin + 1, mark + 1
                 break
             if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
                 return None
-            end = _block_end(lines, at, word[1])
-            if end is None:
-                return None
-            (calendar.zones.extend if word[1] == "VTIMEZONE" else calendar.events.append)(lines[at:end + 1])
-            at = end + 1
+            name, depth = word[1], 0
+            while True:   # to the END of this component
+                mark += 1
+                if mark >= len(marks) or not marks[mark][1]:
+                    return None
+                kind, inner = marks[mark][1]
+                if kind == "BEGIN":
+                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
+                        return None   # what these hold changes what is read
+                    depth += 1
+                elif depth:
+                    depth -= 1   # icalendar ends the innermost component whatever the END names
+                elif inner == name:
+                    break
+                else:
+                    return None
+            end = marks[mark][0]
+            (calendar.zones.extend if name == "VTIMEZONE" else calendar.events.append)(lines[begin:end + 1])
+            at, mark = end + 1, mark + 1
         calendars.append(calendar)
-    return calendars or None
+    return calendars if calendars and at == len(lines) else None
+
+
+def content_lines(text: str) -> list[str]:
+    """The text's content lines, unfolded, as icalendar's Contentlines.from_ical gives them (without the empty
+    ones): its expressions are slow on a large file, so a file without blank lines is cut here."""
+    if "\n\n" in text or "\n\r\n" in text:   # a fold may run over blank lines: icalendar's own way
+        from icalendar.parser.content_line import NEWLINE, UFOLD
+
+        return [line for line in NEWLINE.split(UFOLD.sub("", text)) if line]
+    breaks = text.count("\n")
+    if breaks == text.count("\r") == text.count("\r\n"):   # CRLF alone: no fold can form another one
+        lines = text.replace("\r\n ", "").replace("\r\n\t", "").split("\r\n")
+        return [line for line in lines if line] if "" in lines else lines
+    if "\r" not in text:   # LF alone
+        lines = text.replace("\n ", "").replace("\n\t", "").split("\n")
+        return [line for line in lines if line] if "" in lines else lines
+    pieces = text.split("\n")   # each but the last is followed by a line break
+    lines: list[str] = []
+    line = previous = pieces[0]
+    for piece in islice(pieces, 1, None):
+        if piece[:1] in (" ", "\t"):   # a fold: the line break (with the CR before it), and a space or a tab
+            line = (line[:-1] if previous[-1:] == "\r" else line) + piece[1:]
+        else:   # a line break, and the CR before it once the line is unfolded
+            lines.append(line[:-1] if line[-1:] == "\r" else line)
+            line = piece
+        previous = piece
+    lines.append(line)
+    return [line for line in lines if line] if "" in lines else lines
 
 
 def _begin_end(line: str) -> tuple[str, str] | None | bool:
     """("BEGIN"|"END", component) for a line icalendar reads as one, None for other lines, False for a BEGIN
     or END line in a form this does not read."""
-    named = _RAW_NAME.match(line)
-    if named is None or re.sub(r"[ \t]+", "", named.group(1).strip()).upper() not in ("BEGIN", "END"):
-        return None
     plain = _BEGIN_END.match(line)
-    return (plain.group(1).upper(), plain.group(2).upper()) if plain else False
-
-
-def _block_end(lines: list[str], at: int, name: str) -> int | None:
-    """The line ending the component that begins at ``at``; None when it does not end, or holds components
-    that change what is read (anything but a VALARM in a VEVENT, a VEVENT in a VTIMEZONE)."""
-    depth = 0
-    for end in range(at + 1, len(lines)):
-        line = lines[end]
-        if line[0] in _NOT_BEGIN_END:
-            continue
-        word = _begin_end(line)
-        if word is None:
-            continue
-        if not word:
-            return None
-        if word[0] == "BEGIN":
-            if word[1] == "VEVENT" or (name == "VEVENT" and (word[1] != "VALARM" or depth)):
-                return None
-            depth += 1
-        elif depth:
-            depth -= 1   # icalendar ends the innermost component whatever the END names
-        else:
-            return end if word[1] == name else None
-    return None
+    if plain is not None:
+        return plain.group(1).upper(), plain.group(2).upper()
+    named = _RAW_NAME.match(line)
+    if named is None or _BLANKS.sub("", named.group(1).strip()).upper() not in ("BEGIN", "END"):
+        return None
+    return False
 
 
 def _plain_event(block: list[str]) -> _PlainEvent | None:
@@ -614,104 +634,49 @@ def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tupl
     return rows, warnings
 
 
-_UID = re.compile(rb"^UID[;:]", re.IGNORECASE)
-_DTSTART_DAY = re.compile(rb"^DTSTART[^:]*:(\d{8})", re.IGNORECASE)
+_UID = re.compile(r"UID[;:]", re.IGNORECASE)
+_DTSTART_DAY = re.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
 
 
-def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes, date | None]] | None:
+def split_calendars(data: bytes | str, task_bytes: int) -> list[tuple[str, date | None]] | None:
     """The file as parts of at most about ``task_bytes`` of events, each a VCALENDAR of its own with the
     original's properties and VTIMEZONEs, and the earliest DTSTART day of the calendar it came from; None for
-    a layout this does not cut (nested or unknown components, text outside a VCALENDAR)."""
-    lines = data.replace(b"\r\n", b"\n").split(b"\n")
-    parts: list[tuple[bytes, date | None]] = []
-    at = 0
-    while at < len(lines):
-        if not lines[at].strip():
-            at += 1
-            continue
-        if lines[at].strip().upper() != b"BEGIN:VCALENDAR":
-            return None
-        header: list[bytes] = [lines[at]]
-        zones: list[bytes] = []
-        series: dict[bytes, list[bytes]] = {}   # UID (raw, unescaped) -> its VEVENTs' text, in file order
+    a layout this does not cut (that ``_file_layout`` does not read: nested or unknown components, text outside
+    a VCALENDAR, another encoding than UTF-8)."""
+    layout = _file_layout(data)
+    if layout is None:
+        return None
+    parts: list[tuple[str, date | None]] = []
+    for calendar in layout:
+        series: dict[str, list[list[str]]] = {}   # UID (raw, unescaped) -> its VEVENTs, in file order
         floor: date | None = None
-        at += 1
-        while True:
-            if at >= len(lines):
-                return None
-            line = lines[at]
-            word = line.strip().upper()
-            if word == b"END:VCALENDAR":
-                at += 1
-                break
-            if word.startswith(b"BEGIN:"):
-                end = _component_end(lines, at)
-                if end is None:
-                    return None
-                block = lines[at:end + 1]
-                if word == b"BEGIN:VTIMEZONE":
-                    zones += block
-                elif word == b"BEGIN:VEVENT":
-                    logical = _unfold(block)
-                    if any(l.strip().upper().startswith(b"BEGIN:") for l in logical[1:] if
-                           l.strip().upper() not in (b"BEGIN:VALARM",)):
-                        return None
-                    uid = next((l.split(b":", 1)[1].strip().replace(b"\\", b"") for l in logical
-                                if _UID.match(l) and b":" in l), b"")
-                    series.setdefault(uid, []).extend(block)
-                    day = next((m.group(1) for l in logical if (m := _DTSTART_DAY.match(l))), None)
-                    if day is not None:
-                        try:
-                            found = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
-                            floor = found if floor is None or found < floor else floor
-                        except ValueError:
-                            pass
-                else:
-                    return None  # a VTODO, a VJOURNAL...: left to the whole parse
-                at = end + 1
-                continue
-            header.append(line)
-            at += 1
-        chunk: list[bytes] = []
+        for block in calendar.events:
+            uid, day = None, None
+            for line in block:
+                if uid is None and line[0] in "Uu" and _UID.match(line) and ":" in line:
+                    uid = line.split(":", 1)[1].strip().replace("\\", "")
+                elif day is None and line[0] in "Dd" and (found := _DTSTART_DAY.match(line)):
+                    day = found.group(1)
+            series.setdefault(uid or "", []).append(block)
+            if day is not None:
+                try:
+                    found_day = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
+                    floor = found_day if floor is None or found_day < floor else floor
+                except ValueError:
+                    pass
+        head = ["BEGIN:VCALENDAR", *calendar.header, *calendar.zones]
+        chunk: list[str] = []
         size = 0
-        for block in series.values():
-            chunk += block
-            size += sum(len(l) + 2 for l in block)
+        for blocks in series.values():
+            for block in blocks:
+                chunk += block
+                size += sum(map(len, block)) + 2 * len(block)
             if size >= task_bytes:
-                parts.append((_calendar_text(header, zones, chunk), floor))
+                parts.append(("\r\n".join([*head, *chunk, "END:VCALENDAR", ""]), floor))
                 chunk, size = [], 0
         if chunk:
-            parts.append((_calendar_text(header, zones, chunk), floor))
+            parts.append(("\r\n".join([*head, *chunk, "END:VCALENDAR", ""]), floor))
     return parts
-
-
-def _component_end(lines: list[bytes], start: int) -> int | None:
-    """The line ending the component that begins at ``start`` (components nest)."""
-    depth = 0
-    for at in range(start, len(lines)):
-        word = lines[at].strip().upper()
-        if word.startswith(b"BEGIN:"):
-            depth += 1
-        elif word.startswith(b"END:"):
-            depth -= 1
-            if depth == 0:
-                return at
-    return None
-
-
-def _unfold(block: list[bytes]) -> list[bytes]:
-    """Content lines with their folded continuations joined."""
-    out: list[bytes] = []
-    for line in block:
-        if line[:1] in (b" ", b"\t") and out:
-            out[-1] = out[-1].rstrip(b"\r") + line[1:]
-        else:
-            out.append(line.rstrip(b"\r"))
-    return out
-
-
-def _calendar_text(header: list[bytes], zones: list[bytes], events: list[bytes]) -> bytes:
-    return b"\r\n".join(header + zones + events + [b"END:VCALENDAR", b""])
 
 
 def _series_groups(calendar: icalendar.Calendar, path: Path, warn: Warn) -> dict[str, list[icalendar.Event]]:

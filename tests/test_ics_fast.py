@@ -513,3 +513,18 @@ def test_the_benchmark_calendar():
     data = BENCH_CALENDAR.read_bytes()
     assert plain_count(data) > 1500
     assert len(rows_of(data)) > 5000
+
+
+def test_content_lines_are_icalendars():
+    from icalendar.parser.content_line import Contentlines
+
+    from connectors.ics import content_lines
+
+    rng = random.Random(1)
+    mixed = ["a", "B", " ", "\t", "\r", "\n", "\r\n", "\r\n ", "\n\t", ":", "é"]
+    crlf = ["a", " ", "\t", "\r\n", "\r\n ", "\r\n\t", ":"]
+    lf = ["a", " ", "\t", "\n", "\n ", "\n\t", ":"]
+    for _ in range(9000):
+        alphabet = rng.choice([mixed, crlf, lf])
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, rng.choice([6, 14, 40]))))
+        assert content_lines(text) == [str(line) for line in Contentlines.from_ical(text) if line], repr(text)

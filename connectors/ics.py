@@ -25,6 +25,7 @@ a file that is not iCalendar at all is skipped with a warning.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import re
 import sqlite3
@@ -625,7 +626,7 @@ def parallel_rows(path: Path, settings: ParseSettings, workers: int, warn: Warn,
     return rows()
 
 
-def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tuple[list, list[str]]:
+def parse_calendar_part(task: tuple[str, bytes | str, date | None, str, date]) -> tuple[list, list[str]]:
     """A worker's task: the rows and warnings of one part of a calendar file (``split_calendars``)."""
     path, text, floor, tz, horizon = task
     warnings: list[str] = []
@@ -636,13 +637,134 @@ def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tupl
 
 _UID = re.compile(r"UID[;:]", re.IGNORECASE)
 _DTSTART_DAY = re.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
+# in a text of one kind of line break, from the line break before a line (the regular expression engine finds
+# a line break fast; a '^' in MULTILINE mode, or IGNORECASE, is tried at every byte)
+_UID_LINE = re.compile(rb"\n[Uu][Ii][Dd][;:][^\r\n]*")
+_DTSTART_DAY_LINE = re.compile(rb"\n[Dd][Tt][Ss][Tt][Aa][Rr][Tt][^:\r\n]*:([0-9]{8})")
+_MARK_FIRST = b"[^" + "".join(sorted(_NOT_BEGIN_END)).encode() + rb"\r\n][^\r\n]*"
+_MARK_LINE = re.compile(rb"\n(" + _MARK_FIRST + rb")")   # a line that may be a BEGIN or an END
+_MARK_FIRST_LINE = re.compile(_MARK_FIRST)
 
 
-def split_calendars(data: bytes | str, task_bytes: int) -> list[tuple[str, date | None]] | None:
+def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes | str, date | None]] | None:
     """The file as parts of at most about ``task_bytes`` of events, each a VCALENDAR of its own with the
     original's properties and VTIMEZONEs, and the earliest DTSTART day of the calendar it came from; None for
     a layout this does not cut (that ``_file_layout`` does not read: nested or unknown components, text outside
-    a VCALENDAR, another encoding than UTF-8)."""
+    a VCALENDAR). This runs before the workers start: a file of one kind of line break is cut as bytes
+    (``_split_text``: a text of characters beyond Latin-1 takes 2 or 4 bytes each as a str, and a string per
+    line takes more), others from the content lines of ``_file_layout``. The workers read each part as a file
+    (``file_rows``; the whole of a part that is not UTF-8 through icalendar, as before)."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    breaks = data.count(b"\n")
+    newline = b"\r\n" if breaks == data.count(b"\r") == data.count(b"\r\n") else b"\n" if b"\r" not in data else None
+    if newline is None or b"\n\n" in data or b"\n\r\n" in data:
+        return _split_layout(data, task_bytes)
+    return _split_text(data, newline, task_bytes)
+
+
+def _split_text(data: bytes, newline: bytes, task_bytes: int) -> list[tuple[bytes, date | None]] | None:
+    """``split_calendars`` of a file whose line breaks are all ``newline``, with no blank line."""
+    text = data.replace(newline + b" ", b"").replace(newline + b"\t", b"")   # unfolded (see content_lines)
+    if text.startswith(newline):
+        text = text[len(newline):]
+    if text.endswith(newline):
+        text = text[:-len(newline)]
+    step = len(newline)
+    found = _MARK_FIRST_LINE.match(text)
+    lines = [(0, found.end())] if found else []
+    lines += [m.span(1) for m in _MARK_LINE.finditer(text)]
+    words: dict[bytes, tuple[str, str] | None | bool] = {}   # most such lines are BEGIN:VEVENT or END:VEVENT
+    marks = []
+    for begin, end in lines:
+        line = text[begin:end]
+        word = words.get(line, words)
+        if word is words:
+            word = words[line] = _begin_end(line.decode("utf-8", "replace"))
+        if word is not None:
+            marks.append((begin, end, word))
+    parts: list[tuple[bytes, date | None]] = []
+    at = mark = 0   # where the next line starts, and the next mark
+    while mark < len(marks):
+        begin, end, word = marks[mark]
+        if begin != at or word != ("BEGIN", "VCALENDAR"):
+            return None
+        head = [b"BEGIN:VCALENDAR"]
+        zones: list[bytes] = []
+        series: dict[bytes, list[tuple[int, int]]] = {}   # UID (raw, unescaped) -> its VEVENTs, in file order
+        days: set[bytes] = set()
+        at, mark = end + step, mark + 1
+        while True:
+            if mark >= len(marks):
+                return None
+            begin, end, word = marks[mark]
+            if begin > at:
+                head.append(text[at:begin - step])   # the calendar's own properties
+            if word == ("END", "VCALENDAR"):
+                at, mark = end + step, mark + 1
+                break
+            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
+                return None
+            name, depth = word[1], 0
+            while True:   # to the END of this component, as _file_layout
+                mark += 1
+                if mark >= len(marks) or not marks[mark][2]:
+                    return None
+                kind, inner = marks[mark][2]
+                if kind == "BEGIN":
+                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
+                        return None
+                    depth += 1
+                elif depth:
+                    depth -= 1
+                elif inner == name:
+                    break
+                else:
+                    return None
+            end = marks[mark][1]
+            if name == "VTIMEZONE":
+                zones.append(text[begin:end])
+            else:
+                uid = _UID_LINE.search(text, begin, end)
+                while uid is not None and b":" not in uid.group():
+                    uid = _UID_LINE.search(text, uid.end(), end)
+                key = uid.group()[1:].split(b":", 1)[1].strip().replace(b"\\", b"") if uid is not None else b""
+                series.setdefault(key, []).append((begin, end))
+                day = _DTSTART_DAY_LINE.search(text, begin, end)
+                if day is not None:
+                    days.add(day.group(1))
+            at, mark = end + step, mark + 1
+        floor: date | None = None
+        for day in sorted(days):   # the first that is a date
+            floor = _earlier(None, day.decode())
+            if floor is not None:
+                break
+        head += zones
+        chunk: list[bytes] = []
+        size = 0
+        for spans in series.values():
+            for begin, end in spans:
+                chunk.append(text[begin:end])
+                size += end - begin + 2
+            if size >= task_bytes:
+                parts.append((newline.join([*head, *chunk, b"END:VCALENDAR", b""]), floor))
+                chunk, size = [], 0
+        if chunk:
+            parts.append((newline.join([*head, *chunk, b"END:VCALENDAR", b""]), floor))
+    return parts if marks and at == len(text) + step else None
+
+
+def _earlier(floor: date | None, day: str) -> date | None:
+    """The earlier of ``floor`` and a DTSTART's YYYYMMDD (ignored when it is no date)."""
+    try:
+        found = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
+    except ValueError:
+        return floor
+    return found if floor is None or found < floor else floor
+
+
+def _split_layout(data: bytes | str, task_bytes: int) -> list[tuple[str, date | None]] | None:
+    """``split_calendars`` from the content lines of ``_file_layout``."""
     layout = _file_layout(data)
     if layout is None:
         return None
@@ -659,11 +781,7 @@ def split_calendars(data: bytes | str, task_bytes: int) -> list[tuple[str, date 
                     day = found.group(1)
             series.setdefault(uid or "", []).append(block)
             if day is not None:
-                try:
-                    found_day = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
-                    floor = found_day if floor is None or found_day < floor else floor
-                except ValueError:
-                    pass
+                floor = _earlier(floor, day)
         head = ["BEGIN:VCALENDAR", *calendar.header, *calendar.zones]
         chunk: list[str] = []
         size = 0

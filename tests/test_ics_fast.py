@@ -528,3 +528,29 @@ def test_content_lines_are_icalendars():
         alphabet = rng.choice([mixed, crlf, lf])
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, rng.choice([6, 14, 40]))))
         assert content_lines(text) == [str(line) for line in Contentlines.from_ical(text) if line], repr(text)
+
+
+def test_a_file_is_cut_as_text_as_from_its_lines():
+    """split_calendars cuts a file of one kind of line break as text: the parts are those cut from its content
+    lines (compared line by line: the text keeps the file's line breaks)."""
+    from connectors.ics import _split_layout, _split_text, content_lines
+
+    texts = [calendar(NY_ZONE, *PLAIN_EVENTS.values()), calendar(CUSTOM_ZONE, *OTHER_EVENTS.values()),
+             *CALENDAR_CASES.values(), calendar(plain("a", "SUMMARY:folded\n  twice\n\tover")) * 3]
+    rng = random.Random(2)
+    cal = Calendar()
+    for n in range(80):
+        cal.add_component(random_event(rng, n, []))
+    texts.append(cal.to_ical().decode().replace("\r\n", "\n"))
+    for text in texts:
+        for newline in ("\r\n", "\n"):
+            data = text.replace("\n", newline)
+            if "\n\n" in data or "\n\r\n" in data or "\r" in data.replace("\r\n", ""):
+                continue
+            for size in (1, 300, 1 << 20) if newline == "\r\n" else (1, 1 << 20):   # (LF: other sizes per part)
+                by_text = _split_text(data.encode(), newline.encode(), size)
+                by_lines = _split_layout(data, size)
+                assert (by_text is None) == (by_lines is None), text
+                if by_text is not None:
+                    assert [(content_lines(t.decode()), f) for t, f in by_text] == \
+                        [(content_lines(t), f) for t, f in by_lines]

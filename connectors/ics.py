@@ -19,7 +19,8 @@ How the calendar maps onto the schema (DESIGN.md, Semantics):
 - **location / Place**: the LOCATION text; the Place key is its normalized form (``filters.norm``).
 
 Events are indexed in SQLite (``SourceIndex``) on first use and refreshed incrementally: only files whose
-size or mtime changed are parsed again. A broken event is skipped with one warning naming it and its file;
+size or mtime changed are parsed again. Plain events (one VEVENT per UID, no recurrence, the usual time forms)
+are read by a reader of our own, the rest by icalendar, with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
 a file that is not iCalendar at all is skipped with a warning.
 """
 
@@ -257,7 +258,7 @@ def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
         return None
     import icalendar
 
-    chosen: list[list] = []   # per calendar: (position, plain event or the VEVENT's lines) in file order
+    chosen: list[list] = []   # per calendar: each VEVENT's _PlainEvent, or None for icalendar to read it
     texts = []
     for calendar in layout:
         plain = [_plain_event(block) if calendar.plain_ok else None for block in calendar.events]

@@ -19,21 +19,24 @@ How the calendar maps onto the schema (DESIGN.md, Semantics):
 - **location / Place**: the LOCATION text; the Place key is its normalized form (``filters.norm``).
 
 Events are indexed in SQLite (``SourceIndex``) on first use and refreshed incrementally: only files whose
-size or mtime changed are parsed again. A broken event is skipped with one warning naming it and its file;
+size or mtime changed are parsed again. Plain events (one VEVENT per UID, no recurrence, the usual time forms)
+are read by a reader of our own, the rest by icalendar, with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
 a file that is not iCalendar at all is skipped with a warning.
 """
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import re
 import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
@@ -121,9 +124,13 @@ def expansion_horizon(context_today: date, real_today: date) -> date:
 
 def read_calendars(path: Path) -> list[icalendar.Calendar]:
     """Every VCALENDAR in the file; ValueError when the file is not iCalendar at all."""
+    return parse_calendars(path.read_bytes())
+
+
+def parse_calendars(data: bytes | str) -> list[icalendar.Calendar]:
+    """Every VCALENDAR in a file's bytes (or its text); ValueError when it is not iCalendar at all."""
     import icalendar
 
-    data = path.read_bytes()
     try:
         found = icalendar.Calendar.from_ical(data, multiple=True)
     except ValueError as exc:
@@ -151,7 +158,7 @@ def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Wa
         except PoolBroken as exc:  # nothing is kept of the parts parsed: the whole file is read here
             warn(f"{path.name}: {exc}; it is parsed in this process")
     writer = _RowWriter(input_id)
-    for row, attended in calendar_rows(read_calendars(path), path, warn, settings):
+    for row, attended in file_rows(path.read_bytes(), path, warn, settings):
         writer.add_row(row, attended)
     return writer.flush(conn)
 
@@ -174,6 +181,425 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
             recurring = len(components) > 1 or any(_is_recurring(c) for c in components)
             for start, end, component in occurrences:
                 yield event_row(uid, start, end, component, recurring, settings.tz, people)
+
+
+# -- a fast reader for plain events ----------------------------------------------------------------------
+# icalendar reads each content line character by character in Python; most events of a real calendar are
+# plain (one VEVENT per UID, no recurrence, times in one of the usual forms, simple parameters), and those are
+# read here from the text with a few regular expressions instead. Whatever this reader is not sure of (an
+# unknown value form, recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
+# to icalendar, per event: those events are parsed from a calendar holding the original's properties and time
+# zones and only them, as the worker processes do, and their rows are placed where a whole parse puts them.
+# The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py).
+
+_PLAIN_NAME = re.compile(r"([A-Za-z0-9-]+)([;:])")
+# one parameter and the delimiter after it: a quoted value or a plain one, with nothing icalendar would
+# rewrite (backslash and percent escapes, RFC 6868 carets, whitespace around the value or an '=' in it, a list
+# of values)
+_PLAIN_PARAM = re.compile(
+    r'([A-Za-z0-9-]+)=(?:"([^"\\%^\x00-\x08\x0a-\x1f\x7f]*)"'
+    r'|([^";:,=\\%^\x00-\x20\x7f](?:[^";:,=\\%^\x00-\x08\x0a-\x1f\x7f]*[^";:,=\\%^\x00-\x20\x7f])?)?)([;:])')
+_PLAIN_TIME = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
+_PLAIN_DURATION = re.compile(
+    r"([-+]?)P(?:([0-9]{1,6})W)?(?:([0-9]{1,6})D)?(?:T(?:([0-9]{1,6})H)?(?:([0-9]{1,6})M)?(?:([0-9]{1,6})S)?)?\Z")
+_PLAIN_UTC_TIME = re.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
+_PLAIN_VALUE_PARAM = re.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
+_TEXT_ESCAPE = re.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
+_BEGIN_END = re.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
+_RAW_NAME = re.compile(r'([^:;"\\]*)[:;]')
+_BLANKS = re.compile(r"[ \t]+")
+_NOT_BEGIN_END = frozenset("ACDFGHIJKLMNOPQRSTUVWXYZacdfghijklmnopqrstuvwxyz0123456789")  # a line's first letter
+
+_TEXT_PROPS = frozenset({"SUMMARY", "LOCATION", "UID", "STATUS"})
+_PEOPLE_PROPS = frozenset({"ATTENDEE", "ORGANIZER"})
+_TIME_PROPS = frozenset({"DTSTART", "DTEND"})
+# properties an event may have that change none of its rows and cannot break its parse
+_OTHER_PROPS = frozenset({"DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "DESCRIPTION", "CLASS", "TRANSP",
+                          "PRIORITY", "URL", "COMMENT", "CATEGORIES", "CONTACT", "RESOURCES"})
+_ALARM_TEXT = frozenset({"ACTION", "DESCRIPTION", "SUMMARY", "UID"})
+
+
+@dataclass
+class _PlainEvent:
+    uid: str
+    start: date
+    end: date
+    summary: str
+    location: str
+    status: str
+    people: list[tuple[bool, str, dict[str, str]]]   # attendance()'s input: the ORGANIZER first
+
+
+@dataclass
+class _CalendarText:
+    """One VCALENDAR of a file as unfolded content lines."""
+
+    header: list[str]          # its own properties
+    zones: list[str]           # its VTIMEZONEs, whole
+    events: list[list[str]]    # each VEVENT, from BEGIN to END
+    plain_ok: bool             # no property of its own changes how events are read (X-WR-TIMEZONE)
+
+
+def file_rows(data: bytes | str, path: Path, warn: Warn, settings: ParseSettings,
+              span_floor: date | None = None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """``calendar_rows`` of the file's calendars (``parse_calendars(data)``): the same rows in the same order, with
+    the same warnings, and the same ValueError for a file that is not iCalendar; plain events are read here."""
+    plan = _plan_file(data, path)
+    if plan is None:
+        return calendar_rows(parse_calendars(data), path, warn, settings, span_floor)
+    return _planned_rows(plan, path, warn, settings, span_floor)
+
+
+def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
+    """Per calendar: its warnings and its series in order, plain events read and the rest parsed by icalendar;
+    None when the file is not of the plain layout or anything disagrees (then it is parsed whole)."""
+    layout = _file_layout(data)
+    if layout is None:
+        return None
+    import icalendar
+
+    chosen: list[list] = []   # per calendar: each VEVENT's _PlainEvent, or None for icalendar to read it
+    texts = []
+    for calendar in layout:
+        plain = [_plain_event(block) if calendar.plain_ok else None for block in calendar.events]
+        # a UID seen twice is a series (or a clash): icalendar's to read, every event of it
+        seen = Counter(event.uid if event is not None else _series_uid(block)
+                       for block, event in zip(calendar.events, plain))
+        plain = [None if event is None or seen[event.uid] > 1 else event for event in plain]
+        chosen.append(plain)
+        slow = [line for block, event in zip(calendar.events, plain) if event is None for line in block]
+        texts.append("\r\n".join(["BEGIN:VCALENDAR", *calendar.header, *calendar.zones, *slow, "END:VCALENDAR"]))
+    try:  # the rest, with the calendars' properties and zones (parsed always: they may break the file)
+        found = icalendar.Calendar.from_ical("\r\n".join(texts) + "\r\n", multiple=True)
+    except Exception:  # noqa: BLE001 - the whole parse says what is wrong
+        return None
+    if len(found) != len(layout) or not all(isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"
+                                            for c in found):
+        return None
+    plan = []
+    for calendar, parsed, plain in zip(layout, found, chosen):
+        slow_at = [at for at, event in enumerate(plain) if event is None]
+        components = parsed.walk("VEVENT")
+        if len(components) != len(slow_at) or ("X-WR-TIMEZONE" in parsed and len(slow_at) < len(plain)):
+            return None
+        said: list[str] = []
+        series: dict[str, tuple[int, list]] = {}
+        for at, component in zip(slow_at, components):
+            uid = _usable_uid(component, path, said.append)
+            if uid is not None:
+                series.setdefault(uid, (at, []))[1].append(component)
+        entries = [(at, event.uid, event) for at, event in enumerate(plain) if event is not None]
+        if any(uid in series for _, uid, _ in entries):  # a plain event's UID is also another event's
+            return None
+        entries += [(at, uid, components) for uid, (at, components) in series.items()]
+        entries.sort(key=lambda entry: entry[0])
+        plan.append((parsed, said, entries))
+    return plan
+
+
+def _planned_rows(plan: list[tuple], path: Path, warn: Warn, settings: ParseSettings,
+                  span_floor: date | None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """The rows of a planned file, as ``calendar_rows`` gives them."""
+    for calendar, said, entries in plan:
+        for message in said:
+            warn(message)
+        if not entries:
+            continue
+        first = min(_as_date(event.start) if isinstance(event, _PlainEvent) else
+                    min(_as_date(c.start) for c in event) for _, _, event in entries)
+        span_start = min(first, span_floor or first) - timedelta(days=1)
+        span = (datetime.combine(span_start, time()), datetime.combine(settings.horizon, time()))
+        people: dict = {}
+        for _, uid, event in entries:
+            if isinstance(event, _PlainEvent):
+                if event.status.upper() != "CANCELLED":
+                    yield _plain_row(event, settings.tz)
+                continue
+            recurring = len(event) > 1 or any(_is_recurring(c) for c in event)
+            for start, end, component in _occurrences(calendar, event, span, path, warn):
+                yield event_row(uid, start, end, component, recurring, settings.tz, people)
+
+
+def _plain_row(event: _PlainEvent, tz: ZoneInfo) -> tuple[tuple, list[tuple[str, str]]]:
+    """``event_row`` of a plain event's one occurrence."""
+    start_iso, day, ts = local_time(event.start, tz)
+    end_iso = local_time(event.end, tz)[0]
+    name = " ".join(event.summary.split())
+    location = one_line_address(event.location) or None
+    attended, listed = attendance(event.people)
+    return (event.uid, event.uid, name, norm(name), start_iso, end_iso, day.isoformat(), ts, location,
+            norm(location) if location else None, listed), attended
+
+
+def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
+    """The file's calendars as content lines unfolded as icalendar unfolds them; None unless the file is only
+    VCALENDARs holding properties, VTIMEZONEs and VEVENTs (with VALARMs at most)."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")   # as icalendar decodes; other encodings are read by it
+        except UnicodeDecodeError:
+            return None
+    lines = content_lines(data)
+    # the BEGIN and END lines, in order (a line starting with another letter names another property)
+    marks = [(at, word) for at, line in enumerate(lines)
+             if line[0] not in _NOT_BEGIN_END and (word := _begin_end(line)) is not None]
+    calendars: list[_CalendarText] = []
+    at = mark = 0   # the next line and the next mark to read
+    while mark < len(marks):
+        begin, word = marks[mark]
+        if begin != at or word != ("BEGIN", "VCALENDAR"):
+            return None
+        calendar = _CalendarText([], [], [], True)
+        at, mark = begin + 1, mark + 1
+        while True:
+            if mark >= len(marks):
+                return None
+            begin, word = marks[mark]
+            for line in lines[at:begin]:   # the calendar's own properties
+                calendar.header.append(line)
+                named = _PLAIN_NAME.match(line)
+                if named is None or named.group(1).upper() == "X-WR-TIMEZONE":
+                    calendar.plain_ok = False
+            if word == ("END", "VCALENDAR"):
+                at, mark = begin + 1, mark + 1
+                break
+            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
+                return None
+            name, depth = word[1], 0
+            while True:   # to the END of this component
+                mark += 1
+                if mark >= len(marks) or not marks[mark][1]:
+                    return None
+                kind, inner = marks[mark][1]
+                if kind == "BEGIN":
+                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
+                        return None   # what these hold changes what is read
+                    depth += 1
+                elif depth:
+                    depth -= 1   # icalendar ends the innermost component whatever the END names
+                elif inner == name:
+                    break
+                else:
+                    return None
+            end = marks[mark][0]
+            (calendar.zones.extend if name == "VTIMEZONE" else calendar.events.append)(lines[begin:end + 1])
+            at, mark = end + 1, mark + 1
+        calendars.append(calendar)
+    return calendars if calendars and at == len(lines) else None
+
+
+def content_lines(text: str) -> list[str]:
+    """The text's content lines, unfolded, as icalendar's Contentlines.from_ical gives them (without the empty
+    ones): its expressions are slow on a large file, so a file without blank lines is cut here."""
+    if "\n\n" in text or "\n\r\n" in text:   # a fold may run over blank lines: icalendar's own way
+        from icalendar.parser.content_line import NEWLINE, UFOLD
+
+        return [line for line in NEWLINE.split(UFOLD.sub("", text)) if line]
+    breaks = text.count("\n")
+    if breaks == text.count("\r") == text.count("\r\n"):   # CRLF alone: no fold can form another one
+        lines = text.replace("\r\n ", "").replace("\r\n\t", "").split("\r\n")
+        return [line for line in lines if line] if "" in lines else lines
+    if "\r" not in text:   # LF alone
+        lines = text.replace("\n ", "").replace("\n\t", "").split("\n")
+        return [line for line in lines if line] if "" in lines else lines
+    pieces = text.split("\n")   # each but the last is followed by a line break
+    lines: list[str] = []
+    line = previous = pieces[0]
+    for piece in islice(pieces, 1, None):
+        if piece[:1] in (" ", "\t"):   # a fold: the line break (with the CR before it), and a space or a tab
+            line = (line[:-1] if previous[-1:] == "\r" else line) + piece[1:]
+        else:   # a line break, and the CR before it once the line is unfolded
+            lines.append(line[:-1] if line[-1:] == "\r" else line)
+            line = piece
+        previous = piece
+    lines.append(line)
+    return [line for line in lines if line] if "" in lines else lines
+
+
+def _begin_end(line: str) -> tuple[str, str] | None | bool:
+    """("BEGIN"|"END", component) for a line icalendar reads as one, None for other lines, False for a BEGIN
+    or END line in a form this does not read."""
+    plain = _BEGIN_END.match(line)
+    if plain is not None:
+        return plain.group(1).upper(), plain.group(2).upper()
+    named = _RAW_NAME.match(line)
+    if named is None or _BLANKS.sub("", named.group(1).strip()).upper() not in ("BEGIN", "END"):
+        return None
+    return False
+
+
+def _plain_event(block: list[str]) -> _PlainEvent | None:
+    """A VEVENT's properties when it is plain (see above), else None."""
+    values: dict[str, object] = {}
+    people: list[tuple[bool, str, dict[str, str]]] = []
+    organizer = None
+    at, last = 1, len(block) - 1
+    while at < last:
+        line = block[at]
+        at += 1
+        named = _PLAIN_NAME.match(line)
+        if named is None:
+            return None
+        name = named.group(1).upper()
+        if name in _OTHER_PROPS or name.startswith("X-"):
+            if named.group(2) == ";" and "VALUE" in line.upper() and not _PLAIN_VALUE_PARAM.match(line, named.end()):
+                return None   # perhaps a value of another type, that icalendar would read as such
+            continue
+        if name == "BEGIN":   # a VALARM (_block_end let no other in)
+            at = _plain_alarm(block, at)
+            if at is None:
+                return None
+            continue
+        params: dict[str, str] = {}
+        pos = named.end()
+        if named.group(2) == ";":
+            while True:
+                param = _PLAIN_PARAM.match(line, pos)
+                if param is None:
+                    return None
+                key = param.group(1).upper()
+                if key in params:
+                    return None
+                params[key] = param.group(2) if param.group(2) is not None else param.group(3) or ""
+                pos = param.end()
+                if param.group(4) == ":":
+                    break
+        value = line[pos:]
+        if name in _TIME_PROPS:
+            if name in values or not params.keys() <= {"TZID", "VALUE"} or \
+                    params.get("VALUE", "DATE").upper() not in ("DATE", "DATE-TIME"):
+                return None
+            moment = _plain_time(value, params.get("TZID"))
+            if moment is None:
+                return None
+            values[name] = moment
+        elif name in _TEXT_PROPS:
+            if name in values or "VALUE" in params:
+                return None
+            values[name] = _TEXT_ESCAPE.sub(_unescaped, value) if "\\" in value else value
+        elif name in _PEOPLE_PROPS:
+            if "VALUE" in params or "\\" in value or "\r" in value:
+                return None
+            if name == "ATTENDEE":
+                people.append((True, value, params))
+            elif organizer is None:
+                organizer = (False, value, params)
+            else:
+                return None
+        elif name == "DURATION":
+            if name in values or params:
+                return None
+            values[name] = _plain_duration(value)
+            if values[name] is None:
+                return None
+        else:   # recurrence, or a property this does not know
+            return None
+    uid, start = values.get("UID"), values.get("DTSTART")
+    if not isinstance(uid, str) or not uid.strip() or uid.startswith("no-uid-") or start is None:
+        return None
+    end, duration = values.get("DTEND"), values.get("DURATION")
+    is_date = not isinstance(start, datetime)
+    if end is not None:   # as icalendar's Event.end
+        if duration is not None or is_date != (not isinstance(end, datetime)):
+            return None
+    elif duration is not None:
+        if is_date and duration.seconds != 0:
+            return None
+        end = start if duration.total_seconds() <= 0 else start + duration
+    else:
+        end = start + timedelta(days=1) if is_date else start
+    if organizer is not None:
+        people.insert(0, organizer)
+    return _PlainEvent(uid, start, end, values.get("SUMMARY", ""), values.get("LOCATION", ""),
+                       values.get("STATUS", ""), people)
+
+
+def _series_uid(block: list[str]) -> str | None:
+    """The UID of an event that is not plain, as icalendar most likely reads it (the plan checks it is)."""
+    for line in block:
+        if line[:4].upper() == "UID:":
+            value = line[4:]
+            return _TEXT_ESCAPE.sub(_unescaped, value) if "\\" in value else value
+    return None
+
+
+def _unescaped(match: re.Match) -> str:
+    return "\n" if match.group(1) in "nN" else match.group(1)
+
+
+def _plain_time(value: str, tzid: str | None) -> date | None:
+    """A DTSTART or DTEND value as icalendar reads it: a date, a UTC, floating or zoned time; None for others."""
+    parts = _PLAIN_TIME.match(value)
+    if parts is None:
+        return None
+    year, month, day, hour, minute, second, utc = parts.groups()
+    if not 1000 <= int(year) <= 9000:
+        return None
+    try:
+        if hour is None:
+            return date(int(year), int(month), int(day)) if tzid is None else None
+        moment = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+    except ValueError:
+        return None
+    if tzid is not None:
+        zone = _known_zone(tzid)
+        return moment.replace(tzinfo=zone) if zone is not None and not utc else None
+    return moment.replace(tzinfo=_UTC) if utc else moment
+
+
+_UTC = ZoneInfo("UTC")
+
+
+@lru_cache(maxsize=None)
+def _known_zone(tzid: str) -> ZoneInfo | None:
+    """The zone of a TZID that names an IANA zone: icalendar uses that zone whatever VTIMEZONE the file has
+    (a VTIMEZONE is used only for a TZID the zone database does not know)."""
+    return ZoneInfo(tzid) if tzid in _iana_zones() else None
+
+
+@lru_cache(maxsize=1)
+def _iana_zones() -> frozenset[str]:
+    from zoneinfo import available_timezones
+
+    return frozenset(available_timezones())
+
+
+def _plain_duration(value: str) -> timedelta | None:
+    parts = _PLAIN_DURATION.match(value)
+    if parts is None:
+        return None
+    sign, weeks, days, hours, minutes, seconds = parts.groups()
+    length = timedelta(weeks=int(weeks or 0), days=int(days or 0), hours=int(hours or 0),
+                       minutes=int(minutes or 0), seconds=int(seconds or 0))
+    return -length if sign == "-" else length
+
+
+def _plain_alarm(block: list[str], at: int) -> int | None:
+    """Past the VALARM whose BEGIN line is before ``at`` when icalendar reads it without error (a VALARM's
+    errors break the whole file), else None."""
+    while True:
+        line = block[at]
+        at += 1
+        named = _PLAIN_NAME.match(line)
+        if named is None:
+            return None
+        name = named.group(1).upper()
+        if name == "END":
+            return at
+        value = line[named.end():]
+        if named.group(2) == ":" and (name in _ALARM_TEXT or name.startswith("X-")):
+            continue
+        if name == "TRIGGER":
+            if named.group(2) == ":" and _plain_duration(value) is not None:
+                continue
+            head, _, value = line.partition(":")
+            if head.upper() in ("TRIGGER;RELATED=START", "TRIGGER;RELATED=END") and \
+                    _plain_duration(value) is not None:
+                continue
+            if head.upper() == "TRIGGER;VALUE=DATE-TIME" and _PLAIN_UTC_TIME.match(value) and \
+                    _plain_time(value, None) is not None:
+                continue
+        return None
 
 
 # -- a large file in worker processes ------------------------------------------------------------------
@@ -201,135 +627,200 @@ def parallel_rows(path: Path, settings: ParseSettings, workers: int, warn: Warn,
     return rows()
 
 
-def parse_calendar_part(task: tuple[str, bytes, date | None, str, date]) -> tuple[list, list[str]]:
+def parse_calendar_part(task: tuple[str, bytes | str, date | None, str, date]) -> tuple[list, list[str]]:
     """A worker's task: the rows and warnings of one part of a calendar file (``split_calendars``)."""
     path, text, floor, tz, horizon = task
     warnings: list[str] = []
-    import icalendar
-
-    calendars = [c for c in icalendar.Calendar.from_ical(text, multiple=True)
-                 if isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"]
     settings = ParseSettings(ZoneInfo(tz), horizon)
-    rows = list(calendar_rows(calendars, Path(path), warnings.append, settings, floor))
+    rows = list(file_rows(text, Path(path), warnings.append, settings, floor))
     return rows, warnings
 
 
-_UID = re.compile(rb"^UID[;:]", re.IGNORECASE)
-_DTSTART_DAY = re.compile(rb"^DTSTART[^:]*:(\d{8})", re.IGNORECASE)
+_UID = re.compile(r"UID[;:]", re.IGNORECASE)
+_DTSTART_DAY = re.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
+# in a text of one kind of line break, from the line break before a line (the regular expression engine finds
+# a line break fast; a '^' in MULTILINE mode, or IGNORECASE, is tried at every byte)
+_UID_LINE = re.compile(rb"\n[Uu][Ii][Dd][;:][^\r\n]*")
+_DTSTART_DAY_LINE = re.compile(rb"\n[Dd][Tt][Ss][Tt][Aa][Rr][Tt][^:\r\n]*:([0-9]{8})")
+_MARK_FIRST = b"[^" + "".join(sorted(_NOT_BEGIN_END)).encode() + rb"\r\n][^\r\n]*"
+_MARK_LINE = re.compile(rb"\n(" + _MARK_FIRST + rb")")   # a line that may be a BEGIN or an END
+_MARK_FIRST_LINE = re.compile(_MARK_FIRST)
 
 
-def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes, date | None]] | None:
+def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes | str, date | None]] | None:
     """The file as parts of at most about ``task_bytes`` of events, each a VCALENDAR of its own with the
     original's properties and VTIMEZONEs, and the earliest DTSTART day of the calendar it came from; None for
-    a layout this does not cut (nested or unknown components, text outside a VCALENDAR)."""
-    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    a layout this does not cut (that ``_file_layout`` does not read: nested or unknown components, text outside
+    a VCALENDAR). This runs before the workers start: a file of one kind of line break is cut as bytes
+    (``_split_text``: a text of characters beyond Latin-1 takes 2 or 4 bytes each as a str, and a string per
+    line takes more), others from the content lines of ``_file_layout``. The workers read each part as a file
+    (``file_rows``; the whole of a part that is not UTF-8 through icalendar, as before)."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    breaks = data.count(b"\n")
+    newline = b"\r\n" if breaks == data.count(b"\r") == data.count(b"\r\n") else b"\n" if b"\r" not in data else None
+    if newline is None or b"\n\n" in data or b"\n\r\n" in data:
+        return _split_layout(data, task_bytes)
+    return _split_text(data, newline, task_bytes)
+
+
+def _split_text(data: bytes, newline: bytes, task_bytes: int) -> list[tuple[bytes, date | None]] | None:
+    """``split_calendars`` of a file whose line breaks are all ``newline``, with no blank line."""
+    text = data.replace(newline + b" ", b"").replace(newline + b"\t", b"")   # unfolded (see content_lines)
+    if text.startswith(newline):
+        text = text[len(newline):]
+    if text.endswith(newline):
+        text = text[:-len(newline)]
+    step = len(newline)
+    found = _MARK_FIRST_LINE.match(text)
+    lines = [(0, found.end())] if found else []
+    lines += [m.span(1) for m in _MARK_LINE.finditer(text)]
+    words: dict[bytes, tuple[str, str] | None | bool] = {}   # most such lines are BEGIN:VEVENT or END:VEVENT
+    marks = []
+    for begin, end in lines:
+        line = text[begin:end]
+        word = words.get(line, words)
+        if word is words:
+            word = words[line] = _begin_end(line.decode("utf-8", "replace"))
+        if word is not None:
+            marks.append((begin, end, word))
     parts: list[tuple[bytes, date | None]] = []
-    at = 0
-    while at < len(lines):
-        if not lines[at].strip():
-            at += 1
-            continue
-        if lines[at].strip().upper() != b"BEGIN:VCALENDAR":
+    at = mark = 0   # where the next line starts, and the next mark
+    while mark < len(marks):
+        begin, end, word = marks[mark]
+        if begin != at or word != ("BEGIN", "VCALENDAR"):
             return None
-        header: list[bytes] = [lines[at]]
+        head = [b"BEGIN:VCALENDAR"]
         zones: list[bytes] = []
-        series: dict[bytes, list[bytes]] = {}   # UID (raw, unescaped) -> its VEVENTs' text, in file order
-        floor: date | None = None
-        at += 1
+        series: dict[bytes, list[tuple[int, int]]] = {}   # UID (raw, unescaped) -> its VEVENTs, in file order
+        days: set[bytes] = set()
+        at, mark = end + step, mark + 1
         while True:
-            if at >= len(lines):
+            if mark >= len(marks):
                 return None
-            line = lines[at]
-            word = line.strip().upper()
-            if word == b"END:VCALENDAR":
-                at += 1
+            begin, end, word = marks[mark]
+            if begin > at:
+                head.append(text[at:begin - step])   # the calendar's own properties
+            if word == ("END", "VCALENDAR"):
+                at, mark = end + step, mark + 1
                 break
-            if word.startswith(b"BEGIN:"):
-                end = _component_end(lines, at)
-                if end is None:
+            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
+                return None
+            name, depth = word[1], 0
+            while True:   # to the END of this component, as _file_layout
+                mark += 1
+                if mark >= len(marks) or not marks[mark][2]:
                     return None
-                block = lines[at:end + 1]
-                if word == b"BEGIN:VTIMEZONE":
-                    zones += block
-                elif word == b"BEGIN:VEVENT":
-                    logical = _unfold(block)
-                    if any(l.strip().upper().startswith(b"BEGIN:") for l in logical[1:] if
-                           l.strip().upper() not in (b"BEGIN:VALARM",)):
+                kind, inner = marks[mark][2]
+                if kind == "BEGIN":
+                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
                         return None
-                    uid = next((l.split(b":", 1)[1].strip().replace(b"\\", b"") for l in logical
-                                if _UID.match(l) and b":" in l), b"")
-                    series.setdefault(uid, []).extend(block)
-                    day = next((m.group(1) for l in logical if (m := _DTSTART_DAY.match(l))), None)
-                    if day is not None:
-                        try:
-                            found = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
-                            floor = found if floor is None or found < floor else floor
-                        except ValueError:
-                            pass
+                    depth += 1
+                elif depth:
+                    depth -= 1
+                elif inner == name:
+                    break
                 else:
-                    return None  # a VTODO, a VJOURNAL...: left to the whole parse
-                at = end + 1
-                continue
-            header.append(line)
-            at += 1
+                    return None
+            end = marks[mark][1]
+            if name == "VTIMEZONE":
+                zones.append(text[begin:end])
+            else:
+                uid = _UID_LINE.search(text, begin, end)
+                while uid is not None and b":" not in uid.group():
+                    uid = _UID_LINE.search(text, uid.end(), end)
+                key = uid.group()[1:].split(b":", 1)[1].strip().replace(b"\\", b"") if uid is not None else b""
+                series.setdefault(key, []).append((begin, end))
+                day = _DTSTART_DAY_LINE.search(text, begin, end)
+                if day is not None:
+                    days.add(day.group(1))
+            at, mark = end + step, mark + 1
+        floor: date | None = None
+        for day in sorted(days):   # the first that is a date
+            floor = _earlier(None, day.decode())
+            if floor is not None:
+                break
+        head += zones
         chunk: list[bytes] = []
         size = 0
-        for block in series.values():
-            chunk += block
-            size += sum(len(l) + 2 for l in block)
+        for spans in series.values():
+            for begin, end in spans:
+                chunk.append(text[begin:end])
+                size += end - begin + 2
             if size >= task_bytes:
-                parts.append((_calendar_text(header, zones, chunk), floor))
+                parts.append((newline.join([*head, *chunk, b"END:VCALENDAR", b""]), floor))
                 chunk, size = [], 0
         if chunk:
-            parts.append((_calendar_text(header, zones, chunk), floor))
+            parts.append((newline.join([*head, *chunk, b"END:VCALENDAR", b""]), floor))
+    return parts if marks and at == len(text) + step else None
+
+
+def _earlier(floor: date | None, day: str) -> date | None:
+    """The earlier of ``floor`` and a DTSTART's YYYYMMDD (ignored when it is no date)."""
+    try:
+        found = date(int(day[:4]), int(day[4:6]), int(day[6:8]))
+    except ValueError:
+        return floor
+    return found if floor is None or found < floor else floor
+
+
+def _split_layout(data: bytes | str, task_bytes: int) -> list[tuple[str, date | None]] | None:
+    """``split_calendars`` from the content lines of ``_file_layout``."""
+    layout = _file_layout(data)
+    if layout is None:
+        return None
+    parts: list[tuple[str, date | None]] = []
+    for calendar in layout:
+        series: dict[str, list[list[str]]] = {}   # UID (raw, unescaped) -> its VEVENTs, in file order
+        floor: date | None = None
+        for block in calendar.events:
+            uid, day = None, None
+            for line in block:
+                if uid is None and line[0] in "Uu" and _UID.match(line) and ":" in line:
+                    uid = line.split(":", 1)[1].strip().replace("\\", "")
+                elif day is None and line[0] in "Dd" and (found := _DTSTART_DAY.match(line)):
+                    day = found.group(1)
+            series.setdefault(uid or "", []).append(block)
+            if day is not None:
+                floor = _earlier(floor, day)
+        head = ["BEGIN:VCALENDAR", *calendar.header, *calendar.zones]
+        chunk: list[str] = []
+        size = 0
+        for blocks in series.values():
+            for block in blocks:
+                chunk += block
+                size += sum(map(len, block)) + 2 * len(block)
+            if size >= task_bytes:
+                parts.append(("\r\n".join([*head, *chunk, "END:VCALENDAR", ""]), floor))
+                chunk, size = [], 0
+        if chunk:
+            parts.append(("\r\n".join([*head, *chunk, "END:VCALENDAR", ""]), floor))
     return parts
-
-
-def _component_end(lines: list[bytes], start: int) -> int | None:
-    """The line ending the component that begins at ``start`` (components nest)."""
-    depth = 0
-    for at in range(start, len(lines)):
-        word = lines[at].strip().upper()
-        if word.startswith(b"BEGIN:"):
-            depth += 1
-        elif word.startswith(b"END:"):
-            depth -= 1
-            if depth == 0:
-                return at
-    return None
-
-
-def _unfold(block: list[bytes]) -> list[bytes]:
-    """Content lines with their folded continuations joined."""
-    out: list[bytes] = []
-    for line in block:
-        if line[:1] in (b" ", b"\t") and out:
-            out[-1] = out[-1].rstrip(b"\r") + line[1:]
-        else:
-            out.append(line.rstrip(b"\r"))
-    return out
-
-
-def _calendar_text(header: list[bytes], zones: list[bytes], events: list[bytes]) -> bytes:
-    return b"\r\n".join(header + zones + events + [b"END:VCALENDAR", b""])
 
 
 def _series_groups(calendar: icalendar.Calendar, path: Path, warn: Warn) -> dict[str, list[icalendar.Event]]:
     """Usable VEVENTs grouped by UID; each broken one is dropped with one warning."""
     groups: dict[str, list[icalendar.Event]] = defaultdict(list)
     for component in calendar.walk("VEVENT"):
-        if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
-            raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
-            component["UID"] = "no-uid-" + hashlib.sha1(raw.encode()).hexdigest()[:12]
-        reason = _broken_reason(component)
-        if reason:
-            warn(f"skipped event {_describe(component)} in {path}: {reason}")
-            continue
-        for name in _drop_times_without_dates(component):
-            warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
-                 "with no date (RFC 5545 allows only dates there); the event is kept")
-        groups[str(component["UID"])].append(component)
+        uid = _usable_uid(component, path, warn)
+        if uid is not None:
+            groups[uid].append(component)
     return groups
+
+
+def _usable_uid(component: icalendar.Event, path: Path, warn: Warn) -> str | None:
+    """The UID of an event's series, or None (with one warning) when the event is broken."""
+    if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
+        raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
+        component["UID"] = "no-uid-" + hashlib.sha1(raw.encode()).hexdigest()[:12]
+    reason = _broken_reason(component)
+    if reason:
+        warn(f"skipped event {_describe(component)} in {path}: {reason}")
+        return None
+    for name in _drop_times_without_dates(component):
+        warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
+             "with no date (RFC 5545 allows only dates there); the event is kept")
+    return str(component["UID"])
 
 
 def _drop_times_without_dates(component: icalendar.Event) -> list[str]:
@@ -477,20 +968,28 @@ def local_time(value: date | datetime, tz: ZoneInfo) -> tuple[str, date, float]:
 
 def event_people(component: icalendar.Event) -> tuple[list[tuple[str, str]], int]:
     """(address, name) of everyone who attended, and how many addresses the event lists at all."""
-    names: dict[str, str] = {}
-    declined: set[str] = set()
+    listed = []
     for prop in ("ORGANIZER", "ATTENDEE"):
         values = component.get(prop)
         for value in values if isinstance(values, list) else [values] if values is not None else []:
-            params = getattr(value, "params", {})
-            address = person_address(str(value))
-            if not address or str(params.get("CUTYPE", "")).upper() in NOT_PEOPLE:
-                continue
-            if prop == "ATTENDEE" and str(params.get("PARTSTAT", "")).upper() == "DECLINED":
-                declined.add(address)
-            name = str(params.get("CN", "")).strip()
-            if name or address not in names:
-                names[address] = names.get(address) or name
+            listed.append((prop == "ATTENDEE", str(value), getattr(value, "params", {})))
+    return attendance(listed)
+
+
+def attendance(listed: Iterable[tuple[bool, str, Mapping]]) -> tuple[list[tuple[str, str]], int]:
+    """``event_people`` of an event's ORGANIZER and ATTENDEEs, in that order, each as (is an ATTENDEE, its value,
+    its parameters by upper-case name)."""
+    names: dict[str, str] = {}
+    declined: set[str] = set()
+    for attendee, value, params in listed:
+        address = person_address(value)
+        if not address or str(params.get("CUTYPE", "")).upper() in NOT_PEOPLE:
+            continue
+        if attendee and str(params.get("PARTSTAT", "")).upper() == "DECLINED":
+            declined.add(address)
+        name = str(params.get("CN", "")).strip()
+        if name or address not in names:
+            names[address] = names.get(address) or name
     attended = [(address, name) for address, name in names.items() if address not in declined]
     return attended, len(names)
 

@@ -365,27 +365,37 @@ def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
                 break
             if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
                 return None
-            name, depth = word[1], 0
-            while True:   # to the END of this component
-                mark += 1
-                if mark >= len(marks) or not marks[mark][1]:
-                    return None
-                kind, inner = marks[mark][1]
-                if kind == "BEGIN":
-                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
-                        return None   # what these hold changes what is read
-                    depth += 1
-                elif depth:
-                    depth -= 1   # icalendar ends the innermost component whatever the END names
-                elif inner == name:
-                    break
-                else:
-                    return None
+            name = word[1]
+            mark = _end_mark(marks, mark, name, 1)
+            if mark is None:
+                return None
             end = marks[mark][0]
             (calendar.zones.extend if name == "VTIMEZONE" else calendar.events.append)(lines[begin:end + 1])
             at, mark = end + 1, mark + 1
         calendars.append(calendar)
     return calendars if calendars and at == len(lines) else None
+
+
+def _end_mark(marks: list, mark: int, name: str, slot: int) -> int | None:
+    """The index of the mark that ENDs the component ``name`` BEGun at ``marks[mark]`` (each mark holds its
+    ("BEGIN"/"END", name) word at ``slot``); None when the layout is one the fast reader leaves to icalendar:
+    an event inside a component, anything but plain alarms inside an event, an END that names another one."""
+    depth = 0
+    while True:
+        mark += 1
+        if mark >= len(marks) or not marks[mark][slot]:
+            return None
+        kind, inner = marks[mark][slot]
+        if kind == "BEGIN":
+            if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
+                return None   # what these hold changes what is read
+            depth += 1
+        elif depth:
+            depth -= 1   # icalendar ends the innermost component whatever the END names
+        elif inner == name:
+            return mark
+        else:
+            return None
 
 
 def content_lines(text: str) -> list[str]:
@@ -706,22 +716,10 @@ def _split_text(data: bytes, newline: bytes, task_bytes: int) -> list[tuple[byte
                 break
             if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
                 return None
-            name, depth = word[1], 0
-            while True:   # to the END of this component, as _file_layout
-                mark += 1
-                if mark >= len(marks) or not marks[mark][2]:
-                    return None
-                kind, inner = marks[mark][2]
-                if kind == "BEGIN":
-                    if inner == "VEVENT" or (name == "VEVENT" and (inner != "VALARM" or depth)):
-                        return None
-                    depth += 1
-                elif depth:
-                    depth -= 1
-                elif inner == name:
-                    break
-                else:
-                    return None
+            name = word[1]
+            mark = _end_mark(marks, mark, name, 2)
+            if mark is None:
+                return None
             end = marks[mark][1]
             if name == "VTIMEZONE":
                 zones.append(text[begin:end])

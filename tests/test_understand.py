@@ -551,7 +551,8 @@ EMAILS_WITH_ATTACHMENTS_FROM_JANE = ("find e all", "e from p", "e has_attachment
     ("show me the emails from Jane Doe, I need to check something", ("find e all", "e from p", "p.name = Jane Doe")),
     ("about the planning session, I'd like to know where it was held",
      ("find pl all", "ev location pl", "ev.name contains planning session")),
-    ("anything recent from Jane about the invoice?",
+    # ("anything recent from ..." the shape model reads as the latest one, as "the most recent")
+    ("anything new from Jane about the invoice?",
      ("find e all", "e from p", "p.name = Jane Doe", "e.subject contains invoice")),
     ("Who'd I write to in December?", ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in December")),
     ("subject line mentions budget", ("find e all", "e.subject contains budget")),

@@ -363,10 +363,8 @@ def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
             if word == ("END", "VCALENDAR"):
                 at, mark = begin + 1, mark + 1
                 break
-            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
-                return None
-            name = word[1]
-            mark = _end_mark(marks, mark, name, 1)
+            name = word[1] if word else ""
+            mark = _end_mark(marks, mark, word, 1)
             if mark is None:
                 return None
             end = marks[mark][0]
@@ -376,11 +374,14 @@ def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
     return calendars if calendars and at == len(lines) else None
 
 
-def _end_mark(marks: list, mark: int, name: str, slot: int) -> int | None:
-    """The index of the mark that ENDs the component ``name`` BEGun at ``marks[mark]`` (each mark holds its
-    ("BEGIN"/"END", name) word at ``slot``); None when the layout is one the fast reader leaves to icalendar:
-    an event inside a component, anything but plain alarms inside an event, an END that names another one."""
-    depth = 0
+def _end_mark(marks: list, mark: int, word: tuple[str, str] | None, slot: int) -> int | None:
+    """The index of the mark that ENDs the event or time zone whose BEGIN ``word`` is at ``marks[mark]`` (each
+    mark holds its ("BEGIN"/"END", name) word at ``slot``); None when the layout is one the fast reader leaves to
+    icalendar: another component there, an event inside a component, anything but plain alarms inside an event,
+    an END that names another one."""
+    if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
+        return None
+    name, depth = word[1], 0
     while True:
         mark += 1
         if mark >= len(marks) or not marks[mark][slot]:
@@ -714,10 +715,8 @@ def _split_text(data: bytes, newline: bytes, task_bytes: int) -> list[tuple[byte
             if word == ("END", "VCALENDAR"):
                 at, mark = end + step, mark + 1
                 break
-            if not word or word[0] != "BEGIN" or word[1] not in ("VEVENT", "VTIMEZONE"):
-                return None
-            name = word[1]
-            mark = _end_mark(marks, mark, name, 2)
+            name = word[1] if word else ""
+            mark = _end_mark(marks, mark, word, 2)
             if mark is None:
                 return None
             end = marks[mark][1]

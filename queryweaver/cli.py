@@ -657,7 +657,7 @@ def _count_arg(text: str) -> int:
 
 
 def _event_json(event: Event) -> dict[str, Any]:
-    return event.model_dump(mode="json")
+    return event.to_json()
 
 
 def _indent(text: str) -> str:

@@ -3,6 +3,12 @@
 ``QueryGraph.parse(data)`` accepts the JSON exactly as the paper writes it and either returns a graph in
 canonical form (every edge written in the schema's direction, extensions without the dot) or raises
 ``GraphError`` listing every problem, each naming the constraint at fault.
+
+The graph's JSON form is defined by the pydantic models in ``graph_model``. A graph written in exactly
+that form (every key known, each value of its own type, as the offline reader and most models write it)
+is taken as is; anything else (a missing or unknown key, a number where a name goes, an alias) goes
+through pydantic, which accepts its lax forms and words the errors. The classes here are plain, so that a
+question answered offline never imports pydantic (most of the command line's start-up time).
 """
 
 from __future__ import annotations
@@ -10,9 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from typing import Annotated, Any, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any, Union
 
 from .errors import GraphError
 from .schema import (
@@ -28,13 +32,14 @@ from .schema import (
 TYPE_NAMES = [t.value for t in EntityType]
 
 
-class EdgeConstraint(BaseModel):
-    model_config = ConfigDict(populate_by_name=True, extra="forbid")
+class EdgeConstraint:
+    __slots__ = ("from_", "edge", "to")
+    kind = "edge"
 
-    kind: Literal["edge"] = "edge"
-    from_: str = Field(alias="from")
-    edge: str
-    to: str
+    def __init__(self, *, from_: str, edge: str, to: str, kind: str = "edge"):
+        if kind != "edge":
+            raise ValueError(f"an EdgeConstraint has kind 'edge', not {kind!r}")
+        self.from_, self.edge, self.to = from_, edge, to
 
     def describe(self) -> str:
         return f"edge {self.from_} -{self.edge}-> {self.to}"
@@ -42,15 +47,28 @@ class EdgeConstraint(BaseModel):
     def key(self) -> tuple:
         return ("edge", self.from_, self.edge, self.to)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "edge", "from": self.from_, "edge": self.edge, "to": self.to}
 
-class FilterConstraint(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.from_, self.edge, self.to) == (other.from_, other.edge, other.to)
 
-    kind: Literal["filter"] = "filter"
-    var: str
-    field: str
-    op: str
-    value: Union[str, int, float]
+    __hash__ = None  # mutable: parsing turns an edge into the schema's direction
+
+    def __repr__(self) -> str:
+        return f"EdgeConstraint(from_={self.from_!r}, edge={self.edge!r}, to={self.to!r})"
+
+
+class FilterConstraint:
+    __slots__ = ("var", "field", "op", "value")
+    kind = "filter"
+
+    def __init__(self, *, var: str, field: str, op: str, value: Union[str, int, float], kind: str = "filter"):
+        if kind != "filter":
+            raise ValueError(f"a FilterConstraint has kind 'filter', not {kind!r}")
+        self.var, self.field, self.op, self.value = var, field, op, value
 
     def describe(self) -> str:
         return f"filter {self.var}.{self.field} {self.op} {json.dumps(self.value)}"
@@ -58,18 +76,35 @@ class FilterConstraint(BaseModel):
     def key(self) -> tuple:
         return ("filter", self.var, self.field, self.op, str(self.value).strip().lower())
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "filter", "var": self.var, "field": self.field, "op": self.op, "value": self.value}
 
-Constraint = Annotated[Union[EdgeConstraint, FilterConstraint], Field(discriminator="kind")]
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.var, self.field, self.op, self.value) == (other.var, other.field, other.op, other.value)
+
+    __hash__ = None  # mutable: parsing normalises the value
+
+    def __repr__(self) -> str:
+        return f"FilterConstraint(var={self.var!r}, field={self.field!r}, op={self.op!r}, value={self.value!r})"
 
 
-class QueryGraph(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+Constraint = Union[EdgeConstraint, FilterConstraint]
 
-    action: str = "find"
-    return_var: str
-    return_mode: str = "all"
-    vars: dict[str, str]
-    constraints: list[Constraint] = []
+_GRAPH_KEYS = frozenset(("action", "return_var", "return_mode", "vars", "constraints"))
+_EDGE_KEYS = frozenset(("kind", "from", "edge", "to"))
+_FILTER_KEYS = frozenset(("kind", "var", "field", "op", "value"))
+
+
+class QueryGraph:
+    __slots__ = ("action", "return_var", "return_mode", "vars", "constraints")
+
+    def __init__(self, *, return_var: str, vars: dict[str, str], action: str = "find", return_mode: str = "all",
+                 constraints: list[Constraint] | None = None):
+        self.action, self.return_var, self.return_mode = action, return_var, return_mode
+        self.vars = vars
+        self.constraints = [] if constraints is None else constraints
 
     # ---- construction -------------------------------------------------------------------------
     @classmethod
@@ -82,15 +117,56 @@ class QueryGraph(BaseModel):
                 raise GraphError(f"the graph is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from exc
         if not isinstance(data, dict):
             raise GraphError("the graph must be a JSON object with action, return_var, vars and constraints")
-        try:
-            graph = cls.model_validate(data)
-        except ValidationError as exc:
-            raise GraphError([_pydantic_message(err, data) for err in exc.errors()]) from exc
+        graph = cls.well_formed(data)
+        if graph is None:
+            from .graph_model import validate
+
+            graph = validate(data)
         graph._check_and_canonicalize()
         return graph
 
+    @classmethod
+    def well_formed(cls, data: dict) -> "QueryGraph | None":
+        """The graph ``data`` writes when it is in exactly the JSON form of ``graph_model`` (every key known,
+        the required ones there, each value of its own JSON type), not yet checked against the schema; None
+        for anything else, which is pydantic's to accept in a lax form or to explain."""
+        if not data.keys() <= _GRAPH_KEYS:
+            return None
+        action, return_mode = data.get("action", "find"), data.get("return_mode", "all")
+        return_var, vars_, constraints = data.get("return_var"), data.get("vars"), data.get("constraints", [])
+        if not (type(action) is str and type(return_mode) is str and type(return_var) is str
+                and type(vars_) is dict and type(constraints) is list):
+            return None
+        if not all(type(k) is str and type(v) is str for k, v in vars_.items()):
+            return None
+        built: list[Constraint] = []
+        for c in constraints:
+            if type(c) is not dict or type(c.get("kind")) is not str:
+                return None
+            if c["kind"] == "edge" and c.keys() == _EDGE_KEYS \
+                    and type(c["from"]) is str and type(c["edge"]) is str and type(c["to"]) is str:
+                built.append(EdgeConstraint(from_=c["from"], edge=c["edge"], to=c["to"]))
+            elif c["kind"] == "filter" and c.keys() == _FILTER_KEYS and type(c["var"]) is str \
+                    and type(c["field"]) is str and type(c["op"]) is str and type(c["value"]) in (str, int, float):
+                built.append(FilterConstraint(var=c["var"], field=c["field"], op=c["op"], value=c["value"]))
+            else:
+                return None
+        return cls(action=action, return_var=return_var, return_mode=return_mode, vars=dict(vars_),
+                   constraints=built)
+
     def to_json(self) -> dict[str, Any]:
-        return self.model_dump(by_alias=True, mode="json")
+        return {"action": self.action, "return_var": self.return_var, "return_mode": self.return_mode,
+                "vars": dict(self.vars), "constraints": [c.to_json() for c in self.constraints]}
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"QueryGraph({json.dumps(self.to_json())})"
 
     # ---- accessors ----------------------------------------------------------------------------
     def var_type(self, var: str) -> EntityType:
@@ -224,33 +300,6 @@ def _rules_named(edge: str):
     from .schema import EDGE_RULES
 
     return [r for r in EDGE_RULES if r.name == edge]
-
-
-def _pydantic_message(err: dict, data: dict) -> str:
-    loc = list(err.get("loc", ()))
-    if loc and loc[0] == "constraints" and len(loc) >= 2 and isinstance(loc[1], int):
-        index = loc[1]
-        raw = data.get("constraints", [])[index] if isinstance(data.get("constraints"), list) else None
-        where = f"constraint {index + 1}"
-        if isinstance(raw, dict):
-            kind = raw.get("kind")
-            if kind not in ("edge", "filter"):
-                return f"{where}: kind must be 'edge' or 'filter', not {kind!r}"
-            field = loc[3] if len(loc) > 3 else None
-            if err["type"] == "missing":
-                return f"{where} ({kind}): missing {field!r}"
-            if err["type"] == "extra_forbidden":
-                return f"{where} ({kind}): unexpected key {field!r}"
-            return f"{where} ({kind}): {field!r} {err['msg'].lower()}"
-        return f"{where}: must be an object with kind 'edge' or 'filter'"
-    name = ".".join(str(p) for p in loc) or "graph"
-    if err["type"] == "missing":
-        if name == "return_var":
-            return "return_var is missing; name the variable whose items are the answer"
-        return f"{name} is missing"
-    if err["type"] == "extra_forbidden":
-        return f"unexpected key {name!r} in the graph"
-    return f"{name}: {err['msg'].lower()}"
 
 
 def graph_signature(graph: QueryGraph) -> tuple:

@@ -129,3 +129,117 @@ def test_same_graph_ignores_variable_names_but_not_structure():
     changed_value = graph_with(constraints=PAPER_Q7["constraints"][:4] + [
         {"kind": "filter", "var": "d", "field": "value", "op": "=", "value": "in March"}])
     assert not same_graph(QueryGraph.parse(changed_value), QueryGraph.parse(PAPER_Q7))
+
+
+# ---- the pydantic definition and the fast reading of well-formed graphs agree ------------------------------
+# QueryGraph.well_formed takes a graph written exactly in graph_model's JSON form without loading pydantic;
+# whatever it accepts, pydantic must accept and read the same way (types included: True is not 1), and the
+# graphs the project writes itself must all be taken by it.
+
+def _as_json(graph: QueryGraph) -> str:
+    return json.dumps(graph.to_json())
+
+
+def _pydantic(data):
+    from queryweaver.graph_model import validate
+
+    try:
+        return _as_json(validate(data))
+    except GraphError:
+        return None
+
+
+def _project_graphs() -> list[dict]:
+    from pathlib import Path
+
+    from queryweaver.llm.examples import BANK
+    from queryweaver.paper_graphs import paper_graphs
+
+    corpus = json.loads((Path(__file__).resolve().parent.parent / "benchmarks" / "questions_corpus.json")
+                        .read_text(encoding="utf-8"))
+    return ([q["graph"] for q in corpus["questions"]] + [q.graph for q in paper_graphs()] + [g for _, g in BANK])
+
+
+def test_every_graph_the_project_writes_is_read_without_pydantic_as_pydantic_reads_it():
+    graphs = _project_graphs()
+    assert len(graphs) > 4000
+    for data in graphs:
+        fast = QueryGraph.well_formed(data)
+        assert fast is not None, data
+        assert _as_json(fast) == _pydantic(data), data
+
+
+class _Name(str):
+    pass
+
+
+_ODD_VALUES = (None, True, 1, 2.5, "x", _Name("p"), ["e"], ("e",), {"a": "b"}, b"e", float("nan"))
+
+
+def _mutations(data: dict, rng) -> dict:
+    """``data`` with one to three random changes: a key dropped, renamed or added, a value of another type."""
+    data = json.loads(json.dumps(data))
+    for _ in range(rng.randint(1, 3)):
+        constraints = data.get("constraints")
+        where = data if rng.random() < 0.4 or not isinstance(constraints, list) or not constraints \
+            else rng.choice(constraints)
+        if not isinstance(where, dict) or not where:
+            continue
+        key = rng.choice(sorted(where))
+        change = rng.randrange(6)
+        if change == 0:
+            del where[key]
+        elif change == 1:
+            where[rng.choice(["from_", "value", "extra", "kind", "to"])] = where.pop(key)
+        elif change == 2:
+            where[key] = rng.choice(_ODD_VALUES)
+        elif change == 3 and isinstance(where.get("vars"), dict) and where["vars"]:
+            var = rng.choice(sorted(where["vars"]))
+            where["vars"][var] = rng.choice(_ODD_VALUES)
+        elif change == 4 and isinstance(where.get("constraints"), list):
+            where["constraints"] = rng.choice([tuple(where["constraints"]), where["constraints"] + [rng.choice(_ODD_VALUES)]])
+        elif change == 5:
+            where["kind"] = rng.choice(["edge", "filter", "Edge", 1, None])
+    return data
+
+
+def test_what_the_fast_reading_accepts_pydantic_accepts_the_same_way():
+    import random
+
+    rng = random.Random(20)
+    graphs = _project_graphs()
+    taken = refused = 0
+    for _ in range(6000):
+        data = _mutations(rng.choice(graphs), rng)
+        fast = QueryGraph.well_formed(data)
+        if fast is None:
+            refused += 1
+            continue
+        taken += 1
+        assert _as_json(fast) == _pydantic(data), data
+    assert taken > 500 and refused > 2000  # both ways are exercised
+
+
+@pytest.mark.parametrize("data", [
+    graph_with(constraints=PAPER_Q7["constraints"][:4] + [{"kind": "filter", "var": "d", "field": "value",
+                                                             "op": "=", "value": 2025}]),
+    {k: v for k, v in PAPER_Q7.items() if k not in ("action", "return_mode")},
+    graph_with(constraints=[]),
+])
+def test_the_fast_reading_takes_every_exact_form(data):
+    assert QueryGraph.well_formed(data) is not None
+    assert _as_json(QueryGraph.well_formed(data)) == _pydantic(data)
+
+
+@pytest.mark.parametrize("data", [
+    graph_with(constraints=[{"kind": "edge", "from_": "e", "edge": "mentions_url", "to": "w"}]
+               + PAPER_Q7["constraints"][1:]),
+    graph_with(constraints=tuple(PAPER_Q7["constraints"])),
+    graph_with(return_var=_Name("w")),
+    graph_with(constraints=PAPER_Q7["constraints"][:4] + [{"kind": "filter", "var": "d", "field": "value",
+                                                             "op": "=", "value": True}]),
+])
+def test_lax_forms_go_to_pydantic_which_reads_them(data):
+    assert QueryGraph.well_formed(data) is None
+    assert _pydantic(data) is not None
+    assert QueryGraph.parse(data).to_json()["vars"] == PAPER_Q7["vars"]

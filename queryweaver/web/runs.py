@@ -235,7 +235,7 @@ def forward(run: Run, event: Event, roots: list[str]) -> None:
         run.active_var = event.var
     if event.kind == EventKind.WARNING and event.data.get("emptied_by") and run.emptied_var is None:
         run.emptied_var = event.var
-    message = event.model_dump(mode="json")
+    message = event.to_json()
     if (event.kind == EventKind.NODE_RESOLVED and run.graph is not None and event.var in run.graph.vars
             and run.graph.var_type(event.var) == EntityType.FOLDER):
         message["data"]["sample"] = [display_path(s, roots) for s in message["data"].get("sample", [])]

@@ -74,11 +74,18 @@ import enum
 import re
 from collections.abc import Callable, Iterable
 
-from dateutil.relativedelta import relativedelta
-
 from . import regex_cache
 from .errors import DateExpressionError
 from .items import DateRange
+
+
+def relativedelta(**kwargs):
+    """dateutil's ``relativedelta``, imported on first use: a question with no date in it never needs it, and
+    loading it (with ``calendar`` and ``six``) is a few milliseconds of every command's start-up."""
+    from dateutil.relativedelta import relativedelta as loaded
+
+    return loaded(**kwargs)
+
 
 __all__ = ["parse_date_expression", "combine_date_filters"]
 

@@ -300,7 +300,10 @@ class ShapeModel:
             classes.append(tuple(members))
             bias.append(float(value))
         model = cls(classes, bias, {}, trained_on)
-        model._raw = dict(line.split("\t", 1) for line in lines[3 + count:])  # a question uses ~60 of them
+        # feature -> its cells' text, parsed when a question uses it (~60 of them): one split of the rest of
+        # the file, names and cells alternating (a name holds no tab; cells are "i:w" joined by spaces)
+        names_and_cells = "\t".join(lines[3 + count:]).split("\t")
+        model._raw = dict(zip(names_and_cells[0::2], names_and_cells[1::2]))
         return model
 
 

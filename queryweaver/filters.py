@@ -7,6 +7,7 @@ everything here works on the normalized item fields alone.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 from urllib.parse import urlsplit
 
@@ -67,6 +68,11 @@ def place_matches(location: str, value: str) -> bool:
     return text == v or v in {part.strip() for part in text.split(",")}
 
 
+# People's names, normalised once per process: a question naming a person compares the name with every
+# person of every source (thousands at 250,000 emails), and the same names come back on every question.
+_name_norm = lru_cache(maxsize=1 << 16)(norm)
+
+
 def match_persons(items: dict[str, Item], value: str) -> set[str]:
     """Person keys whose name matches ``value`` (DESIGN.md: full name, 'Last, First', or a unique first/last name).
 
@@ -75,7 +81,7 @@ def match_persons(items: dict[str, Item], value: str) -> set[str]:
     v = norm(value)
     if "@" in v:
         return {k for k in items if k == v}
-    names = {k: norm(it.fields.get("name") or "") for k, it in items.items()}
+    names = {k: _name_norm(it.fields.get("name") or "") for k, it in items.items()}
     # Without a comma on either side the only variant that can equal v is the name itself ("Doe, Jane" forms
     # have one), so name_variants is needed only where a comma is.
     full = {k for k, name in names.items() if name and (name == v or (("," in v or "," in name) and

@@ -55,8 +55,20 @@ clauses, a programmer asking "Given X, return ..." and a chef between services) 
 (TEST8_TEMPLATES, another group of askers again, sharing no template with any part; only its aggregate figures are
 reported); both ask all forty shapes with their own date phrases ("in autumn", "last winter", "the third quarter of
 2025", "3 weeks ago", "in the past 8 weeks", "this past November", "during the holidays", "later this month",
-dotted day-first days, ...), and their questions follow test7's. A yes/no question ("did X send me ...?") has the
-find question's gold graph: its answer lists what makes it "yes".
+dotted day-first days, ...), and their questions follow test7's. "dev11" is an eleventh tuning part
+(DEV11_TEMPLATES, written without reading how the reader works; twelve kinds of askers no earlier part had: a sailor,
+a retired engineer writing long precise sentences, someone who asks and then restates the question, Thai and Greek
+first-language speakers, someone who rules out the other direction ("not the ones I sent"), someone who adds asides
+in parentheses, a mechanic between jobs, a wedding planner, someone who misspells common words, a pharmacist on a
+break and someone who Capitalises Every Word) and "test9" a ninth held-out part (TEST9_TEMPLATES, another group of
+askers again: an airline pilot, a Kenyan English speaker, Persian, Finnish and Hungarian first-language speakers,
+someone who gives two sentences of backstory first, a vet, a gardener, a stage manager, a weary "ugh, fine" asker
+and a "can you double-check" asker; sharing no template with any part; only its aggregate figures are reported);
+both ask all forty shapes with their own date phrases ("the autumn of 2025", "the 4th quarter of 2025", "Q3 '25",
+"five weeks ago", "the past 7 weeks", "the last 21 days", "this past September", "over Xmas", "at Christmastime",
+"the week of 10 November 2025", "8/2025", "October '25", day-first slashes only above the 12th, ...), and their
+questions follow test8's: dev11's first, then test9's (dev11 has eight templates per shape, test9 six). A yes/no
+question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -7456,6 +7468,905 @@ TEST8_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev11 and test9: two more groups of askers, each writing every shape (the later ones too). dev11's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: a sailor ("back in
+# port", "aboard"), a retired engineer who writes long precise sentences, someone who asks and then restates the
+# question ("..., i.e. ..." / "in other words"), Thai and Greek first-language speakers (Greek: "the" before a name,
+# the verb before its subject), someone who rules out the other direction ("not the ones I sent"), someone who adds
+# asides in parentheses, a mechanic between jobs, a wedding planner, someone who misspells common words often
+# ("wich", "recieved", "calender"; never the names), a pharmacist on a break and someone who Capitalises Every Word.
+# test9's askers are another group again (sharing no template with any part): an airline pilot ("confirm", "on my
+# layover"), a Kenyan English speaker ("kindly assist"), Persian, Finnish and Hungarian first-language speakers,
+# someone who gives two sentences of backstory first, a vet between appointments, a gardener, a stage manager, a
+# weary "ugh, fine" asker and someone who asks to "double-check"; like test2 to test8, only its aggregate figures
+# are reported. Both draw their date phrases from their own lists ("the autumn of 2025", "the spring of 2025",
+# ordinal-numbered quarters and weeks, "Q3 '25", en-dash and "thru"/"through" month spans, "five/seven/eight/nine
+# weeks ago", rolling windows of 7 and 9 weeks, 14, 21 and 180 days, 4, 5 and twelve months, "this past
+# September/August", "over Xmas", "at Christmastime", "the festive season", "during 2024", "the winter of 2024-25",
+# "the week of 10 November 2025", "8/2025", "October '25", "the first week of next month", British day-first
+# slashes only where the day is above 12), and their questions follow test8's: dev11's first, then test9's.
+# =============================================================================================
+
+D11, T9 = "dev11", "test9"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9)
+
+
+def months_before(today: date, n: int) -> date:
+    """The same day of the month ``n`` months before today (the start of "the past n months")."""
+    y, m = divmod(today.year * 12 + today.month - 1 - n, 12)
+    return date(y, m + 1, min(today.day, 28))
+
+
+def dev11_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the autumn of 2025", "the summer of 2025", "the 4th quarter of 2025", "the 2nd week of December 2025",
+    "five/eight weeks ago" (calendar weeks, Monday to Sunday), rolling windows ("the past 7 weeks", "the last 14
+    days", "the past 4 months", "the past twelve months"), an en-dash span and a "from ... to ..." span, early and
+    mid parts of months with short month names, "8/2025", "October '25", "this past September", "over Xmas" and
+    "during 2024"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    september = today.year - (today.month <= 9)  # the latest September before this month
+    xmas = today.year - ((today.month, today.day) < (12, 24))  # the latest Christmas that has begun
+    return [("in the autumn of 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("during the summer of 2025", (date(2025, 6, 1), date(2025, 9, 1))),
+            ("in the 4th quarter of 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the 2nd week of December 2025", (date(2025, 12, 8), date(2025, 12, 15))),
+            ("five weeks ago", (monday - timedelta(days=35), monday - timedelta(days=28))),
+            ("eight weeks ago", (monday - timedelta(days=56), monday - timedelta(days=49))),
+            ("in the past 7 weeks", (today - timedelta(weeks=7), tomorrow)),
+            ("in the last 14 days", (today - timedelta(days=14), tomorrow)),
+            ("over the past 4 months", (months_before(today, 4), tomorrow)),
+            ("in the past twelve months", (months_before(today, 12), tomorrow)),
+            ("in Sept–Oct 2025", (date(2025, 9, 1), date(2025, 11, 1))),
+            ("from Sep 2025 to Nov 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in early Sept 2025", (date(2025, 9, 1), date(2025, 9, 11))),
+            ("in mid-Aug 2025", (date(2025, 8, 11), date(2025, 8, 21))),
+            ("in 8/2025", month_range(2025, 8)),
+            ("in October '25", month_range(2025, 10)),
+            ("this past September", month_range(september, 9)),
+            ("over Xmas", (date(xmas, 12, 24), date(xmas, 12, 27))),
+            ("during 2024", (date(2024, 1, 1), date(2025, 1, 1)))]
+
+
+def dev11_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    first_week = (following, following + timedelta(days=7))
+    return dev11_month_phrases(today) + [("over the next 5 weeks", (today, today + timedelta(weeks=5, days=1))),
+                                         ("in the first week of next month", first_week),
+                                         ("in Feb-Mar 2026", (date(2026, 2, 1), date(2026, 4, 1)))]
+
+
+DEV11_BOUNDS = [("the 5th of September 2025", date(2025, 9, 5)), ("Oct 3 2025", date(2025, 10, 3)),
+                ("early December 2025", date(2025, 12, 1)), ("Halloween 2025", date(2025, 10, 31)),
+                ("15 Oct. 2025", date(2025, 10, 15)), ("the autumn of 2025", date(2025, 9, 1)),
+                ("the 4th quarter of 2025", date(2025, 10, 1)), ("the 2nd of January 2026", date(2026, 1, 2)),
+                ("mid-Aug 2025", date(2025, 8, 11))]
+
+
+def dev11_day(d: date, i: int) -> str:
+    """"Tue. 14 Oct. 2025", "the 14th of Oct, 2025", "Oct 14th '25", "14th October 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday[:3]}. {d.day} {short} {d.year}", f"the {nth(d.day)} of {month[:3]}, {d.year}",
+             f"{month[:3]} {nth(d.day)} '{d.year % 100:02d}", f"{nth(d.day)} {month} {d.year}")
+    return forms[i % len(forms)]
+
+
+def test9_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the spring of 2025", "the fall of 2025", "the 3rd quarter of 2025", "Q3 '25", "between Sept and Dec 2025",
+    "from October 2025 through January 2026", "Oct–Nov 2025", "Sept thru Oct 2025", "seven/nine weeks ago",
+    rolling windows ("the last 21 days", "the past 9 weeks", "the past 5 months", "the past 180 days"), early and
+    late parts of months, "9/2025", "this past August", "the festive season", "at Christmastime", "the winter of
+    2024-25" and "the week of 10 November 2025"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    august = today.year - (today.month <= 8)  # the latest August before this month
+    christmas = today.year - ((today.month, today.day) < (12, 24))  # the latest Christmas that has begun
+    return [("in the spring of 2025", (date(2025, 3, 1), date(2025, 6, 1))),
+            ("during the fall of 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in the 3rd quarter of 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in Q3 '25", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("between Sept and Dec 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("from October 2025 through January 2026", (date(2025, 10, 1), date(2026, 2, 1))),
+            ("in Oct–Nov 2025", (date(2025, 10, 1), date(2025, 12, 1))),
+            ("in Sept thru Oct 2025", (date(2025, 9, 1), date(2025, 11, 1))),
+            ("seven weeks ago", (monday - timedelta(days=49), monday - timedelta(days=42))),
+            ("nine weeks ago", (monday - timedelta(days=63), monday - timedelta(days=56))),
+            ("in the last 21 days", (today - timedelta(days=21), tomorrow)),
+            ("within the past 9 weeks", (today - timedelta(weeks=9), tomorrow)),
+            ("over the past 5 months", (months_before(today, 5), tomorrow)),
+            ("in the past 180 days", (today - timedelta(days=180), tomorrow)),
+            ("in late Aug 2025", (date(2025, 8, 21), date(2025, 9, 1))),
+            ("in early September 2025", (date(2025, 9, 1), date(2025, 9, 11))),
+            ("in 9/2025", month_range(2025, 9)),
+            ("this past August", month_range(august, 8)),
+            ("during the festive season", (date(christmas, 12, 24), date(christmas + 1, 1, 2))),
+            ("at Christmastime", (date(christmas, 12, 24), date(christmas, 12, 27))),
+            ("in the winter of 2024-25", (date(2024, 12, 1), date(2025, 3, 1))),
+            ("in the week of 10 November 2025", (date(2025, 11, 10), date(2025, 11, 17)))]
+
+
+def test9_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test9_month_phrases(today) + [("over the next 45 days", (today, today + timedelta(days=46))),
+                                         ("in the coming 10 days", (today, today + timedelta(days=11))),
+                                         ("from February to March 2026", (date(2026, 2, 1), date(2026, 4, 1)))]
+
+
+TEST9_BOUNDS = [("1st September 2025", date(2025, 9, 1)), ("Aug. 25, 2025", date(2025, 8, 25)),
+                ("3 November 2025", date(2025, 11, 3)), ("the spring of 2025", date(2025, 3, 1)),
+                ("mid-Oct 2025", date(2025, 10, 11)), ("the first of December 2025", date(2025, 12, 1)),
+                ("Christmas Eve 2025", date(2025, 12, 24)), ("late September 2025", date(2025, 9, 21)),
+                ("Jan. 2nd, 2026", date(2026, 1, 2))]
+
+
+def test9_day(d: date, i: int) -> str:
+    """"14/10/2025" (day first, only for a day above 12; else "3rd October 2025"), "Tuesday the 14th of October
+    2025", "14 Oct '25", "October the 14th, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    slashed = f"{d.day}/{d.month}/{d.year}" if d.day > 12 else f"{nth(d.day)} {month} {d.year}"
+    forms = (slashed, f"{weekday} the {nth(d.day)} of {month} {d.year}", f"{d.day} {month[:3]} '{d.year % 100:02d}",
+             f"{month} the {nth(d.day)}, {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV11_MAKERS = dated_makers(dev11_month_phrases, dev11_event_phrases, DEV11_BOUNDS, dev11_day)
+TEST9_MAKERS = dated_makers(test9_month_phrases, test9_event_phrases, TEST9_BOUNDS, test9_day)
+
+
+DEV11_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a sailor (sailor11), a retired engineer writing long precise sentences (engineer11), someone who asks and
+    # then restates (restate11), Thai and Greek first-language speakers (thai11, greek11), someone who rules out the
+    # other direction (contrast11), someone who adds asides in parentheses (paren11), a mechanic between jobs
+    # (mechanic11), a wedding planner (wedding11), someone who misspells common words (misspell11), a pharmacist on a
+    # break (pharmacist11) and someone who Capitalises Every Word (titlecase11).
+    "emails_from": [
+        ("sailor11", "Just back in port after three weeks at sea, so I'm behind. Show me every email {X} has "
+                     "ever sent me."),
+        ("engineer11", "I would like a complete list of the email messages that {X} has sent to me, without "
+                       "exception."),
+        ("restate11", "What emails have I got from {X}? I mean all of them, everything {X} ever sent me."),
+        ("thai11", "Please help find all email from {X} na, thank you krub."),
+        ("greek11", "Which emails sent me the {X}?"),
+        ("paren11", "Show me the emails from {X} (all of them, not just the recent ones)."),
+        ("misspell11", "can you find all the emials {X} has sent me"),
+        ("titlecase11", "Show Me Every Email {X} Has Sent Me"),
+    ],
+    "emails_to": [
+        ("sailor11", "Before we cast off, which emails did I send {X}?"),
+        ("engineer11", "Kindly enumerate every email message for which I was the sender and {X} was a recipient."),
+        ("restate11", "Which emails did I send {X}? That is, my outgoing mail addressed to {X}."),
+        ("greek11", "The emails that I sent to the {X}, which are they?"),
+        ("contrast11", "Not the ones {X} sent me – the emails I sent to {X}. Which are they?"),
+        ("mechanic11", "Got a car on the lift, quick one: what emails have I sent {X}?"),
+        ("wedding11", "I'm double-booking vendors again. Which emails did I send to {X}?"),
+        ("pharmacist11", "On my break – can you list the emails I've sent {X}?"),
+    ],
+    "emails_between": [
+        ("sailor11", "Every email {X} and I have traded, whichever way it went – I'm catching up after the "
+                     "crossing."),
+        ("engineer11", "Please retrieve all correspondence by email between {X} and myself, in either direction, "
+                       "irrespective of who initiated it."),
+        ("restate11", "Show me the emails between me and {X} – in other words, both what I sent them and what "
+                      "they sent me."),
+        ("thai11", "Email between me and {X}, both side, please show all ka."),
+        ("contrast11", "Not only the emails from {X} and not only mine to them – every email between us two."),
+        ("paren11", "All emails between {X} and me (both directions, please)."),
+        ("misspell11", "show me every email betwen me and {X}, both ways"),
+        ("titlecase11", "All Emails Between Me And {X}, Both Directions"),
+    ],
+    "emails_from_in_month": [
+        ("sailor11", "I was aboard with no signal {M}. Which emails did {X} send me then?"),
+        ("engineer11", "Please identify the email messages that {X} sent to me {M}; I need them for a maintenance "
+                       "log."),
+        ("restate11", "What did {X} email me {M}? Put another way: emails from {X}, dated {M}."),
+        ("thai11", "{Mc}, {X} send me email what, please check krub."),
+        ("greek11", "{Mc}, what emails sent me the {X}?"),
+        ("contrast11", "Only the ones {X} sent me, not my replies: which emails came from {X} {M}?"),
+        ("mechanic11", "Between jobs. Did {X} email me anything {M}? List them."),
+        ("misspell11", "wich emails did {X} send me {M}"),
+    ],
+    "emails_from_before": [
+        ("sailor11", "Which emails had {X} sent me before {B}? That was when I shipped out."),
+        ("engineer11", "Please list each email message from {X} to me that is dated prior to {B}."),
+        ("restate11", "Show me {Xp} emails from before {B} – i.e. only the older ones, earlier than {B}."),
+        ("thai11", "Email from {X} before {B}, can show me please?"),
+        ("paren11", "Emails {X} sent me before {B} (nothing on or after that date)."),
+        ("wedding11", "The couple says {X} wrote to me ages ago. Which emails did {X} send me before {B}?"),
+        ("pharmacist11", "What had {X} emailed me before {B}? It's for a stock query."),
+        ("titlecase11", "Emails From {X} Dated Before {B}"),
+    ],
+    "emails_from_since": [
+        ("sailor11", "Since {B}, what's come in from {X}? Emails only."),
+        ("engineer11", "Please enumerate the email messages {X} has sent me from {B} onwards."),
+        ("restate11", "Has {X} emailed me since {B}? I mean, list every email from {X} since {B}."),
+        ("greek11", "From {B} until now, which emails sent me the {X}?"),
+        ("contrast11", "Leave out my own emails – what has {X} sent me since {B}?"),
+        ("mechanic11", "Any emails from {X} since {B}? I've been under cars all week."),
+        ("misspell11", "what emails have i recieved from {X} since {B}"),
+        ("pharmacist11", "Which emails has {X} sent me since {B}? Need to check a delivery."),
+    ],
+    "last_email_from": [
+        ("sailor11", "What was the last email {X} sent me? Came ashore this morning."),
+        ("engineer11", "Please identify the single most recent email message that {X} has sent to me."),
+        ("restate11", "Which is {Xp} latest email to me – the newest one they sent?"),
+        ("thai11", "Last email from {X}, which one krub?"),
+        ("greek11", "Which is the last email that sent me the {X}?"),
+        ("contrast11", "Not the first one, the most recent: which email did {X} send me last?"),
+        ("wedding11", "Florist chaos. What's the newest email from {X}?"),
+        ("titlecase11", "What Is The Latest Email From {X}?"),
+    ],
+    "first_email_from": [
+        ("sailor11", "Going back to the very start: what was the first email {X} ever sent me?"),
+        ("engineer11", "Please determine which email message was the earliest one that {X} sent to me."),
+        ("restate11", "Find {Xp} first email to me, i.e. the oldest one they sent."),
+        ("thai11", "First time {X} send me email, which email ka?"),
+        ("paren11", "The first email {X} sent me (the very earliest one), please."),
+        ("mechanic11", "What was the first email I ever got from {X}? They've been a customer for years."),
+        ("misspell11", "wich was the frist email {X} sent me"),
+        ("pharmacist11", "Which email did {X} send me first of all?"),
+    ],
+    "first_email_to": [
+        ("sailor11", "Which was the first email I ever sent {X}? It was before my first voyage."),
+        ("engineer11", "Please identify the earliest email message that I sent to {X}."),
+        ("restate11", "What's the first email I sent {X} – my very first one to them?"),
+        ("greek11", "The first email that I sent to the {X}, which is it?"),
+        ("contrast11", "Not theirs, mine: which was the first email I sent to {X}?"),
+        ("paren11", "My first email to {X} (the earliest I ever sent them) – which one?"),
+        ("wedding11", "How did I first pitch to {X}? Find the first email I sent them."),
+        ("titlecase11", "The First Email I Sent To {X}"),
+    ],
+    "last_email_to": [
+        ("sailor11", "What was the last email I sent {X}? Signal's about to drop."),
+        ("engineer11", "Please locate the most recent email message that I sent to {X}."),
+        ("restate11", "Which email did I last send {X}? The latest one from me to them."),
+        ("thai11", "Last email I send to {X}, please show ka."),
+        ("contrast11", "Not {Xp} reply – my own last email to {X}. Which one?"),
+        ("mechanic11", "What's the latest email I've sent {X}? Need to check the quote I gave."),
+        ("misspell11", "whats the last emial i sent to {X}"),
+        ("pharmacist11", "Can you find the most recent email I sent {X}?"),
+    ],
+    "count_emails_from": [
+        ("sailor11", "Tally it up for the log: how many emails has {X} sent me?"),
+        ("engineer11", "Please state the total number of email messages that {X} has sent to me."),
+        ("restate11", "How many emails have I received from {X}? Just the number of emails they've sent me."),
+        ("thai11", "{X} send me email how many already?"),
+        ("greek11", "How many emails sent me the {X}?"),
+        ("paren11", "How many emails has {X} sent me (a count, not a list)?"),
+        ("wedding11", "The couple's planner keeps writing. How many emails has {X} sent me?"),
+        ("titlecase11", "How Many Emails Have I Received From {X} In Total?"),
+    ],
+    "subject_contains": [
+        ("sailor11", "Find every email with '{W}' in its subject line, I'll read them on watch."),
+        ("engineer11", "Please return all email messages whose subject line contains the words '{W}'."),
+        ("restate11", "Which emails mention {W} in the subject? I mean the subject line itself, not the body."),
+        ("thai11", "Email have '{W}' in subject, find for me please."),
+        ("greek11", "Which emails have in the subject the '{W}'?"),
+        ("mechanic11", "Dig out the emails with {W} in the subject line."),
+        ("misspell11", "emails with {W} in the subjet line?"),
+        ("pharmacist11", "Any emails with {W} in the subject? List them for me."),
+    ],
+    "last_received_on_day": [
+        ("sailor11", "On {D} we were in harbour. Which email reached me last that day?"),
+        ("engineer11", "Of the email messages I received on {D}, please identify the one that arrived last."),
+        ("restate11", "What was the last email I got on {D}? The final one to arrive that day."),
+        ("thai11", "{Dc}, last email I receive, which one?"),
+        ("paren11", "The last email I received on {D} (the latest one that day)?"),
+        ("wedding11", "We had a wedding on {D}. What was the last email that came in for me that day?"),
+        ("misspell11", "last email i recieved on {D}?"),
+        ("titlecase11", "Which Email Did I Receive Last On {D}?"),
+    ],
+    "attachments_from": [
+        ("sailor11", "Which files has {X} sent me as attachments? I need them for the crossing."),
+        ("engineer11", "Please list every file that {X} has attached to an email sent to me."),
+        ("restate11", "What attachments has {X} sent me – the files on their emails to me?"),
+        ("greek11", "Which files sent me the {X} with email?"),
+        ("contrast11", "Not files I sent – what files has {X} emailed me?"),
+        ("mechanic11", "Parts lists, manuals, whatever: what has {X} sent me as attachments?"),
+        ("misspell11", "show all the attachements {X} sent me"),
+        ("pharmacist11", "Which attachments did I get from {X}?"),
+    ],
+    "attachments_ext": [
+        ("sailor11", "Every {EXT1} that's been attached to an email, sent or received – I need the charts."),
+        ("engineer11", "Please list all email attachments with the file extension .{EXT}, irrespective of sender."),
+        ("restate11", "Which {EXTS} were attached to emails? Any {EXT} file that came on an email."),
+        ("thai11", "File {EXT} in email attachment, show all please krub."),
+        ("paren11", "All the {EXTS} attached to emails (sent or received)."),
+        ("wedding11", "Seating plans, contracts... list every {EXT1} that was attached to an email."),
+        ("pharmacist11", "Quick question on my break: which email attachments are {EXTS}?"),
+        ("titlecase11", "All {EXTS} Attached To Emails"),
+    ],
+    "folders_with_attachments_from": [
+        ("sailor11", "I stowed the files {X} emailed me somewhere. Which folders are they in?"),
+        ("engineer11", "Please identify every folder that contains a file which {X} sent me as an email "
+                       "attachment."),
+        ("restate11", "Which folders hold {Xp} attachments – where did the files they emailed me end up?"),
+        ("thai11", "Attachment from {X}, I save in which folder?"),
+        ("greek11", "The files that sent me the {X}, in which folders are they?"),
+        ("paren11", "Which folders have the files {X} emailed me (the attachments)?"),
+        ("mechanic11", "Where did the files {X} emailed me get saved? Which folders?"),
+        ("misspell11", "wich folders have the files {X} atached to emails"),
+    ],
+    "folders_of_file": [
+        ("sailor11", "Where's {F} stowed? Which folder?"),
+        ("engineer11", "Please state the folder in which the file {F} is stored."),
+        ("restate11", "What folder is {F} in? I mean where it's saved on my drive."),
+        ("thai11", "File {F} is where, which folder ka?"),
+        ("greek11", "In which folder is the {F}?"),
+        ("wedding11", "The couple needs {F} back. Which folder did I save it in?"),
+        ("pharmacist11", "Which folder has {F} in it?"),
+        ("titlecase11", "In Which Folder Is {F} Saved?"),
+    ],
+    "who_sent_file": [
+        ("sailor11", "{F} came aboard by email. Who sent it to me?"),
+        ("engineer11", "Please identify the person who sent me the file {F} as an email attachment."),
+        ("restate11", "Who sent me {F}? Who was the sender of the email it came on?"),
+        ("thai11", "Who send me file {F} krub?"),
+        ("contrast11", "I didn't send {F} – someone sent it to me. Who?"),
+        ("paren11", "Who emailed me {F} (the attachment)?"),
+        ("mechanic11", "Who sent me {F}? It's not a job sheet I recognise."),
+        ("misspell11", "who sent me {F}? cant remember"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("sailor11", "Somebody emailed me {F}. Who has that person been emailing with?"),
+        ("engineer11", "Please determine the sender of the file {F}, and then list every person with whom that "
+                       "sender has exchanged email."),
+        ("restate11", "Who has the sender of {F} had email conversations with? First find who sent {F}, then "
+                      "who they've emailed with."),
+        ("greek11", "The person who sent me the {F}, with whom does this person exchange emails?"),
+        ("paren11", "Who has the person who sent {F} (the one who emailed it to me) exchanged emails with?"),
+        ("wedding11", "A vendor sent me {F}. Who has that vendor been emailing with?"),
+        ("pharmacist11", "Whoever sent me {F} – who have they had email threads with?"),
+        ("titlecase11", "Who Has The Sender Of {F} Exchanged Emails With?"),
+    ],
+    "coattendees_of_person": [
+        ("sailor11", "Who's been at meetings alongside {X}? Whole crew list, please."),
+        ("engineer11", "Please list every person who attended at least one event that {X} also attended."),
+        ("restate11", "Who has been in meetings with {X}? That is, the people who attended the same events as "
+                      "{X}."),
+        ("thai11", "People who join meeting together with {X}, who?"),
+        ("greek11", "With the {X}, who was in meetings?"),
+        ("mechanic11", "Who's {X} been in meetings with?"),
+        ("misspell11", "who has been in meetigs with {X}"),
+        ("titlecase11", "Who Has Attended Meetings Together With {X}?"),
+    ],
+    "events_of_person": [
+        ("sailor11", "Which meetings has {X} come aboard for? All the events they attended."),
+        ("engineer11", "Please enumerate the calendar events that {X} attended."),
+        ("restate11", "What events has {X} been to – the meetings {X} attended?"),
+        ("thai11", "Event that {X} attend, show me all na."),
+        ("greek11", "In which events was the {X}?"),
+        ("paren11", "Which events did {X} attend (past or upcoming)?"),
+        ("wedding11", "{X} is on the guest list. Which events did they attend?"),
+        ("pharmacist11", "What meetings has {X} attended?"),
+    ],
+    "events_at_place": [
+        ("sailor11", "What events have been or are booked {atP}? Every one."),
+        ("engineer11", "Please list every calendar event whose location is {P}."),
+        ("restate11", "Which events are {atP}? I mean all my calendar events held {atP}."),
+        ("thai11", "Event {atP}, have what? Show all please."),
+        ("contrast11", "Only the ones {atP}, not anywhere else: which events?"),
+        ("paren11", "Events {atP} (all of them, past and future)."),
+        ("mechanic11", "What's on the calendar {atP}? Everything."),
+        ("titlecase11", "All Events {atP}"),
+    ],
+    "events_in_month": [
+        ("sailor11", "What's on the calendar {M}? I'm planning shore leave."),
+        ("engineer11", "Please produce a list of every calendar event scheduled {M}."),
+        ("restate11", "Which events are on my calendar {M}? All my appointments {M}, that is."),
+        ("thai11", "{Mc}, calendar have which event ka?"),
+        ("greek11", "Which events have I in the calendar {M}?"),
+        ("wedding11", "Wedding season is mad. List my calendar events {M}."),
+        ("misspell11", "whats on my calender {M}"),
+        ("pharmacist11", "Can you pull up my calendar events {M}?"),
+    ],
+    "events_titled": [
+        ("sailor11", "Find every {T} on the calendar – I'll need to skip a few while at sea."),
+        ("engineer11", "Please list all calendar events whose title contains the words '{T}'."),
+        ("restate11", "Which events are called {T}? Anything with '{T}' in the name."),
+        ("greek11", "Which events have in the name the '{T}'?"),
+        ("paren11", "All the {T} events (anything with '{T}' in the title)."),
+        ("mechanic11", "Got grease on my phone – show me every {T} on my calendar."),
+        ("misspell11", "all the {T} events in my calender"),
+        ("titlecase11", "All Events With {T} In The Title"),
+    ],
+    "who_attended_titled": [
+        ("sailor11", "Who came aboard for the {T} events? Everyone who attended."),
+        ("engineer11", "Please list every person who attended an event whose title contains '{T}'."),
+        ("restate11", "Who went to the {T} events? In other words, the attendees of the {T}."),
+        ("thai11", "Who attend event {T} krub?"),
+        ("greek11", "Who were in the {T}?"),
+        ("contrast11", "Only the people who were actually at the {T} events: who were they?"),
+        ("wedding11", "Headcount time: who attended the {T} events?"),
+        ("pharmacist11", "Who was at the {T} events?"),
+    ],
+    "place_of_event": [
+        ("sailor11", "Where's the {T}? Need to plot a course."),
+        ("engineer11", "Please state the location at which the event '{T}' takes place."),
+        ("restate11", "Where is {T}? The location of that event, I mean."),
+        ("thai11", "{T} is where ka?"),
+        ("paren11", "Where is the {T} (the location on the calendar)?"),
+        ("mechanic11", "Where's {T} at? Need to know if I can drive the van there."),
+        ("wedding11", "Where is {T}? I have to send directions to the couple."),
+        ("titlecase11", "Where Is {T}?"),
+    ],
+    "people_met_at_place": [
+        ("sailor11", "Who have I met {atP}? Only meetings I was actually at."),
+        ("engineer11", "Please list the people who attended events {atP} that I attended as well."),
+        ("restate11", "Who did I meet {atP}? The people in meetings there that I was in too."),
+        ("greek11", "{atPc}, with whom did I meet?"),
+        ("contrast11", "Not everyone who was ever {atP} – just the people I met there. Who?"),
+        ("paren11", "Who have I had meetings with {atP} (meetings I attended)?"),
+        ("misspell11", "who have i met with {atP}"),
+        ("pharmacist11", "Which people have I met {atP}? I'm on my lunch break."),
+    ],
+    "people_met_in_month": [
+        ("sailor11", "Who did I meet with {M}? I was ashore for most of it."),
+        ("engineer11", "Please list every person who attended an event {M} that I also attended."),
+        ("restate11", "Who did I meet {M}? I mean the people at the meetings I went to {M}."),
+        ("thai11", "{Mc}, I meet with who, please tell me."),
+        ("greek11", "With whom did I meet {M}?"),
+        ("mechanic11", "Who'd I have meetings with {M}?"),
+        ("wedding11", "{Mc} was all tastings and fittings. Who did I meet with then?"),
+        ("titlecase11", "List The People I Met With {M}, Please"),
+    ],
+    "links_from_person": [
+        ("sailor11", "What links has {X} sent me? I'll look at them when there's signal."),
+        ("engineer11", "Please extract every web link contained in email messages that {X} sent to me."),
+        ("restate11", "Which links has {X} emailed me – the URLs in their emails to me?"),
+        ("thai11", "Link that {X} send me in email, show all krub."),
+        ("contrast11", "Not links I sent – the ones {X} sent me. Which links?"),
+        ("paren11", "All the links {X} has sent me (in emails)."),
+        ("misspell11", "wich links did {X} send me"),
+        ("pharmacist11", "Can you pull out the links {X} emailed me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("sailor11", "I met a few people ashore {M}. What links have they sent me?"),
+        ("engineer11", "Please list the web links in emails sent by the people I met {M}, that is, those who "
+                       "attended events with me {M}."),
+        ("restate11", "Which links came from the people I met {M}? The URLs those people emailed me."),
+        ("greek11", "The people that I met {M}, which links sent me?"),
+        ("paren11", "Links from the people I met {M} (the ones in their emails)."),
+        ("mechanic11", "Those people I met {M} – what links have they emailed me?"),
+        ("wedding11", "I met loads of people {M}, mostly vendors. What links did they send me?"),
+        ("titlecase11", "Links Sent By The People I Met {M}"),
+    ],
+    "links_to_domain": [
+        ("sailor11", "Every {U} link in my email, please – I'm charting what's there."),
+        ("engineer11", "Please list every URL in my emails whose domain is {U}."),
+        ("restate11", "Which links go to {U}? All the {U} URLs in my emails."),
+        ("thai11", "Link {U}, find all please ka."),
+        ("greek11", "Which links are from the {U}?"),
+        ("mechanic11", "Pull every {U} link out of my emails."),
+        ("misspell11", "all the {U} lnks in my email"),
+        ("titlecase11", "Every Link To {U} In My Email"),
+    ],
+    "last_email_from_about": [
+        ("sailor11", "What's the latest email {X} sent me about {W}? I'm just off the boat."),
+        ("engineer11", "Of the emails {X} sent me about {W}, please identify the most recent one."),
+        ("restate11", "Which is {Xp} newest email about {W} – the last one they sent me on {W}?"),
+        ("thai11", "Email about {W} from {X}, the last one, which one krub?"),
+        ("greek11", "Which is the last email for the {W} that sent me the {X}?"),
+        ("paren11", "The most recent email from {X} about {W} (just the latest one)."),
+        ("misspell11", "latest emial from {X} about {W}?"),
+        ("pharmacist11", "What was {Xp} last email about {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("sailor11", "Which emails from {X} came with something attached?"),
+        ("engineer11", "Please list only those email messages from {X} that carry at least one attachment."),
+        ("restate11", "Which of {Xp} emails had attachments? Only the ones with files on them."),
+        ("greek11", "Which emails sent me the {X} with attachment?"),
+        ("contrast11", "Not all of {Xp} emails, only the ones with an attachment – which are they?"),
+        ("mechanic11", "Which emails did {X} send me with files attached?"),
+        ("wedding11", "Which emails from {X} had attachments? The contract is in one of them."),
+        ("titlecase11", "Emails From {X} With Attachments"),
+    ],
+    "files_from_in_month": [
+        ("sailor11", "While I was at sea {M}, what files did {X} send me?"),
+        ("engineer11", "Please list the files that {X} attached to emails sent to me {M}."),
+        ("restate11", "What did {X} attach to emails {M}? The files they sent me {M}."),
+        ("thai11", "{Mc}, {X} send me file what?"),
+        ("contrast11", "Not my attachments – which files did {X} send me {M}?"),
+        ("paren11", "Files {X} sent me {M} (attachments only)."),
+        ("misspell11", "wich files did {X} send me {M}"),
+        ("pharmacist11", "What files came from {X} {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("sailor11", "Which events are {atP} {M}? I'll be in port then."),
+        ("engineer11", "Please list the calendar events located {atP} that fall {M}."),
+        ("restate11", "What's {atP} {M}? I mean the events there {M}."),
+        ("thai11", "{Mc}, event {atP} have what?"),
+        ("greek11", "Which events are there {atP} {M}?"),
+        ("paren11", "Events {atP} {M} (just those dates)."),
+        ("wedding11", "{atPc} {M} – what events are there? I might need the space."),
+        ("titlecase11", "Show Me The Events {atP} {M}"),
+    ],
+    "people_emailed_in_month": [
+        ("sailor11", "Who did I send emails to {M}? I want to check nobody was missed before I sailed."),
+        ("engineer11", "Please list every person to whom I sent an email {M}."),
+        ("restate11", "Who did I email {M}? The people my emails went to {M}."),
+        ("thai11", "{Mc}, I send email to who?"),
+        ("contrast11", "Not who emailed me – who did I email {M}?"),
+        ("mechanic11", "Who'd I email {M}? Probably customers."),
+        ("misspell11", "who did i send emials to {M}"),
+        ("titlecase11", "Which People Did I Send Emails To {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("sailor11", "Which emails did {X} send {Y}? I'm piecing together what happened while I was at sea."),
+        ("engineer11", "Please list every email message that {X} sent to {Y}."),
+        ("restate11", "What emails went from {X} to {Y} – the ones {X} sent {Y}?"),
+        ("greek11", "Which emails sent the {X} to the {Y}?"),
+        ("contrast11", "Not {Yp} emails to {X}, the other way: what did {X} email {Y}?"),
+        ("paren11", "Emails {X} sent to {Y} (only that direction)."),
+        ("wedding11", "Which emails did {X} send {Y}? Two vendors arguing, I need to see it."),
+        ("pharmacist11", "Can you show me the emails {X} sent {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("sailor11", "Log entry needed: how many events have there been {atP}?"),
+        ("engineer11", "Please state the number of calendar events that have taken place {atP}."),
+        ("restate11", "How many events were {atP}? Just the count of events held there."),
+        ("thai11", "Event {atP} have how many?"),
+        ("greek11", "How many events were made {atP}?"),
+        ("mechanic11", "How many events were held {atP}? Asking for the garage's records."),
+        ("misspell11", "how many events have there been {atP} in total"),
+        ("titlecase11", "Count Of Events That Took Place {atP}, Please"),
+    ],
+    "links_in_emails_about": [
+        ("sailor11", "What links are in the emails about {W}? I'll read them on the next watch."),
+        ("engineer11", "Please extract all web links from the email messages concerning {W}."),
+        ("restate11", "Which links are in the {W} emails – the URLs in emails about {W}?"),
+        ("thai11", "Email about {W}, have link what?"),
+        ("paren11", "Links in the emails about {W} (every one)."),
+        ("mechanic11", "Any links in the emails about {W}? Pull them out."),
+        ("wedding11", "Which links were in the emails about {W}? The couple asked."),
+        ("pharmacist11", "Get me the links from the emails about {W}."),
+    ],
+    "count_emails_to": [
+        ("sailor11", "How many emails have I sent {X} over the years?"),
+        ("engineer11", "Please state the total number of email messages I have sent to {X}."),
+        ("restate11", "How many emails did I send {X}? Just the number I've sent them."),
+        ("greek11", "How many emails sent I to the {X}?"),
+        ("contrast11", "Not how many I got – how many emails have I sent {X}?"),
+        ("paren11", "How many emails have I sent to {X} (in total)?"),
+        ("misspell11", "how many emials have i sent {X}"),
+        ("titlecase11", "How Many Emails Did I Send To {X} Altogether?"),
+    ],
+}
+
+TEST9_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: an airline pilot (pilot_t9), a Kenyan English speaker (kenyan_t9), Persian, Finnish and Hungarian
+    # first-language speakers (persian_t9, finnish_t9, hungarian_t9), someone who gives two sentences of backstory
+    # first (backstory_t9), a vet between appointments (vet_t9), a gardener (gardener_t9), a stage manager
+    # (stagemgr_t9), a weary "ugh, fine" asker (weary_t9) and someone who asks to double-check (doublecheck_t9).
+    "emails_from": [
+        ("pilot_t9", "On a layover in Denver. Confirm: which emails has {X} sent me?"),
+        ("kenyan_t9", "Kindly assist me with all the emails {X} has sent me."),
+        ("persian_t9", "Please tell me which emails {X} has sent them to me."),
+        ("backstory_t9", "{X} and I go back a long way. We've swapped a lot of mail. Which emails have they sent me?"),
+        ("gardener_t9", "Muddy hands, so I'll be brief – every email from {X}, please."),
+        ("weary_t9", "Ugh, fine. Just show me the emails {X} sent me."),
+    ],
+    "emails_to": [
+        ("kenyan_t9", "I am requesting for the emails I sent to {X}."),
+        ("finnish_t9", "Show emails which I have sent to {X}."),
+        ("vet_t9", "Between a cat and a labrador – which emails did I send {X}?"),
+        ("stagemgr_t9", "Before the half: list the emails I've sent {X}."),
+        ("hungarian_t9", "To {X} which emails did I send?"),
+        ("doublecheck_t9", "Can you double-check which emails I've sent {X}?"),
+    ],
+    "emails_between": [
+        ("pilot_t9", "All email traffic between {X} and me, inbound and outbound."),
+        ("persian_t9", "Please show me all the emails that between me and {X} have been sent, both ways."),
+        ("finnish_t9", "Emails between me and {X}, both directions."),
+        ("backstory_t9", "{X} says I never replied. I'm sure I did. Show me all the emails between {X} and me, "
+                         "both ways."),
+        ("stagemgr_t9", "Full paper trail: every email between me and {X}, sent and received."),
+        ("weary_t9", "Sigh. Every email between {X} and me, whoever sent it."),
+    ],
+    "emails_from_in_month": [
+        ("pilot_t9", "Which emails did {X} send me {M}? I was flying most of it."),
+        ("kenyan_t9", "Kindly show me the emails {X} sent me {M}."),
+        ("finnish_t9", "Emails from {X} {M}, show."),
+        ("vet_t9", "Between appointments – what did {X} email me {M}?"),
+        ("hungarian_t9", "{Mc} {X} which emails sent me?"),
+        ("doublecheck_t9", "Can you double-check what {X} emailed me {M}?"),
+    ],
+    "emails_from_before": [
+        ("pilot_t9", "Confirm the emails {X} sent me before {B}."),
+        ("persian_t9", "Which emails did {X} send to me before {B}, please?"),
+        ("backstory_t9", "There was a dispute with {X}. I need the early record. What did {X} email me before {B}?"),
+        ("gardener_t9", "Before {B}, what emails had {X} sent me? I'm sorting out the seed orders."),
+        ("stagemgr_t9", "Everything {X} emailed me prior to {B} – for the production file."),
+        ("weary_t9", "Fine. Emails from {X} before {B}. Go."),
+    ],
+    "emails_from_since": [
+        ("kenyan_t9", "Kindly check for me the emails {X} has sent me since {B}."),
+        ("finnish_t9", "Which emails {X} has sent me since {B}?"),
+        ("vet_t9", "What's {X} emailed me since {B}? I've been in surgery all day."),
+        ("hungarian_t9", "Since {B} from {X} which emails came to me?"),
+        ("backstory_t9", "{X} went quiet for a while. Then they picked up again. Which emails have they sent me "
+                         "since {B}?"),
+        ("doublecheck_t9", "Double-check for me: what has {X} emailed me since {B}?"),
+    ],
+    "last_email_from": [
+        ("pilot_t9", "Last transmission from {X}: which email was it?"),
+        ("persian_t9", "The last email that {X} sent it to me, which one is it?"),
+        ("finnish_t9", "Newest email from {X}?"),
+        ("vet_t9", "What's the latest email from {X}? They've got a sick dog."),
+        ("stagemgr_t9", "Most recent email from {X}, please – I need to confirm the call time."),
+        ("weary_t9", "Ugh. What was {Xp} latest email to me?"),
+    ],
+    "first_email_from": [
+        ("kenyan_t9", "Please help me get the very first email {X} sent me."),
+        ("persian_t9", "Which email was the first one that {X} sent to me?"),
+        ("backstory_t9", "I can't remember how {X} and I met. It started by email, I think. What was the first "
+                         "email they ever sent me?"),
+        ("gardener_t9", "What's the oldest email I've had from {X}? The very first one."),
+        ("hungarian_t9", "From {X} the first email which was?"),
+        ("doublecheck_t9", "Can you double-check which email {X} first sent me?"),
+    ],
+    "first_email_to": [
+        ("pilot_t9", "Which was my first email to {X}? Back from before I got my wings."),
+        ("kenyan_t9", "Kindly find the first email I ever sent to {X}."),
+        ("finnish_t9", "First email which I sent to {X}?"),
+        ("vet_t9", "When I first wrote to {X}, which email was that?"),
+        ("stagemgr_t9", "My earliest email to {X} – which one?"),
+        ("weary_t9", "Okay. My first email to {X}. Which was it?"),
+    ],
+    "last_email_to": [
+        ("persian_t9", "The last email that I sent it to {X}, please show me."),
+        ("finnish_t9", "Last email which I sent to {X}?"),
+        ("backstory_t9", "{X} hasn't answered. Maybe I never actually sent it. What was the last email I sent them?"),
+        ("gardener_t9", "What did I last email {X}? Something about the hedges, probably."),
+        ("hungarian_t9", "To {X} my last email which was?"),
+        ("doublecheck_t9", "Double-check my most recent email to {X} for me?"),
+    ],
+    "count_emails_from": [
+        ("pilot_t9", "Request a count: how many emails has {X} sent me?"),
+        ("kenyan_t9", "How many emails has {X} sent to me so far?"),
+        ("finnish_t9", "How many emails {X} has sent me?"),
+        ("vet_t9", "How many emails has {X} sent me? Their dog's a regular."),
+        ("stagemgr_t9", "Count for me: emails from {X}, total."),
+        ("weary_t9", "Ugh, how many emails has {X} sent me now?"),
+    ],
+    "subject_contains": [
+        ("pilot_t9", "Emails with '{W}' in the subject line – list them."),
+        ("persian_t9", "Which emails have '{W}' inside their subject?"),
+        ("backstory_t9", "Someone started a thread about {W}. I lost it. Which emails have {W} in the subject?"),
+        ("gardener_t9", "Find the emails where the subject says {W}."),
+        ("hungarian_t9", "In the subject '{W}' which emails have?"),
+        ("doublecheck_t9", "Can you double-check which emails have {W} in the subject?"),
+    ],
+    "last_received_on_day": [
+        ("pilot_t9", "On {D}, what was the final email I received?"),
+        ("kenyan_t9", "Kindly tell me the last email I received on {D}."),
+        ("finnish_t9", "Last email which came to me on {D}?"),
+        ("vet_t9", "{Dc} was a long clinic day. What was the last email I got that day?"),
+        ("stagemgr_t9", "{Dc} was opening night. What was the last email that came in for me that day?"),
+        ("weary_t9", "Fine. The last email I got on {D}?"),
+    ],
+    "attachments_from": [
+        ("kenyan_t9", "Kindly assist me with the attachments {X} has sent me."),
+        ("persian_t9", "Which files has {X} sent them to me as attachment?"),
+        ("backstory_t9", "{X} sends me drafts all the time. I never keep track. What files have they attached to "
+                         "emails to me?"),
+        ("gardener_t9", "What files has {X} emailed me? Planting plans, mostly, I think."),
+        ("hungarian_t9", "From {X} which attachments did I get?"),
+        ("doublecheck_t9", "Can you double-check which files {X} has attached to emails for me?"),
+    ],
+    "attachments_ext": [
+        ("pilot_t9", "Every {EXT1} attached to any email – I need the flight docs."),
+        ("finnish_t9", "Show all {EXTS} which are attached to emails."),
+        ("vet_t9", "Which {EXTS} have been attached to emails? X-ray reports come that way."),
+        ("stagemgr_t9", "All {EXT} attachments from emails – sent or received."),
+        ("hungarian_t9", "Attached to emails which {EXTS} are there?"),
+        ("weary_t9", "Fine, list every {EXT1} that's been attached to an email."),
+    ],
+    "folders_with_attachments_from": [
+        ("pilot_t9", "Which folders hold the files {X} emailed me?"),
+        ("kenyan_t9", "Kindly tell me the folders where the attachments from {X} are saved."),
+        ("persian_t9", "The files that {X} sent them to me, in which folders are they?"),
+        ("backstory_t9", "{X} sent me attachments. I saved them somewhere. Which folders are they in?"),
+        ("stagemgr_t9", "Where did {Xp} attachments go? Which folders?"),
+        ("doublecheck_t9", "Can you double-check which folders have the files {X} emailed me?"),
+    ],
+    "folders_of_file": [
+        ("pilot_t9", "Confirm the folder for {F}."),
+        ("kenyan_t9", "Please, in which folder is {F}?"),
+        ("finnish_t9", "In which folder {F} is?"),
+        ("vet_t9", "Which folder is {F} in? The owner wants a copy."),
+        ("gardener_t9", "Where's {F} saved? What folder?"),
+        ("weary_t9", "Ugh, where did {F} end up? Which folder?"),
+    ],
+    "who_sent_file": [
+        ("pilot_t9", "Who sent me {F}? Confirm the sender."),
+        ("persian_t9", "Who is that person who sent {F} to me?"),
+        ("backstory_t9", "{F} is in my inbox. I don't remember asking for it. Who sent it to me?"),
+        ("gardener_t9", "Who emailed me {F}? I was out in the beds when it came."),
+        ("hungarian_t9", "{F} who sent me?"),
+        ("stagemgr_t9", "Who sent me {F}? I need to credit them in the programme."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("kenyan_t9", "Kindly find out who sent me {F} and tell me everyone that person has emailed with."),
+        ("finnish_t9", "Person who sent {F}: with whom this person has exchanged emails?"),
+        ("vet_t9", "Whoever emailed me {F} – who have they had email conversations with?"),
+        ("hungarian_t9", "Who sent me {F}, with that person who exchanged emails?"),
+        ("stagemgr_t9", "The sender of {F}: who are all the people they've exchanged emails with?"),
+        ("doublecheck_t9", "Can you double-check who the sender of {F} has been emailing with?"),
+    ],
+    "coattendees_of_person": [
+        ("pilot_t9", "Who's shared meetings with {X}?"),
+        ("persian_t9", "Which people have been in the meetings together with {X}?"),
+        ("finnish_t9", "Who has been in same meetings as {X}?"),
+        ("backstory_t9", "{X} is new to me. I want to see their circle. Who has attended meetings with {X}?"),
+        ("gardener_t9", "Who's been to meetings with {X}?"),
+        ("weary_t9", "Okay, who's been in meetings with {X}?"),
+    ],
+    "events_of_person": [
+        ("kenyan_t9", "Kindly list the events {X} attended."),
+        ("persian_t9", "Which meetings did {X} participate in them?"),
+        ("vet_t9", "What events has {X} been at?"),
+        ("stagemgr_t9", "{X}: every event they attended, please."),
+        ("hungarian_t9", "{X} which meetings attended?"),
+        ("doublecheck_t9", "Can you double-check which events {X} attended?"),
+    ],
+    "events_at_place": [
+        ("pilot_t9", "What's scheduled {atP}, past and future?"),
+        ("finnish_t9", "Events {atP}, show all."),
+        ("backstory_t9", "I keep ending up {atP}. I want to know how often. Which events are there {atP}?"),
+        ("gardener_t9", "What events are {atP}?"),
+        ("hungarian_t9", "{atPc} which events are?"),
+        ("weary_t9", "Fine. Every event {atP}."),
+    ],
+    "events_in_month": [
+        ("pilot_t9", "My calendar {M}: list all the events."),
+        ("kenyan_t9", "Kindly show me the events on my calendar {M}."),
+        ("persian_t9", "Please tell me which events are in my calendar {M}."),
+        ("vet_t9", "Which events are on my calendar {M}? I need to plan clinic cover."),
+        ("stagemgr_t9", "Calendar {M}: every event, please – rehearsals and all."),
+        ("doublecheck_t9", "Can you double-check my calendar events {M}?"),
+    ],
+    "events_titled": [
+        ("pilot_t9", "List every event with '{T}' in the title."),
+        ("kenyan_t9", "Kindly assist me with all the {T} events."),
+        ("finnish_t9", "Events which have '{T}' in name?"),
+        ("gardener_t9", "Every {T} on my calendar, please."),
+        ("hungarian_t9", "'{T}' in the title which events have?"),
+        ("weary_t9", "Ugh, all the {T} events. List them."),
+    ],
+    "who_attended_titled": [
+        ("persian_t9", "Which people participated in the {T} events?"),
+        ("finnish_t9", "Who has been in {T} events?"),
+        ("backstory_t9", "The {T} keeps growing. I want to see who comes. Who attended the {T} events?"),
+        ("vet_t9", "Who came to the {T}? I was stuck with a calving."),
+        ("stagemgr_t9", "Attendance for the {T}: who was there?"),
+        ("doublecheck_t9", "Can you double-check who attended the {T} events?"),
+    ],
+    "place_of_event": [
+        ("pilot_t9", "Where's {T}? Confirm the location."),
+        ("kenyan_t9", "Please, where is {T} taking place?"),
+        ("persian_t9", "The {T}, where is its place?"),
+        ("gardener_t9", "Where is {T}? Hope it's outdoors."),
+        ("hungarian_t9", "{T} where is?"),
+        ("weary_t9", "Fine, where's {T}?"),
+    ],
+    "people_met_at_place": [
+        ("pilot_t9", "Who have I met {atP}? Meetings I was at myself."),
+        ("kenyan_t9", "Kindly tell me the people I have met {atP}."),
+        ("finnish_t9", "Who I have met {atP}?"),
+        ("backstory_t9", "I had a few meetings {atP}. Names escape me. Who did I meet there?"),
+        ("stagemgr_t9", "{atPc}: who have I had meetings with?"),
+        ("doublecheck_t9", "Can you double-check who I've met {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("pilot_t9", "Who did I meet {M}? I was between flights a lot."),
+        ("persian_t9", "Which people did I have meeting with {M}?"),
+        ("finnish_t9", "Who I met {M}?"),
+        ("vet_t9", "Who did I have meetings with {M}?"),
+        ("hungarian_t9", "{Mc} with whom did I meet?"),
+        ("weary_t9", "Okay, who did I meet {M}?"),
+    ],
+    "links_from_person": [
+        ("kenyan_t9", "Kindly get me all the links {X} has sent me."),
+        ("persian_t9", "Which links has {X} sent them to me in emails?"),
+        ("backstory_t9", "{X} is always sharing articles. I never click them. What links has {X} sent me?"),
+        ("gardener_t9", "What links has {X} emailed me? Seed catalogues, probably."),
+        ("hungarian_t9", "From {X} which links came?"),
+        ("stagemgr_t9", "Links {X} has emailed me – all of them."),
+    ],
+    "links_from_people_met_in_month": [
+        ("pilot_t9", "The people I met {M}: what links have they emailed me?"),
+        ("finnish_t9", "Links which people I met {M} have sent me?"),
+        ("vet_t9", "I met a few people {M}. Which links did they email me?"),
+        ("hungarian_t9", "Who I met {M}, from them which links came?"),
+        ("backstory_t9", "I met a lot of people {M}. Some of them sent reading. What links have those people "
+                         "emailed me?"),
+        ("doublecheck_t9", "Can you double-check the links from the people I met {M}?"),
+    ],
+    "links_to_domain": [
+        ("pilot_t9", "All {U} links in my email, please."),
+        ("kenyan_t9", "Kindly find me every link to {U}."),
+        ("persian_t9", "Which links go to the {U}?"),
+        ("finnish_t9", "Links to {U}, show all."),
+        ("gardener_t9", "Every {U} link anyone's emailed."),
+        ("weary_t9", "Fine. All the {U} links."),
+    ],
+    "last_email_from_about": [
+        ("pilot_t9", "Latest email from {X} about {W} – which one?"),
+        ("kenyan_t9", "Kindly show me the most recent email {X} sent about {W}."),
+        ("finnish_t9", "Newest email from {X} about {W}?"),
+        ("backstory_t9", "{X} has been updating me on {W}. I've lost the thread. What's their latest email about "
+                         "{W}?"),
+        ("stagemgr_t9", "{Xp} most recent email on {W}, please."),
+        ("doublecheck_t9", "Can you double-check {Xp} latest email about {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("kenyan_t9", "Kindly list the emails from {X} that have attachments."),
+        ("persian_t9", "Which emails of {X} had attachment on them?"),
+        ("vet_t9", "Which of {Xp} emails came with files attached? Lab results, maybe."),
+        ("gardener_t9", "Emails from {X} with something attached – which ones?"),
+        ("hungarian_t9", "From {X} which emails came with attachment?"),
+        ("weary_t9", "Ugh. {Xp} emails with attachments, please."),
+    ],
+    "files_from_in_month": [
+        ("pilot_t9", "Files {X} sent me {M}? I was on long-haul most of it."),
+        ("persian_t9", "Which files did {X} send them to me {M}?"),
+        ("finnish_t9", "Files which {X} sent me {M}?"),
+        ("backstory_t9", "{X} sends me things at odd times. I'm trying to tidy up. What files did they send me {M}?"),
+        ("stagemgr_t9", "What did {X} attach to emails to me {M}? Script revisions, probably."),
+        ("doublecheck_t9", "Can you double-check which files {X} sent me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("pilot_t9", "Which events are {atP} {M}? Checking my roster."),
+        ("kenyan_t9", "Kindly list the events {atP} {M}."),
+        ("vet_t9", "What events are {atP} {M}?"),
+        ("gardener_t9", "{Mc}, what's on {atP}?"),
+        ("hungarian_t9", "{Mc} {atP} which events are?"),
+        ("weary_t9", "Fine, events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("pilot_t9", "Who did I email {M}? Give me the manifest."),
+        ("kenyan_t9", "Kindly tell me the people I emailed {M}."),
+        ("persian_t9", "Which people did I send emails to them {M}?"),
+        ("backstory_t9", "I sent a lot of emails {M}. Some went unanswered. Who did I email {M}?"),
+        ("stagemgr_t9", "{Mc}: who did I send emails to?"),
+        ("doublecheck_t9", "Can you double-check who I sent emails to {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("pilot_t9", "Which emails did {X} send to {Y}?"),
+        ("kenyan_t9", "Kindly show me the emails {X} sent to {Y}."),
+        ("finnish_t9", "Emails which {X} has sent to {Y}?"),
+        ("vet_t9", "What has {X} emailed {Y}? They share a clinic."),
+        ("hungarian_t9", "From {X} to {Y} which emails went?"),
+        ("weary_t9", "Ugh. Emails {X} sent {Y}, please."),
+    ],
+    "count_events_at_place": [
+        ("pilot_t9", "Confirm the number of events held {atP}."),
+        ("persian_t9", "How many events there were {atP}?"),
+        ("backstory_t9", "We keep booking {P}. I wonder if it's worth it. How many events have there been {atP}?"),
+        ("gardener_t9", "How many events were there {atP} in all?"),
+        ("stagemgr_t9", "Event count {atP}, please."),
+        ("doublecheck_t9", "Can you double-check how many events were held {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("kenyan_t9", "Kindly assist me with the links in the emails about {W}."),
+        ("finnish_t9", "Links which are in emails about {W}?"),
+        ("vet_t9", "What links were in the emails about {W}? I'm between two consults."),
+        ("gardener_t9", "Any links in the {W} emails? All of them, please."),
+        ("hungarian_t9", "In the emails about {W} which links are?"),
+        ("weary_t9", "Fine. Links from the {W} emails."),
+    ],
+    "count_emails_to": [
+        ("pilot_t9", "How many emails have I sent {X}? Say the number."),
+        ("kenyan_t9", "How many emails have I sent to {X} so far?"),
+        ("persian_t9", "How many emails did I send them to {X}?"),
+        ("backstory_t9", "{X} says I never write. I think I write all the time. How many emails have I sent {X}?"),
+        ("hungarian_t9", "To {X} how many emails did I send?"),
+        ("doublecheck_t9", "Can you double-check how many emails I've sent {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -7479,7 +8390,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
-    then dev10, then test8 (ids continue after them)."""
+    then dev10, then test8, then dev11, then test9 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -7513,10 +8424,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D7, DEV7_TEMPLATES, DEV7_MAKERS), (T5, TEST5_TEMPLATES, TEST5_MAKERS),
                                      (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS),
                                      (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS),
-                                     (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS)):
-        shapes = SHAPES + (LATER_SHAPES if part in (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8) else [])  # the later
-        # shapes: from
-        # dev6 on
+                                     (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS),
+                                     (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9)
+        shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
             raise SystemExit(f"{part} templates or makers name unknown or missing shapes: {set(templates) ^ wanted}")
@@ -7620,7 +8531,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test']} test, {parts['test2']} test2, {parts['dev4']} dev4, {parts['dev5']} dev5, "
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
-          f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8), "
+          f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
+          f"{parts['test9']} test9), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -7628,12 +8540,13 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9 or dev10 (tune on them; dev2's to dev10's "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10 or dev11 (tune on them; dev2's to dev11's "
                       "templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7 or test8 (second to eighth held-out parts, each written independently of "
-                      "all the others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, "
-                      "test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8). 'graph' is the gold "
+                      "test5, test6, test7, test8 or test9 (second to ninth held-out parts, each written "
+                      "independently of all the others and never used for tuning). Nine shapes are asked only "
+                      "from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, dev11, "
+                      "test9). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

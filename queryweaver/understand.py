@@ -401,6 +401,124 @@ def _what(match: re.Match) -> str:
     return f"the emails {subject} {past}{rest}"
 
 
+# Words a contrast may hold ("not my replies", "not the first one", "not theirs", "not anywhere else"): it rules out
+# another reading of the same question (a direction, which one, a count or a list, where), so it adds nothing the
+# question does not say elsewhere. A contrast with any other word ("not the ones about the budget") is a real
+# exclusion, which no graph can express: it is left for the reader to refuse.
+_ALTERNATIVE_WORDS = frozenset("""
+    the a an of to from for by with my me i mine our ours us their theirs his her hers its your yours own one ones
+    them they those these that this all every each any just only merely simply s emails email e-mails messages
+    message mails mail links link urls files file attachments attachment documents reply replies answers answer
+    response responses sent send sends wrote written received got get list count number total first last latest
+    most recent recently earliest oldest newest older newer earlier later anywhere else elsewhere other others
+    another way direction both ways side events event meetings meeting people persons folders folder places place
+    incoming outgoing inbound outbound in out back forth
+""".split())
+_CONTRAST_TOKEN = regex_cache.compile(r"⟦[^⟧]+⟧|[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def _only_an_alternative(negated: str, rest: str) -> bool:
+    """Whether ``negated`` (the words after "not") only rules out another reading of what ``rest`` asks: each
+    word one of _ALTERNATIVE_WORDS, each thing it names named in ``rest`` too."""
+    tokens = _CONTRAST_TOKEN.findall(negated)
+    return bool(tokens) and all(t in rest if t.startswith("⟦") else t.lower() in _ALTERNATIVE_WORDS for t in tokens)
+
+
+def _contrast(match: re.Match) -> str:
+    """"Emails from X, not my replies: ..." -> "Emails from X: ..."; "Not theirs, mine: which ..." -> "mine: which
+    ..."; "(all of them, not just the recent ones)" -> "(all of them)". Left as written when the contrast is an
+    exclusion (see _only_an_alternative)."""
+    text = match.string
+    lead, tail = match.group("lead"), match.group("tail")
+    rest = text[:match.start()] + " " + text[match.end():]
+    if not _only_an_alternative(match.group("neg"), rest):
+        return match.group()
+    if not lead.strip():          # at the start: the question follows
+        return ""
+    if lead.strip() == "(":
+        return "" if tail.strip() == ")" else "("
+    return tail
+
+
+def _restated(match: re.Match) -> str:
+    """A question said twice ("..., i.e. ...", "... Put another way: ...", "... I mean ..."): the first saying,
+    unless the second names something the first does not (then it corrects it, and both stay)."""
+    first, second = match.group("first"), match.group("second")
+    if any(m.group() not in first for m in _ENTITY.finditer(second)):
+        return match.group()
+    return first
+
+
+def _leading_restatement(match: re.Match) -> str:
+    """"The ones X sent me: which emails came from X ...?" -> the question after ':', when it names all the
+    part before it names."""
+    rest = match.string[match.end():]
+    return "" if all(m.group() in rest for m in _ENTITY.finditer(match.group())) else match.group()
+
+
+def _while_i_was(match: re.Match) -> str:
+    """"While I was at sea over the past 4 months, what files ...?" -> "what files ... over the past 4 months":
+    the opening clause's date applies to the question; the rest of it is background."""
+    from .rules_parser import find_dates
+
+    opening = match.group()[:match.start(1) - match.start()]
+    found = find_dates(opening)
+    question = match.group(1).rstrip(" ?.!")
+    if len(found) != 1:
+        return match.group(1) if not found else match.group()
+    _start, _end, op, value = found[0]
+    return f"{question} {({'>': 'since ', '<': 'before '}).get(op, '')}{value}?"
+
+
+def _count_aside(match: re.Match) -> str:
+    """"(a count)" after "how many" adds nothing; without a word asking for a count it stays."""
+    rest = match.string[:match.start()] + match.string[match.end():]
+    return "" if _COUNT_CUE.search(rest) else match.group()
+
+
+# Asides that are not part of what is asked, removed from the grounded question before any reading (so the
+# question as written, its clauses and its rewrites all go without them): a contrast with another reading of
+# the same question, asides in brackets ("(all of them)", "(a count, not a list)"), a question said twice ("...,
+# i.e. ...", "... Put another way: ..."), "the other way:", a leading "Quick question:", and sentence-final
+# particles of Thai speakers (ka, krub). (pattern, replacement, cost, note), as REWRITES.
+ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    (r"(?P<lead>^|\s*[,;(]|\s+[-–—])\s*(?:but |and )?not (?:just |only |merely |simply )?(?P<neg>[^,;:–—()?.!]+?)"
+     r"(?P<tail>\s*[,;:–—)]\s*|\s+-\s+|\s*(?=[?.!]|$))", _contrast, 0.04, "a contrast with another reading left out"),
+    (r"(?:,\s*|\s+)without (?:any )?exceptions?\b|\s*\(\s*(?:(?:all|every|each)(?: single)?(?: one| of them| of it)?"
+     r"|everything|the lot|no exceptions?)(?:\s*,\s*(?:all|every|each)(?: single)?(?: one| of them)?)*\s*\)", "", 0.02, ""),
+    (r"\s*\(\s*(?:just |only )?(?:a|the) (?:count|number|total|tally)\s*\)", _count_aside, 0.02, ""),
+    (r"^(?P<first>.{12,}?)(?:,|;|\s+[-–—]|(?<=[?.!]))\s*(?:i\.?\s?e\.?|that is(?: to say)?|in other words|(?:to )?put "
+     r"(?:it )?another way|or rather|namely|I mean)[,:]?\s+(?P<second>.+)$", _restated, 0.03,
+     "the question is said twice: read as first said"),
+    (r"^(?P<first>.{12,}?[?])\s+(?P<second>[^?]+?),?\s+(?:that is|i\.?\s?e\.?|I mean)[.!]*$", _restated, 0.03,
+     "the question is said twice: read as first said"),
+    (r"\s+(?:na )?(?:ka|kha|khaa|krub|khrub|krap|khrap)(?=\s*[?.!]*$)", "", 0.01, ""),
+    (r"^(?:it'?s )?(?:the )?(?:other way(?: (?:round|around))?|opposite(?: direction| way)?|reverse(?: direction)?)\s*"
+     r"[:,;–—-]\s*(?=(?:which|what|who|how|show|list|find)\b)", "", 0.02, ""),
+    (r"^(?:(?:only|just) )?(?:the ones|those)\b[^:]*:\s*(?=(?:which|what|who|how)\b)", _leading_restatement, 0.03,
+     "the question is said twice: read as said after ':'"),
+    (r"^(?P<first>.{12,}?)\s+[-–—]\s+(?P<second>the ones .+)$", _restated, 0.03,
+     "the question is said twice: read as first said"),
+    (r"^(?:(?:a|one|just a) )?quick (?:question|one|q)\b[^:?]{0,40}[:,–—-]\s*(?=\S)", "", 0.01, ""),
+    # a request after the question to show what it asks for: "...? List them for me."
+    (r"(?<=[?.!])\s+(?:please |pls |kindly )?(?:list|show|give|send|display|pull up)(?: me)? (?:them|those|these|it|all of "
+     r"them|the lot)(?: (?:for|to) me)?(?:,? please)?[.!]*$", "", 0.01, ""),
+]
+_ASIDES = [(regex_cache.compile(p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n) for p, r, c, n in ASIDES]
+
+
+def drop_asides(text: str) -> _Candidate:
+    """``text`` without the ASIDES it has, with their cost and notes."""
+    cost, notes = 0.0, []
+    for pattern, replacement, rule_cost, note in _ASIDES:
+        new = " ".join(pattern.sub(replacement, text).split())
+        if new != text and any(c.isalpha() for c in new):
+            text, cost = new, cost + rule_cost
+            if note:
+                notes.append(note)
+    return _Candidate(text, cost, notes)
+
+
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
 # "so far" and "to date" add nothing to "how many emails so far", but "so far this year" and "year to date" are dates.
 _NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|the) (?:week|month|quarter|year)\b)"
@@ -453,6 +571,40 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"between me and \1", 0.03, ""),
     (r"\b(?:my |our )?(?:e-?mail )?(?:correspondence|conversations?|exchanges?|threads?) with\b(?= ⟦)",
      "emails between me and", 0.03, ""),
+    # dev11's askers (their asides go before any reading: see ASIDES): "not all of X, only the ones Y", "which emails
+    # sent me the X" (the sender after the verb), "emails sent I to X", "from D until now", "while I was ... D, ...",
+    # "..., in which folder are they?", "I send email to who?", "what's at P", "attachments are PowerPoint decks"
+    (r"^not all (?:of )?(.+?),\s*(?:just |only )(?:the ones? |those )?(.+?)(?=\s+[-–—]\s|\s*[:;]|[?.!]*$)", r"\1 \2",
+     0.04, ""),
+    (r"^(?:only |just )?the ones (.+?)\s*(?::|\s[-–—])\s*(which|what) (e-?mails|messages|events|meetings|files|"
+     r"attachments|links|people|folders)[?.!]*$", r"\2 \3 \1", 0.03, ""),
+    (r"\b(which|that|what|e-?mails?|messages?|files?|attachments?|links?) (?:have |has |had )?sent (me|us) (?:the )?"
+     r"(⟦person\|[^⟧]+⟧)(?: (?:with|by|via|through|in) (?:an? |the )?e-?mails?\b)?", r"\1 \3 sent \2", 0.03, ""),
+    (r"\b(e-?mails?|messages?|files?|links?) sent I (?=to\b)", r"\1 I sent ", 0.02, ""),
+    (r"^(.+?) (?:is|was) where[?.!]*$", r"where is \1", 0.03, ""),
+    (r"\bmy (?:own )?(last|first|latest|most recent|earliest|newest|oldest) (e-?mail|message) to (?=⟦person\|)",
+     r"the \1 \2 I sent to ", 0.02, ""),
+    (r"\bfrom (.+?) (?:until|till|til|to|up to|through|thru) (?:now|today|the present|present day)\b", r"since \1", 0.02,
+     ""),
+    (r"^(?:while|whilst|when|as) (?:I|we) (?:was|were|am|are|have been|had been|'ve been|'d been|'m|'re) [^,]{3,80},\s*(.+)$",
+     _while_i_was, 0.03, "an opening 'while I was ...' read for its date alone"),
+    (r"^(.+?),?\s*(?:in )?(?:which|what) (folders?|director(?:y|ies)) (?:are|is|were|was) (?:they|it|those|these|that)"
+     r"(?: in| saved| stored| kept)?[?.!]*$", r"which \2 hold \1", 0.03, ""),
+    (r"^(.+?),?\s*(?:I|we) (?:save|saved|put|keep|kept|store|stored|file|filed)(?: it| them)? (?:in|into) (?:which|what) "
+     r"(folders?|director(?:y|ies))[?.!]*$", r"which \2 hold \1", 0.03, ""),
+    (r"^((?:the )?(?:people|persons|folks|everyone|everybody|those) .+?),\s*(which|what) (links|urls|files|attachments|"
+     r"e-?mails|messages) (?:did they |have they |they )?(?:sent|send|emailed|shared)(?: (?:to )?me)?[?.!]*$",
+     r"\2 \3 did \1 send me", 0.03, ""),
+    (r"^(.*?)\b(I|we|⟦person\|[^⟧]+⟧) (?:have |did )?(?:send|sent|email|emailed|write|wrote|mail|mailed)(?: (?:an? )?"
+     r"(?:e-?mails?|messages?|mail))? to (?:who|whom)[?.!]*$", lambda m: f"who did {m.group(2)} email "
+     f"{m.group(1).strip().rstrip(',').strip()}", 0.04, ""),
+    (r"^what(?:'s| is| was| were|'re| are) (?:on |happening |going on |scheduled |planned |booked )?at (⟦place\|[^⟧]+⟧)",
+     r"which events are at \1", 0.03, ""),
+    (r"^who (?:attend|attended|attends|went to|came to|was at|were at|joined) (?:the )?(?:event|meeting|session|call) "
+     r"(?!⟦)([\w-]+(?: [\w-]+){0,2})[?.!]*$", r"who attended the \1 event", 0.03, ""),
+    (r"\b(attachments?|files?|documents?) (?:that |which )?(?:are|is) (?:an? )?(word|excel|powerpoint|pdf|zip|text|txt|csv|"
+     r"png|jpe?g|markdown) (?:documents?|files?|archives?|docs?|sheets?|spreadsheets?|decks?|images?|presentations?)\b",
+     r"\1 of type \2", 0.03, ""),
     # hedged requests: "I don't suppose you could show me ...", "I don't suppose there are any emails ..."
     (r"^I (?:don'?t|do not) suppose (?:(?:you|u) (?:could|can|would|might|happen to know|know)(?: (?:please|possibly))? "
      r"|(?=there (?:are|is|were|was|'s) ))", "", 0.02, ""),
@@ -1297,6 +1449,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     # subject phrasing
     (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
+    # a word the data also names as a place is still the subject's word: "with Lisbon in the subject"
+    (r"\bwith the subject (?:line )?⟦place\|([^⟧]+)⟧", r'with the subject "\1"', 0.01, ""),
     (r"\b(?:titled|subjected|with a subject line of|whose subject line is)\b", "with the subject", 0.05, ""),
     # "email(ed) me the most" has no ranking in the graph: note it
     (r"\b(?:the most(?! recent)|most often|the least|most frequently)\b", "", 0.45,
@@ -1418,8 +1572,9 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         rendered, mention_notes = render_mentions(text, mentions, choice)
         rendered = _drop_self_possessive(rendered)
         spelled, spelling_notes = fix_spelling(rendered, lexicon)
-        base = _Candidate(spelled, choice_cost + 0.05 * len(spelling_notes) +
-                          0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes)
+        asides = drop_asides(spelled)
+        base = _Candidate(asides.text, choice_cost + 0.05 * len(spelling_notes) + asides.cost +
+                          0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes + asides.notes)
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
         rewritten = _subject_first(rewritten, lexicon)
@@ -1992,7 +2147,7 @@ def _from_mentions(text: str, mentions: list[Mention], lexicon: Lexicon | None) 
 
     rendered, notes = render_mentions(text, mentions)
     spelled, spelling = fix_spelling(_drop_self_possessive(rendered), lexicon)
-    rewritten = paraphrase(spelled)
+    rewritten = paraphrase(drop_asides(spelled).text)
     note = "read from the names, dates and type words alone; check the graph"
     out = []
     for rank, graph in enumerate(graph_from_mentions(rewritten.text)):

@@ -646,6 +646,75 @@ def test_questions_after_framing_hedges_and_a_scene(lexicon, question, spec):
     reads_as(lexicon, question, *spec)
 
 
+JANES_EMAILS = ("find e all", "e from p", "p.name = Jane Doe")
+
+
+@pytest.mark.parametrize("question, spec", [
+    # a contrast with another reading of the same question adds nothing (dev11's askers)
+    ("Only the ones Jane Doe sent me, not my replies: which emails came from Jane Doe in March?",
+     JANES_EMAILS + ("e sent_on d", "d.value = in March")),
+    ("Not the first one, the most recent: which email did Wei Chen send me last?",
+     ("find e one", "e from p", "e to self", "p.name = Wei Chen", "e.ordinal = last")),
+    ("Not theirs, mine: which was the first email I sent to Wei Chen?",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = first")),
+    ("Not Jane Doe's emails to Wei Chen, the other way: what did Wei Chen email Jane Doe?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Wei Chen", "p2.name = Jane Doe")),
+    ("Not all of Jane Doe's emails, only the ones with an attachment – which are they?",
+     JANES_EMAILS + ("e has_attachment f",)),
+    # asides in brackets, a request after the question, an opening "quick question"
+    ("Show me the emails from Jane Doe (all of them, not just the recent ones).", JANES_EMAILS),
+    ("How many emails has Jane Doe sent me (a count, not a list)?",
+     ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Any emails with Blue Bottle Coffee in the subject? List them for me.",
+     ("find e all", "e.subject contains Blue Bottle Coffee")),
+    ("Quick question on my break: who did I meet in March?",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = in March")),
+    # a question said twice
+    ("Find Wei Chen's first email to me, i.e. the oldest one they sent.",
+     ("find e one", "e from p", "e to self", "p.name = Wei Chen", "e.ordinal = first")),
+    ("What did Jane Doe email me in March? Put another way: emails from Jane Doe, dated in March.",
+     JANES_EMAILS + ("e to self", "e sent_on d", "d.value = in March")),
+    # the sender after the verb, the subject after it, Thai particles, "X is where", "to who"
+    ("Which emails sent me the Jane Doe?", JANES_EMAILS + ("e to self",)),
+    ("The files that sent me the Jane Doe, in which folders are they?",
+     ("find dir all", "f parent dir", "e has_attachment f", "e from p", "e to self", "p.name = Jane Doe")),
+    ("How many emails sent I to the Wei Chen?", ("count e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("File budget.xlsx is where, which folder ka?", ("find dir all", "f parent dir", "f.name = budget.xlsx")),
+    ("In March, I send email to who?",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = In March")),
+    # a date in an opening "while I was ..." or "from D until now"; "what's at P"; attachments that are decks
+    ("While I was at sea in March, what files did Jane Doe send me?",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = in March")),
+    ("From early March 2026 until now, which emails did Jane Doe send me?",
+     JANES_EMAILS + ("e to self", "e sent_on d", "d.value > since early March 2026")),
+    ("What's at Blue Bottle Coffee in March?",
+     ("find ev all", "ev location pl", "ev occurred_on d", "pl.name = Blue Bottle Coffee", "d.value = in March")),
+    ("Which email attachments are PowerPoint decks?", ("find f all", "e has_attachment f", "f.extension = pptx")),
+    ("The people that I met in March, which links sent me?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in March")),
+])
+def test_contrasts_asides_and_questions_said_twice(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+@pytest.mark.parametrize("question, words", [
+    # a contrast that excludes something the question names nowhere else is an exclusion: no graph says it
+    ("emails from Jane Doe, not the ones about the budget", ["not"]),
+    ("Show me Jane Doe's emails (not the invoice ones).", ["not"]),
+])
+def test_a_contrast_that_excludes_something_is_still_refused(lexicon, question, words):
+    with pytest.raises(GenerationError) as info:
+        understand(question, None, lexicon)
+    assert all(f"'{w}'" in str(info.value) for w in words)
+
+
+def test_a_second_saying_that_names_someone_else_is_not_dropped(lexicon):
+    got = understand("emails from Jane Doe, I mean Wei Chen", None, lexicon)
+    assert "Wei Chen" in {f.value for f in got.graph.filters}
+
+
 @pytest.mark.parametrize("question, spec", [
     # what a pronoun in one part points back to: a topic, the emails a topic names, the person
     ("I'm trying to catch up on the budget. What was the last email Jane Doe sent about it?",

@@ -754,9 +754,12 @@ def mail_lexicon_rows(conn: sqlite3.Connection, since: int | None = None, msg: s
     after, after_m, params = (f" WHERE {msg} > ?", " WHERE id > ?", (since,)) if since is not None else ("", "", ())
     # for the few new messages, '+' keeps SQLite from walking the whole addr/filename index to group them
     plus = "+" if since is not None else ""
+    # for them all, a scan and one sort is twice as fast as walking the addr index (a table lookup per row for
+    # the name); either way the groups come out in (addr, name) order
     rows: list[LexiconRow] = [
         (LexiconKind.PERSON, addr, name, n) for addr, name, n in cursor.execute(
-            f"SELECT addr, name, count(*) FROM addresses{after} GROUP BY {plus}addr, name", params)]
+            f"SELECT addr, name, count(*) FROM addresses{'' if since is not None else ' NOT INDEXED'}{after} "
+            f"GROUP BY {plus}addr, name", params)]
     rows += [(LexiconKind.FILE, name, "", n) for name, n in cursor.execute(
         f"SELECT filename, count(*) FROM attachments{after} GROUP BY {plus}filename", params)]
     domains: Counter[str] = Counter()

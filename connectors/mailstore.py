@@ -251,8 +251,8 @@ def normalize_message_id(value: str) -> str | None:
 
 def synthetic_message_id(raw: bytes) -> str:
     """A stable id for a message without Message-ID: the SHA-1 of its raw header block."""
-    end = _HEADER_END.search(raw)
-    headers = raw[: end.start()] if end else raw
+    end = header_end(raw)
+    headers = raw[: end[0]] if end else raw
     return f"<{hashlib.sha1(headers).hexdigest()}@queryweaver.local>"
 
 
@@ -397,9 +397,25 @@ def split_entity(raw: bytes) -> tuple[Headers, bytes]:
     """An entity's parsed header block and its raw body."""
     if raw.startswith((b"\n", b"\r\n")):
         return Headers({}), raw.split(b"\n", 1)[1]
-    end = _HEADER_END.search(raw)
-    head, body = (raw[:end.start()], raw[end.end():]) if end else (raw, b"")
+    end = header_end(raw)
+    head, body = (raw[:end[0]], raw[end[1]:]) if end else (raw, b"")
     return parse_header_block(head), body
+
+
+def header_end(raw: bytes) -> tuple[int, int] | None:
+    """Where ``_HEADER_END`` (the blank line after a header block) first matches: (start, end), or None.
+
+    Two bytes.find instead of the regex, which has no literal to skip ahead by and tried every byte (7 us of a
+    typical message's 160). The match is the first LF followed by an LF or a CRLF, with the CR before it."""
+    lf = raw.find(b"\n\n")
+    crlf = raw.find(b"\n\r\n", 0, len(raw) if lf == -1 else lf + 2)  # only one starting before ``lf`` comes first
+    if crlf != -1:
+        at, end = crlf, crlf + 3
+    elif lf != -1:
+        at, end = lf, lf + 2
+    else:
+        return None
+    return (at - 1 if at and raw[at - 1] == 13 else at), end
 
 
 def parse_header_block(head: bytes) -> Headers:

@@ -397,3 +397,20 @@ def test_random_parameters_read_as_the_stdlib_reads_them(header):
         old = Message(policy=mailstore.RAW_POLICY)
         old[header] = value
         assert answers(new) == answers(old), value
+
+
+HEADER_END_CASES = [b"", b"\n", b"\n\n", b"\r\n\r\n", b"a\n\nb", b"a\r\n\r\nb", b"a\n\r\nb", b"a\r\n\nb", b"\r\n\n",
+                    b"a\r\r\n\nb", b"a\n\r\r\nb\n\nc", b"a\n\r\nb\n\nc", b"a\n\nb\n\r\nc", b"\n\r\n", b"\r\n", b"a\r\nb"]
+
+
+def test_the_header_end_is_where_the_regex_found_it():
+    def old(raw):
+        found = _HEADER_END.search(raw)
+        return None if found is None else (found.start(), found.end())
+
+    for raw in HEADER_END_CASES:
+        assert mailstore.header_end(raw) == old(raw), raw
+    rng = random.Random(20261127)
+    for _ in range(30_000):
+        raw = bytes(rng.choice(b"\r\n\n a:") for _ in range(rng.randrange(0, 14)))
+        assert mailstore.header_end(raw) == old(raw), raw

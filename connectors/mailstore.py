@@ -149,6 +149,11 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _FOLD = re.compile(r"\r?\n[ \t]*")
+_MONTHS = {name: number for number, name in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
+# the Date almost every mailer writes (what follows the zone, a comment like '(EST)', the stdlib ignores too)
+_USUAL_DATE = re.compile(r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (%s) (\d{4}) (\d\d):(\d\d):(\d\d) "
+                         r"([+-])(\d\d)(\d\d)(?: [ -~]*)?" % "|".join(_MONTHS), re.ASCII)
 _MSGID = re.compile(r"<([^<>]+)>")
 _WS = re.compile(r"\s+")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
@@ -336,7 +341,16 @@ def _date(value: str | None, problems: list[str], fallback: Callable[[], float |
 
 def parse_date(value: str) -> float | None:
     """RFC 2822 date (or an mbox From-line asctime) to epoch seconds; None when unreadable."""
+    plain = _USUAL_DATE.fullmatch(value.strip()) if value.isascii() else None
     try:
+        if plain is not None:  # 'Thu, 12 Feb 2026 09:15:00 -0500': read here, as parsedate_tz reads it
+            day, month, year, hour, minute, second, sign, zone_h, zone_m = plain.groups()
+            year = int(year)
+            if year < 100:  # '0099', as the stdlib reads a two-digit year
+                year += 1900 if year > 68 else 2000
+            offset = int(zone_h) * 3600 + int(zone_m) * 60
+            return float(calendar.timegm((year, _MONTHS[month], int(day), int(hour), int(minute), int(second)))
+                         - (offset if sign == "+" else -offset))
         parts = _email.parsedate_tz(value.encode("ascii", "replace").decode().strip())
         if parts is None:
             return None

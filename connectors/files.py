@@ -135,6 +135,7 @@ class RootIndex:
         conn = self.conn
         with self.index.write_transaction(conn):  # under the write lock; an interruption keeps the old index
             self._reset_if_rules_changed()
+            self.index._start_bulk_load(conn)  # a first listing: the name indexes are built once, at the end
             known = {r["path"]: (r["id"], r["mtime_ns"]) for r in conn.execute("SELECT id, path, mtime_ns FROM inputs")}
             children: dict[str, list[str]] = defaultdict(list)
             for path in known:
@@ -169,6 +170,7 @@ class RootIndex:
             for path in gone:
                 self._forget(known[path][0])
                 report.removed += 1
+            self.index._finish_bulk_load(conn)
             if rescanned or gone or self.index.lexicon_stale():
                 self.index.write_lexicon(conn, files_lexicon_rows)
             progress(f"indexing files {self.root}", len(visited), len(visited))

@@ -149,6 +149,11 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _FOLD = re.compile(r"\r?\n[ \t]*")
+_MONTHS = {name: number for number, name in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
+# the Date almost every mailer writes (what follows the zone, a comment like '(EST)', the stdlib ignores too)
+_USUAL_DATE = re.compile(r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (%s) (\d{4}) (\d\d):(\d\d):(\d\d) "
+                         r"([+-])(\d\d)(\d\d)(?: [ -~]*)?" % "|".join(_MONTHS), re.ASCII)
 _MSGID = re.compile(r"<([^<>]+)>")
 _WS = re.compile(r"\s+")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
@@ -251,8 +256,8 @@ def normalize_message_id(value: str) -> str | None:
 
 def synthetic_message_id(raw: bytes) -> str:
     """A stable id for a message without Message-ID: the SHA-1 of its raw header block."""
-    end = _HEADER_END.search(raw)
-    headers = raw[: end.start()] if end else raw
+    end = header_end(raw)
+    headers = raw[: end[0]] if end else raw
     return f"<{hashlib.sha1(headers).hexdigest()}@queryweaver.local>"
 
 
@@ -336,7 +341,16 @@ def _date(value: str | None, problems: list[str], fallback: Callable[[], float |
 
 def parse_date(value: str) -> float | None:
     """RFC 2822 date (or an mbox From-line asctime) to epoch seconds; None when unreadable."""
+    plain = _USUAL_DATE.fullmatch(value.strip()) if value.isascii() else None
     try:
+        if plain is not None:  # 'Thu, 12 Feb 2026 09:15:00 -0500': read here, as parsedate_tz reads it
+            day, month, year, hour, minute, second, sign, zone_h, zone_m = plain.groups()
+            year = int(year)
+            if year < 100:  # '0099', as the stdlib reads a two-digit year
+                year += 1900 if year > 68 else 2000
+            offset = int(zone_h) * 3600 + int(zone_m) * 60
+            return float(calendar.timegm((year, _MONTHS[month], int(day), int(hour), int(minute), int(second)))
+                         - (offset if sign == "+" else -offset))
         parts = _email.parsedate_tz(value.encode("ascii", "replace").decode().strip())
         if parts is None:
             return None
@@ -397,9 +411,25 @@ def split_entity(raw: bytes) -> tuple[Headers, bytes]:
     """An entity's parsed header block and its raw body."""
     if raw.startswith((b"\n", b"\r\n")):
         return Headers({}), raw.split(b"\n", 1)[1]
-    end = _HEADER_END.search(raw)
-    head, body = (raw[:end.start()], raw[end.end():]) if end else (raw, b"")
+    end = header_end(raw)
+    head, body = (raw[:end[0]], raw[end[1]:]) if end else (raw, b"")
     return parse_header_block(head), body
+
+
+def header_end(raw: bytes) -> tuple[int, int] | None:
+    """Where ``_HEADER_END`` (the blank line after a header block) first matches: (start, end), or None.
+
+    Two bytes.find instead of the regex, which has no literal to skip ahead by and tried every byte (7 us of a
+    typical message's 160). The match is the first LF followed by an LF or a CRLF, with the CR before it."""
+    lf = raw.find(b"\n\n")
+    crlf = raw.find(b"\n\r\n", 0, len(raw) if lf == -1 else lf + 2)  # only one starting before ``lf`` comes first
+    if crlf != -1:
+        at, end = crlf, crlf + 3
+    elif lf != -1:
+        at, end = lf, lf + 2
+    else:
+        return None
+    return (at - 1 if at and raw[at - 1] == 13 else at), end
 
 
 def parse_header_block(head: bytes) -> Headers:
@@ -754,9 +784,12 @@ def mail_lexicon_rows(conn: sqlite3.Connection, since: int | None = None, msg: s
     after, after_m, params = (f" WHERE {msg} > ?", " WHERE id > ?", (since,)) if since is not None else ("", "", ())
     # for the few new messages, '+' keeps SQLite from walking the whole addr/filename index to group them
     plus = "+" if since is not None else ""
+    # for them all, a scan and one sort is twice as fast as walking the addr index (a table lookup per row for
+    # the name); either way the groups come out in (addr, name) order
     rows: list[LexiconRow] = [
         (LexiconKind.PERSON, addr, name, n) for addr, name, n in cursor.execute(
-            f"SELECT addr, name, count(*) FROM addresses{after} GROUP BY {plus}addr, name", params)]
+            f"SELECT addr, name, count(*) FROM addresses{'' if since is not None else ' NOT INDEXED'}{after} "
+            f"GROUP BY {plus}addr, name", params)]
     rows += [(LexiconKind.FILE, name, "", n) for name, n in cursor.execute(
         f"SELECT filename, count(*) FROM attachments{after} GROUP BY {plus}filename", params)]
     domains: Counter[str] = Counter()

@@ -38,6 +38,7 @@ from .mailstore import (
     MailStoreConnector,
     MessageWriter,
     Warn,
+    header_end,
     parse_date,
     parse_message,
 )
@@ -49,7 +50,6 @@ TASK_BYTES = 1 << 20             # an mbox run per worker task (about a thousand
 MIN_TASK_BYTES = 16 << 10        # a smaller mbox is cut into runs no shorter than this
 SCAN_BYTES = 4 << 20             # read at a time to cut an mbox into runs
 _QUOTED_FROM = re.compile(rb"^>(>*From )", re.MULTILINE)
-_HEADER_END = re.compile(rb"\r?\n\r?\n")
 
 # one message as parsed: where it starts, its rows (ParsedMessage.row()) or None when skipped, the warnings
 Entry = tuple[int, tuple | None, list[str]]
@@ -158,8 +158,8 @@ def thunderbird_expunged(raw: bytes) -> bool:
     at = raw.find(b"X-Mozilla-Status:")
     if at == -1 or (at > 0 and raw[at - 1] != 10):
         return False
-    end = _HEADER_END.search(raw)
-    if end is not None and at > end.start():
+    end = header_end(raw)
+    if end is not None and at > end[0]:
         return False  # in the body (a forwarded message quoted as text)
     value = raw[at + 17:raw.find(b"\n", at)].strip()
     try:

@@ -63,9 +63,18 @@ def subject_words(subject: str) -> set[str]:
     return {w for w in _WORD.findall(subject.casefold()) if w not in SUBJECT_STOP_WORDS}
 
 
+# a URL urlsplit needs no help with: http(s):// or nothing, a plain host (no user, port or brackets), printable ASCII
+_PLAIN_URL = re.compile(r"((?:https?://)?)([A-Za-z0-9.-]*)(?:[/?#][!-~]*)?", re.ASCII | re.IGNORECASE)
+
+
 def url_domain(url: str) -> str | None:
     """'https://www.GitHub.com/x' -> 'github.com' (host lower-cased, without 'www.'); None when there is none."""
     text = url.strip()
+    plain = _PLAIN_URL.fullmatch(text)
+    # without a scheme a later '://' makes urlsplit see no host at all: that case takes the long way
+    if plain is not None and (plain.group(1) or "://" not in text):
+        host = plain.group(2).lower().rstrip(".").removeprefix("www.")  # what urlsplit's .hostname gives here
+        return host if "." in host else None
     try:
         host = urlsplit(text if "://" in text else "http://" + text).hostname
     except ValueError:

@@ -397,3 +397,62 @@ def test_random_parameters_read_as_the_stdlib_reads_them(header):
         old = Message(policy=mailstore.RAW_POLICY)
         old[header] = value
         assert answers(new) == answers(old), value
+
+
+HEADER_END_CASES = [b"", b"\n", b"\n\n", b"\r\n\r\n", b"a\n\nb", b"a\r\n\r\nb", b"a\n\r\nb", b"a\r\n\nb", b"\r\n\n",
+                    b"a\r\r\n\nb", b"a\n\r\r\nb\n\nc", b"a\n\r\nb\n\nc", b"a\n\nb\n\r\nc", b"\n\r\n", b"\r\n", b"a\r\nb"]
+
+
+def test_the_header_end_is_where_the_regex_found_it():
+    def old(raw):
+        found = _HEADER_END.search(raw)
+        return None if found is None else (found.start(), found.end())
+
+    for raw in HEADER_END_CASES:
+        assert mailstore.header_end(raw) == old(raw), raw
+    rng = random.Random(20261127)
+    for _ in range(30_000):
+        raw = bytes(rng.choice(b"\r\n\n a:") for _ in range(rng.randrange(0, 14)))
+        assert mailstore.header_end(raw) == old(raw), raw
+
+
+def old_parse_date(value):
+    """The Date reader before its fast path for the usual form: the stdlib's parsedate_tz alone."""
+    import calendar
+    from email.utils import parsedate_tz
+
+    try:
+        parts = parsedate_tz(value.encode("ascii", "replace").decode().strip())
+        if parts is None:
+            return None
+        return float(calendar.timegm(parts[:9]) - (parts[9] or 0))
+    except (ValueError, OverflowError, TypeError, IndexError):
+        return None
+
+
+DATES = ["Thu, 12 Feb 2026 09:15:00 -0500", "12 Feb 2026 09:15:00 +0000", "Wed, 17 Jan 2024 00:12:23 -0500 (EST)",
+         "Sun, 1 Mar 2026 23:59:59 +1345", "Mon, 31 Feb 2025 10:00:00 +0100", "Tue, 01 Jan 0099 00:00:00 -0000",
+         "Fri, 09 Aug 2024 25:61:61 +0599", "Sat, 9 Aug 2024 12:00:00 +0000 extra words", "Thu,12 Feb 2026 09:15:00 -0500",
+         "Thu, 12 feb 2026 09:15:00 -0500", "Thu, 12 February 2026 09:15:00 -0500", "Thu, 12 Feb 26 09:15:00 -0500",
+         "Thu, 12 Feb 2026 09:15 -0500", "Thu, 12 Feb 2026 09:15:00 EST", "Thu, 12 Feb 2026 09:15:00 -0500(EST)",
+         "  Thu, 12 Feb 2026 09:15:00 -0500  ", "Thu, 12 Feb 2026 09:15:00 -0500\u2003", "\u200312 Feb 2026 09:15:00 -0500",
+         "Thu, 12 Feb 2026  09:15:00 -0500", "Thu, 12 Feb 2026 09:15:00 -05:00", "Xyz, 12 Feb 2026 09:15:00 -0500",
+         "Thu 12 Feb 2026 09:15:00 -0500", "12 Feb 2026 09:15:00", "", " ", "Thu, 00 Feb 2026 00:00:00 +0000",
+         "Thu, 12 Feb 2026 09:15:00 -0500\x1f", "Thu, 12 Feb 2026 09:15:00 +0000 \x1f(x)"]
+
+
+def test_usual_dates_read_as_the_stdlib_reads_them():
+    for value in DATES:
+        assert mailstore.parse_date(value) == old_parse_date(value), value
+    rng = random.Random(20261128)
+    days, months = ["Mon", "Tue", "Sun", "Thu"], ["Jan", "Feb", "Dec", "jan", "May"]
+    noise = [" ", "  ", ",", ":", "-", "+", "0", "9", "(", ")", "\t", "x", "\u00e9", "\x1f", "EST", "GMT"]
+    for _ in range(20_000):
+        value = (f"{rng.choice(days) + ', ' if rng.random() < 0.7 else ''}{rng.randrange(0, 40)} {rng.choice(months)} "
+                 f"{rng.choice(['2026', '1999', '0042', '0070', '26', '9999'])} {rng.randrange(0, 30):02d}:"
+                 f"{rng.randrange(0, 70):02d}:{rng.randrange(0, 70):02d} {rng.choice('+-')}{rng.randrange(0, 10000):04d}"
+                 f"{rng.choice(['', ' (EST)', ' x', ''])}")
+        if rng.random() < 0.4:  # a character changed, added or removed somewhere
+            at = rng.randrange(0, len(value) + 1)
+            value = value[:at] + rng.choice(noise + [""]) + value[at + rng.randrange(0, 2):]
+        assert mailstore.parse_date(value) == old_parse_date(value), value

@@ -75,6 +75,12 @@ def url_domain(url: str) -> str | None:
     if plain is not None and (plain.group(1) or "://" not in text):
         host = plain.group(2).lower().rstrip(".").removeprefix("www.")  # what urlsplit's .hostname gives here
         return host if "." in host else None
+    return urlsplit_domain(text)
+
+
+def urlsplit_domain(text: str) -> str | None:
+    """``url_domain`` the long way, through urlsplit: for every URL that is not a plain one."""
+    text = text.strip()
     try:
         host = urlsplit(text if "://" in text else "http://" + text).hostname
     except ValueError:

@@ -417,11 +417,27 @@ _ALTERNATIVE_WORDS = frozenset("""
 _CONTRAST_TOKEN = regex_cache.compile(r"⟦[^⟧]+⟧|[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
+# A contrast about who sent what, or which one by date, rules out another reading only when the rest of the
+# question says it: "emails about the budget, not from me" excludes the user's own (an exclusion), where "emails X
+# sent me, not my replies" only repeats the direction.
+_DIRECTION_WORDS = frozenset("""sent send sends wrote written received got get reply replies answers answer response
+    responses mine theirs my our ours incoming outgoing inbound outbound from to me us""".split())
+_DIRECTION_SAID = regex_cache.compile(r"\b(?:sent|send|sends|emailed|wrote|write|received|got|from|to|mine|my own|outgoing|"
+                                      r"incoming)\b|\be-?mail(?:ed)? (?:me\b|us\b|them\b|⟦person)", re.IGNORECASE)
+_WHEN_WORDS = frozenset("first last latest most recent recently earliest oldest newest older newer earlier later".split())
+_WHEN_SAID = regex_cache.compile(r"\b(?:first|last|latest|most recent|earliest|oldest|newest|all|every)\b", re.IGNORECASE)
+
+
 def _only_an_alternative(negated: str, rest: str) -> bool:
     """Whether ``negated`` (the words after "not") only rules out another reading of what ``rest`` asks: each
-    word one of _ALTERNATIVE_WORDS, each thing it names named in ``rest`` too."""
+    word one of _ALTERNATIVE_WORDS, each thing it names named in ``rest`` too, and a direction or a which-one
+    it rules out said in ``rest``."""
     tokens = _CONTRAST_TOKEN.findall(negated)
-    return bool(tokens) and all(t in rest if t.startswith("⟦") else t.lower() in _ALTERNATIVE_WORDS for t in tokens)
+    if not tokens or not all(t in rest if t.startswith("⟦") else t.lower() in _ALTERNATIVE_WORDS for t in tokens):
+        return False
+    words = {t.lower() for t in tokens}
+    return (not words & _DIRECTION_WORDS or _DIRECTION_SAID.search(rest) is not None) and \
+        (not words & _WHEN_WORDS or _WHEN_SAID.search(rest) is not None)
 
 
 def _contrast(match: re.Match) -> str:

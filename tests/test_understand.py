@@ -703,6 +703,9 @@ def test_contrasts_asides_and_questions_said_twice(lexicon, question, spec):
     # a contrast that excludes something the question names nowhere else is an exclusion: no graph says it
     ("emails from Jane Doe, not the ones about the budget", ["not"]),
     ("Show me Jane Doe's emails (not the invoice ones).", ["not"]),
+    # words of a contrast that the rest of the question does not say: the user's own mail, the latest ones
+    ("emails about the budget, not from me", ["not"]),
+    ("Show me the budget emails, not the recent ones.", []),
 ])
 def test_a_contrast_that_excludes_something_is_still_refused(lexicon, question, words):
     with pytest.raises(GenerationError) as info:

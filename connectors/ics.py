@@ -1131,9 +1131,10 @@ class IcsConnector(Connector):
             yield from self._events(where.format(_marks(chunk)), [*chunk, *extra])
 
     @staticmethod
-    def event_item(row: sqlite3.Row) -> Item:
-        return Item(EVENT, row["key"], {"uid": row["uid"], "name": row["name"], "start": row["start"],
-                                        "end": row["end"], "location": row["location"], "_ts": row["ts"]})
+    def event_item(row: Sequence, at: int = 0) -> Item:
+        """An Event item from a row (a Row or a plain tuple) whose columns from ``at`` on are EVENT_COLUMNS'."""
+        return Item(EVENT, row[at + 1], {"uid": row[at + 2], "name": row[at + 3], "start": row[at + 4],
+                                         "end": row[at + 5], "location": row[at + 6], "_ts": row[at + 7]})
 
     def person_names(self) -> dict[str, str]:
         """Each address's name: the CN seen most often (ties broken alphabetically)."""
@@ -1174,24 +1175,27 @@ class IcsConnector(Connector):
             if not self.context.is_self(row["email"]):
                 item = built.get(row["row_id"])
                 if item is None:
-                    item = built[row["row_id"]] = self.event_item(row)
+                    item = built[row["row_id"]] = self.event_item(row, 1)
                 yield row["email"], item
 
     def _events_attended_by(self, emails: Sequence[str] | None) -> Iterator[Link]:
         """Each event one of ``emails`` (None: anyone but the user) attended, once, keyed None."""
         me = sorted({e.lower() for e in self.context.self_emails})
+        plain = self.db.cursor()
+        plain.row_factory = None  # tuples: tens of thousands of events come through here
         if emails is None:
-            rows = self._events(f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM attendees "
-                                f"WHERE email NOT IN ({_marks(me)}))", me)
+            rows = plain.execute(f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM attendees "
+                                 f"WHERE email NOT IN ({_marks(me)}))", me).fetchall()
         else:
             emails = [e for e in emails if not self.context.is_self(e)]
-            rows = iter(select_in(self.db, f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
-                                  "attendees WHERE email IN {})", emails))
+            rows = select_in(plain, f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
+                             "attendees WHERE email IN {})", emails)
         seen: set[int] = set()
+        item = self.event_item
         for row in rows:
-            if row["row_id"] not in seen:
-                seen.add(row["row_id"])
-                yield None, self.event_item(row)
+            if row[0] not in seen:  # row_id
+                seen.add(row[0])
+                yield None, item(row)
 
     @tool(EVENT, "attended", PERSON)
     def event_attended_person(self, known: Selection) -> Iterator[Link]:
@@ -1266,7 +1270,7 @@ class IcsConnector(Connector):
         given = {norm(k): k for k in known.keys()}  # answer with the caller's keys, however they are written
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " AND e.place IN ({})", list(given))
         for row in rows:
-            yield given.get(row["place"], row["place"]), self.event_item(row)
+            yield given.get(row["place"], row["place"]), self.event_item(row, 1)
 
     # -- estimates for the cost-aware planner --------------------------------------------------------
     def _statistics(self) -> dict[str, float]:

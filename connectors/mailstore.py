@@ -1123,6 +1123,9 @@ class MailStoreConnector(Connector):
         if not sel.links:  # each address once (per chunk of emails; the executor merges the rest)
             sql = sql.replace("SELECT m.message_id, a.addr", "SELECT DISTINCT a.addr", 1)
         rows = self._email_rows(sql, sel, (*roles, *me))
+        if sel.exists:  # which emails have such an address: each once, no items
+            return [(key, None) for key in dict.fromkeys(
+                r["message_id"] for r in rows if (r["addr"] in self._self_emails) == want_self)]
         me = self._self_item() if want_self else None
         if not sel.links:
             addrs = {r["addr"] for r in rows if (r["addr"] in self._self_emails) == want_self}
@@ -1248,6 +1251,10 @@ class MailStoreConnector(Connector):
         ``sel.links`` each email once."""
         self._ensure_index()
         keys = None if sel.is_all else sel.keys()
+        if sel.exists and keys is not None:  # which keys some email has: each once, no items
+            rows = self._rows(f"SELECT DISTINCT t.{column} AS known FROM {table} t WHERE 1", f"t.{column}", keys)
+            yield from ((r["known"], None) for r in rows)
+            return
         email = self._email_items()
         if not sel.links:
             head = f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t WHERE 1"

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .config import Config, SourceConfig
     from .graph import FilterConstraint
 
-Link = tuple[str, Item]
+Link = tuple[str, Item]   # (known key, item); the item is None only for a Selection with exists
 
 
 class Progress(Protocol):
@@ -97,6 +97,10 @@ class Selection:
     # False: the caller needs each wanted item once, not which known item reached it (it asks the reverse tool
     # for the links of the answers it shows). A tool may then yield each item once, with any known key or None.
     links: bool = True
+    # True (a semi-join against every wanted item, or the user): the caller needs only which known items have a
+    # link at all. A tool may then yield each such known key once, with None for the item; one that ignores this
+    # and yields its links is still right, only slower.
+    exists: bool = False
 
     @property
     def is_all(self) -> bool:

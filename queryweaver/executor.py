@@ -14,7 +14,7 @@ import threading
 import time
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Callable, Iterable, Mapping
 
@@ -320,15 +320,9 @@ class _Run:
         (``source_label``); a failing source is named."""
         for connector, fn in providers:
             label = source_label(connector)
-            try:
+            with _naming_source(connector, tool):
                 for known_key, item in fn(selection):
                     yield label, known_key, item
-            except QueryWeaverError:
-                raise
-            except Exception as exc:  # a connector bug or library error: name the source, keep the cause
-                error = ConnectorError(f"{connector.name} source failed in {tool}: {exc}")
-                error.connector = connector  # the engine heals this source's index when the cause is damage
-                raise error from exc
 
     def carry(self, index: int, step: CallTool) -> tuple[dict[str, Item], dict[str, set[str]]]:
         """Carry the candidates of ``known`` across the edge: the candidates ``wanted`` gets from it."""
@@ -348,8 +342,14 @@ class _Run:
         pairs = self.start_sources(index, providers)
         if step.defer_links:  # the items alone; links_for asks for the links an answer's evidence needs
             self.deferred[index] = {}
-            for _label, _known_key, item in self.links_of(step.tool, providers, selection):
-                _merge_into(found, item)
+            for connector, fn in providers:  # (links_of's loop, without a tuple per link: there may be 100,000s)
+                with _naming_source(connector, step.tool):
+                    for _known_key, item in fn(selection):
+                        existing = found.get(item.key)
+                        if existing is None:
+                            found[item.key] = item
+                        elif existing is not item:
+                            existing.merge(item)
         elif pairs is None:
             for _label, known_key, item in self.links_of(step.tool, providers, selection):
                 _merge_into(found, item)
@@ -382,12 +382,26 @@ class _Run:
                   wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
                   semijoin=True, estimate=step.estimate, connectors=[c.name for c, _ in providers])
         started = time.perf_counter()
-        links = self.reverse_links(index, step, tool, providers, selection, known)
-        found = {k: have[k] for k in have if k in links}
+        if step.defer_links and (known is None or step.known_type == EntityType.SELF and set(known) == {SELF_KEY}):
+            # which candidates are linked is all this step decides; links_for asks for an answer's links later
+            self.start_sources(index, providers)
+            self.deferred[index] = {}
+            linked = self.linked_keys(tool, providers, replace(selection, exists=True), known)
+            links: dict[str, set[str]] = defaultdict(set)
+            found = {k: have[k] for k in have if k in linked}
+        else:
+            links = self.reverse_links(index, step, tool, providers, selection, known)
+            found = {k: have[k] for k in have if k in links}
         self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
                   tool=tool, result_size=len(found), estimate=step.estimate, semijoin=True,
                   seconds=round(time.perf_counter() - started, 4))
         return found, links
+
+    def linked_keys(self, tool: str, providers, selection: Selection, known: Candidates) -> set[str]:
+        """The keys of ``selection`` that ``tool`` links to a candidate of ``known`` (every item when None)."""
+        have = selection.items or {}
+        return {key for _label, key, item in self.links_of(tool, providers, selection)
+                if key in have and (item is None or known is None or item.key in known)}
 
     def reverse_links(self, index: int, step: CallTool, tool: str, providers, selection: Selection,
                       known: Candidates) -> dict[str, set[str]]:
@@ -763,6 +777,19 @@ def source_label(connector: Connector) -> str:
     return source.label if source is not None else connector.name
 
 
+@contextmanager
+def _naming_source(connector: Connector, tool: str):
+    """Around a call of a connector's tool: an error that is not QueryWeaver's own names the source."""
+    try:
+        yield
+    except QueryWeaverError:
+        raise
+    except Exception as exc:  # a connector bug or library error: name the source, keep the cause
+        error = ConnectorError(f"{connector.name} source failed in {tool}: {exc}")
+        error.connector = connector  # the engine heals this source's index when the cause is damage
+        raise error from exc
+
+
 def _merge_into(table: dict[str, Item], item: Item) -> None:
     existing = table.get(item.key)
     if existing is None:
@@ -789,6 +816,9 @@ def _sample(items: Candidates, n: int = 5) -> list[str]:
         return []
     values = list(items.values())
     if values[0].type in (EntityType.EMAIL, EntityType.EVENT):
+        if len(values) > 4 * n:  # the n-th newest time first (plain numbers), then only the items that reach it
+            cut = heapq.nlargest(n, [it.fields.get("_ts") or 0 for it in values])[-1]
+            values = [it for it in values if (it.fields.get("_ts") or 0) >= cut]
         first = heapq.nsmallest(n, values, key=lambda it: (-(it.fields.get("_ts") or 0), it.key))
     else:
         first = heapq.nsmallest(n, values, key=lambda it: (it.label().casefold(), it.key))

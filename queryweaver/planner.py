@@ -100,7 +100,8 @@ class CallTool(NamedTuple):
         extra = " (closes a cycle)" if self.closes_cycle else ""
         if self.semijoin:
             return (f"semi-join {self.wanted} with {self.known}: call {self.semijoin} on {self.wanted}'s candidates, "
-                    f"keep those linked to {self.known}")
+                    f"keep those linked to {self.known}"
+                    + (" (which ones only; links for the answers shown)" if self.defer_links else ""))
         if self.defer_links:
             extra += f" (items only; links by {self.reverse} for the answers shown)"
         return f"call {self.tool}: {self.known} -> {self.wanted}{extra}"
@@ -377,7 +378,10 @@ def _order_children(graph: QueryGraph, stats: Statistics, var: str, kids, size, 
             if fanout is not None and current * max(fanout, 1.0) < forward[nbr]:
                 semijoin = tool_name(type_, edge.edge, nbr_t)
         estimate = forward[nbr] if current is None else min(current, forward[nbr])
-        defer = semijoin is None and _links_expected(graph, stats, nbr, edge, var, size) >= defer_from
+        if semijoin is None:
+            defer = _links_expected(graph, stats, nbr, edge, var, size) >= defer_from
+        else:
+            defer = _semijoin_links_expected(graph, stats, nbr, reverse, current) >= defer_from
         calls.append((nbr, edge, semijoin, estimate, defer))
         current = estimate
     return _Ordering(seed_own, calls)
@@ -396,6 +400,15 @@ def _links_expected(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeCo
     if not graph.filters_on(nbr) and len(graph.neighbors()[nbr]) == 1 and stats.totals.get(direction) is not None:
         links = min(links, stats.totals[direction])  # "every File": the links there are
     return links
+
+
+def _semijoin_links_expected(graph: QueryGraph, stats: Statistics, nbr: str, reverse: tuple, held: float) -> float:
+    """How many links a semi-join against ``nbr`` may leave for later: those expected from the ``held``
+    candidates, when ``nbr`` stands for every item of its type or for the user (a leaf with no filters), so that
+    which candidates are linked at all is the whole answer; else -1 (they must be recorded)."""
+    if graph.filters_on(nbr) or len(graph.neighbors()[nbr]) != 1:
+        return -1.0
+    return held * max(stats.fanouts.get(reverse) or 0.0, 1.0)
 
 
 def _int(value: float | None) -> int | None:

@@ -108,14 +108,52 @@ def test_only_steps_bringing_many_links_defer_them():
            (T.PERSON, "attended", T.EVENT): 40.0, (T.EVENT, "attended", T.PERSON): 3.0}
     counts = {"ev": 56_000, "p": 3_000, "e": 250_000, "self": 1, "f": 44_000}
     plan = make_cost_plan(q5, Statistics(counts, fan, frozenset(fan)))
-    deferred = {s.tool for s in plan.steps if isinstance(s, CallTool) and s.defer_links}
-    assert deferred == {"file_has_attachment_email", "email_from_person", "person_attended_event"}
+    deferred = {s.called for s in plan.steps if isinstance(s, CallTool) and s.defer_links}
+    # the semi-join with the user (a leaf with no filters) asks only which emails reach the user
+    assert deferred == {"file_has_attachment_email", "email_from_person", "person_attended_event", "email_to_self"}
     assert "items only" in next(s.describe() for s in plan.steps if isinstance(s, CallTool) and s.defer_links)
+    assert "which ones only" in next(s.describe() for s in plan.steps if isinstance(s, CallTool) and s.semijoin)
     one_way = frozenset(k for k in fan if k[1] != "attended")
     plan = make_cost_plan(q5, Statistics(counts, fan, one_way))
     assert not any(s.defer_links for s in plan.steps if isinstance(s, CallTool) and s.tool == "person_attended_event")
     few = make_cost_plan(q5, Statistics({**counts, "f": 10}, fan, frozenset(fan)))
     assert not any(s.defer_links for s in few.steps if isinstance(s, CallTool) and s.tool == "file_has_attachment_email")
+
+
+def test_a_semijoin_against_every_item_asks_only_which_candidates_are_linked(corpus, monkeypatch):
+    """Q2 ("every .txt attachment"): the few .txt names are semi-joined with every email. The tool is asked only
+    which names some email carries (no email items), and the answers' evidence comes from the reverse tool later;
+    a semi-join against a variable with filters of its own records its links."""
+    from connectors.mailstore import MailStoreConnector
+
+    q2 = QueryGraph.parse(paper_graphs()[1].graph)
+    asked: list = []
+    tool = MailStoreConnector.file_has_attachment_email
+
+    def spy(self, sel):
+        links = list(tool(self, sel))
+        asked.append((sel.exists, links))
+        return iter(links)
+
+    spy._qw_tool = tool._qw_tool
+    monkeypatch.setattr(MailStoreConnector, "file_has_attachment_email", spy)
+    with Engine(corpus.config) as engine:
+        engine.defer_links_from = 0
+        plan = engine.plan(q2, "cost")
+        assert [s.semijoin for s in plan.steps if isinstance(s, CallTool) and s.semijoin] == \
+            ["file_has_attachment_email"]
+        result = engine.run(q2, planner="cost")
+        page = result.to_json(limit=5)["items"]
+        filtered = QueryGraph.parse({**paper_graphs()[1].graph, "constraints": [
+            *paper_graphs()[1].graph["constraints"],
+            {"kind": "filter", "var": "e", "field": "subject", "op": "contains", "value": "the"}]})
+        assert not any(s.defer_links for s in engine.plan(filtered, "cost").steps
+                       if isinstance(s, CallTool) and s.semijoin)
+    exists = [links for flag, links in asked if flag]
+    assert len(exists) == 1 and exists[0] and all(item is None for _, item in exists[0])
+    assert len({key for key, _ in exists[0]}) == len(exists[0]) == result.count  # each linked name once
+    assert [flag for flag, _ in asked] == [True, False]  # then asked with items, once, for the page shown
+    assert all(row["evidence"] for row in page)
 
 
 def test_the_cost_planner_changes_the_order_where_it_pays(corpus):

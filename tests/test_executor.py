@@ -204,3 +204,49 @@ def test_a_person_name_matches_by_its_definition_whatever_the_commas_and_spaces(
         except QueryWeaverError:
             got = "ambiguous"
         assert got == by_definition(items, value), (value, {k: it.fields["name"] for k, it in items.items()})
+
+
+def test_a_step_sample_is_the_first_items_in_answer_order():
+    """``_sample`` skips sorting a large set by first finding the n-th newest time; with ties on that time, missing
+    times and equal keys it must give what sorting everything gives."""
+    import random
+
+    from queryweaver.executor import _sample, sort_items
+
+    rng = random.Random(7)
+    for trial in range(300):
+        type_ = rng.choice([T.EMAIL, T.EVENT])
+        size = rng.choice([1, 3, 5, 6, 21, 40, 200])
+        items = {}
+        for i in range(size):
+            ts = rng.choice([None, 0, 5.0, 7.5, rng.uniform(0, 10), float(rng.randrange(4))])
+            key = f"k{rng.randrange(size * 2)}-{i}"
+            items[key] = Item(type_, key, {"_ts": ts, "subject": key, "name": key})
+        n = rng.choice([1, 3, 5])
+        assert _sample(items, n) == [it.label() for it in sort_items(list(items.values()))[:n]], trial
+
+
+class BrokenMail(MemoryMail):
+    """A source whose tools fail part-way, as a library error or a connector bug would."""
+
+    name = "broken"
+
+    @tool(T.SELF, "to", T.EMAIL)
+    def self_to_email(self, sel):
+        yield SELF_KEY, self.email(MAILS[0])
+        raise KeyError("date_utc")
+
+
+@pytest.mark.parametrize("defer", [False, True])
+def test_a_failing_tool_is_an_error_naming_its_source(defer):
+    """Whether a step records its links or leaves them for later (its own loop), the error says which source failed
+    in which tool and keeps the cause."""
+    from queryweaver.planner import CallTool
+
+    ctx = Context("Me", frozenset({ME}), ZoneInfo("UTC"), date(2026, 2, 15), Path("/nonexistent"))
+    executor = Executor([BrokenMail(SourceConfig("broken"), ctx)], ctx)
+    plan = make_plan(QueryGraph.parse(g("e", {"e": "Email", "self": "Self"}, ("edge", "e", "to", "self"))))
+    plan.steps = [s._replace(defer_links=defer) if isinstance(s, CallTool) else s for s in plan.steps]
+    with pytest.raises(ConnectorError, match="broken source failed in self_to_email: 'date_utc'") as caught:
+        executor.run(plan)
+    assert isinstance(caught.value.__cause__, KeyError)

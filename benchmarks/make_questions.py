@@ -67,8 +67,21 @@ and a "can you double-check" asker; sharing no template with any part; only its 
 both ask all forty shapes with their own date phrases ("the autumn of 2025", "the 4th quarter of 2025", "Q3 '25",
 "five weeks ago", "the past 7 weeks", "the last 21 days", "this past September", "over Xmas", "at Christmastime",
 "the week of 10 November 2025", "8/2025", "October '25", day-first slashes only above the 12th, ...), and their
-questions follow test8's: dev11's first, then test9's (dev11 has eight templates per shape, test9 six). A yes/no
-question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
+questions follow test8's: dev11's first, then test9's (dev11 has eight templates per shape, test9 six). "dev12" is
+a twelfth tuning part (DEV12_TEMPLATES, written without reading how the reader works; twelve kinds of askers no
+earlier part had: a librarian, a data analyst ("where sender = ...", "count of", "distinct"), someone who writes
+about themself in the third person, Urdu and Ukrainian first-language speakers, someone who half answers their own
+question, someone who nests the question in a conditional ("If X emailed me in ..., which emails were they?"),
+someone who puts the question word last, a bartender, a translator, a long-haul trucker and a firefighter) and
+"test10" a tenth held-out part (TEST10_TEMPLATES, another group of askers again: Swahili, Czech and Tamil
+first-language speakers, a plumber, a photographer, a "with respect to / regarding" register, a "u / ya / wat"
+texter, a zookeeper, a tour guide, an excited asker and a hotel night receptionist; sharing no template with any
+part; only its aggregate figures are reported); both ask all forty shapes with their own date phrases ("the autumn
+of 2024", "fall '25", "2025 Q3", "Jul–Sep 2025", "from mid-Sept to mid-Nov 2025", "ten weeks ago", "two quarters
+ago", "the last 130 days", "this past July", "over Christmas 2025", "mid-2024", "next March", "October
+fourteenth, 2025", "Valentine's Day 2025", ...), and their questions follow test9's: dev12's first, then test10's
+(dev12 has eight templates per shape, test10 six). A yes/no question ("did X send me ...?") has the find question's
+gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -8367,6 +8380,891 @@ TEST9_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text);
 
 
 # =============================================================================================
+# dev12 and test10: two more groups of askers, each writing every shape (the later ones too). dev12's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: a librarian keeping
+# records ("for the record", "retrieve", "shelved"), a data analyst ("where sender = ...", "count of", "distinct"),
+# someone who writes about themself in the third person ("{SELF}", "the user"), Urdu and Ukrainian first-language
+# speakers (Urdu: "what all", "yaar", "acha"; Ukrainian: "letters" for emails, no articles, "lies" for a file in a
+# folder), someone who half answers their own question ("... – a few dozen, I think?"), someone who nests the question
+# in a conditional ("If X emailed me in ..., which emails were they?"), someone who puts the question word last ("X
+# sent me which emails?"), a bartender, a translator, a long-haul trucker and a firefighter between calls.
+# test10's askers are another group again (sharing no template with any part): a Swahili first-language speaker
+# ("Habari", "please I need", "asante"), Czech and Tamil first-language speakers (Czech: "e-mails", the verb before
+# its subject, "which" after a comma; Tamil: "what all", "alone", "totally", "no?"), a plumber on a job, a
+# photographer between shoots, a "with respect to / regarding / pertaining to" register, a "u / ya / wat" texter
+# (its words in lower case, the names as written), a zookeeper, a tour guide, an excited asker with exclamation
+# marks and a hotel night receptionist; like test2 to test9, only its aggregate figures are reported. Both draw
+# their date phrases from their own lists ("the autumn of 2024", "the spring of 2024", "fall '25", "Q2 '25", "2025
+# Q3", "Jul–Sep 2025", "between Oct and Nov 2025", "from mid-Sept to mid-Nov 2025", the 3rd week / last week of a
+# month, "ten/eleven weeks ago", "four/six months ago", "two quarters ago", rolling windows of 4, 11 and 16 weeks,
+# 75 and 130 days, 7 and 8 months, "this past July/June", "over Christmas 2025", "last Christmas", "over the
+# Christmas holidays", "mid-2024", "in late 2024", "during the winter of 2025-26", "the week of 1 December
+# 2025", "in Q1 2026", "next March", "in March '26", "in the next seven weeks", "within the next 40 days", days such
+# as "Tues 14th Oct 2025", "October fourteenth, 2025", "Oct 14th, '25" and "Tuesday, the 14th of October, 2025",
+# bounds such as "Valentine's Day 2025", "the last day of September 2025" and "the 2nd week of October 2025"); every
+# phrase, bound and day spelling was checked against queryweaver.dates for the exact range the oracle uses. Their
+# questions follow test9's: dev12's first, then test10's.
+# =============================================================================================
+
+D12, T10 = "dev12", "test10"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10)
+SHORT_WEEKDAYS = ("Mon", "Tues", "Wed", "Thurs", "Fri", "Sat", "Sun")  # as people abbreviate them without a dot
+
+
+def quarters_back(today: date, n: int) -> tuple[date, date]:
+    """The calendar quarter ``n`` quarters before today's ("two quarters ago")."""
+    y, q = divmod(today.year * 4 + (today.month - 1) // 3 - n, 4)
+    start = date(y, 3 * q + 1, 1)
+    return start, (date(y + 1, 1, 1) if q == 3 else date(y, 3 * q + 4, 1))
+
+
+def dev12_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the autumn of 2024", "fall '25", "Q2 '25", "the 3rd week of September 2025", "the last week of August 2025",
+    "ten weeks ago" (a calendar week, Monday to Sunday), "four months ago" (a calendar month), rolling windows ("the
+    past 11 weeks", "the last 75 days", "the past 7 months", "the last 4 weeks"), "between Oct and Nov 2025", an
+    en-dash span of short month names, "the middle of October 2025", "this past July", "over Christmas 2025" and
+    "mid-2024"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    july = today.year - (today.month <= 7)  # the latest July before this month
+    return [("in the autumn of 2024", (date(2024, 9, 1), date(2024, 12, 1))),
+            ("in fall '25", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in Q2 '25", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("in the 3rd week of September 2025", (date(2025, 9, 15), date(2025, 9, 22))),
+            ("in the last week of August 2025", (date(2025, 8, 25), date(2025, 9, 1))),
+            ("ten weeks ago", (monday - timedelta(days=70), monday - timedelta(days=63))),
+            ("four months ago", months_back(today, 4)),
+            ("in the past 11 weeks", (today - timedelta(weeks=11), tomorrow)),
+            ("in the last 75 days", (today - timedelta(days=75), tomorrow)),
+            ("over the past 7 months", (months_before(today, 7), tomorrow)),
+            ("in the last 4 weeks", (today - timedelta(weeks=4), tomorrow)),
+            ("between Oct and Nov 2025", (date(2025, 10, 1), date(2025, 12, 1))),
+            ("in Jul–Sep 2025", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in the middle of October 2025", (date(2025, 10, 11), date(2025, 10, 21))),
+            ("this past July", month_range(july, 7)),
+            ("over Christmas 2025", (date(2025, 12, 24), date(2025, 12, 27))),
+            ("in mid-2024", (date(2024, 5, 1), date(2024, 9, 1)))]
+
+
+def dev12_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev12_month_phrases(today) + [("in the next seven weeks", (today, today + timedelta(weeks=7, days=1))),
+                                         ("in Q1 2026", (date(2026, 1, 1), date(2026, 4, 1))),
+                                         ("in March '26", month_range(2026, 3))]
+
+
+DEV12_BOUNDS = [("the 12th of September 2025", date(2025, 9, 12)), ("Sept. 22, 2025", date(2025, 9, 22)),
+                ("the middle of October 2025", date(2025, 10, 11)), ("fall '25", date(2025, 9, 1)),
+                ("Q4 '25", date(2025, 10, 1)), ("the 7th of November 2025", date(2025, 11, 7)),
+                ("the 1st of Aug 2025", date(2025, 8, 1)), ("New Year's Eve 2025", date(2025, 12, 31)),
+                ("Oct 2nd, '25", date(2025, 10, 2))]
+
+
+def dev12_day(d: date, i: int) -> str:
+    """"Tues 14th Oct 2025", "October fourteenth, 2025", "Tuesday 14th October 2025", "the 14th of October '25"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{SHORT_WEEKDAYS[d.weekday()]} {nth(d.day)} {month[:3]} {d.year}",
+             f"{month} {ORDINAL_WORDS[d.day - 1]}, {d.year}", f"{weekday} {nth(d.day)} {month} {d.year}",
+             f"the {nth(d.day)} of {month} '{d.year % 100:02d}")
+    return forms[i % len(forms)]
+
+
+def test10_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the spring of 2024", "2025 Q3", "the third week of October 2025", "eleven weeks ago", "six months ago", "two
+    quarters ago" (calendar units), rolling windows ("the last 16 weeks", "the last 130 days", "the last 8 months"),
+    "from August through October 2025", "from mid-Sept to mid-Nov 2025", "this past June", "last Christmas", "over
+    the Christmas holidays", "the week of 1 December 2025", "late 2024" and "the winter of 2025-26"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    june = today.year - (today.month <= 6)  # the latest June before this month
+    christmas = today.year - ((today.month, today.day) < (12, 27))  # the latest Christmas that is over
+    holidays = today.year - ((today.month, today.day) < (12, 24))  # the latest Christmas holidays that have begun
+    return [("in the spring of 2024", (date(2024, 3, 1), date(2024, 6, 1))),
+            ("in 2025 Q3", (date(2025, 7, 1), date(2025, 10, 1))),
+            ("in the third week of October 2025", (date(2025, 10, 15), date(2025, 10, 22))),
+            ("eleven weeks ago", (monday - timedelta(days=77), monday - timedelta(days=70))),
+            ("six months ago", months_back(today, 6)),
+            ("two quarters ago", quarters_back(today, 2)),
+            ("within the last 16 weeks", (today - timedelta(weeks=16), tomorrow)),
+            ("in the last 130 days", (today - timedelta(days=130), tomorrow)),
+            ("over the last 8 months", (months_before(today, 8), tomorrow)),
+            ("from August through October 2025", (date(2025, 8, 1), date(2025, 11, 1))),
+            ("from mid-Sept to mid-Nov 2025", (date(2025, 9, 11), date(2025, 11, 21))),
+            ("this past June", month_range(june, 6)),
+            ("last Christmas", (date(christmas, 12, 24), date(christmas, 12, 27))),
+            ("over the Christmas holidays", (date(holidays, 12, 24), date(holidays + 1, 1, 2))),
+            ("in the week of 1 December 2025", (date(2025, 12, 1), date(2025, 12, 8))),
+            ("in late 2024", (date(2024, 9, 1), date(2025, 1, 1))),
+            ("during the winter of 2025-26", (date(2025, 12, 1), date(2026, 3, 1)))]
+
+
+def test10_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    march = today.year + (today.month >= 3)  # the first March still to begin
+    return test10_month_phrases(today) + [("within the next 40 days", (today, today + timedelta(days=41))),
+                                          ("over the coming three weeks", (today, today + timedelta(weeks=3, days=1))),
+                                          ("next March", month_range(march, 3))]
+
+
+TEST10_BOUNDS = [("the 8th of August 2025", date(2025, 8, 8)), ("Nov. 17, 2025", date(2025, 11, 17)),
+                 ("the 19th of Sep 2025", date(2025, 9, 19)), ("Valentine's Day 2025", date(2025, 2, 14)),
+                 ("the last day of September 2025", date(2025, 9, 30)), ("summer '25", date(2025, 6, 1)),
+                 ("the 2nd week of October 2025", date(2025, 10, 8)), ("1 Dec '25", date(2025, 12, 1)),
+                 ("the fourth of November 2025", date(2025, 11, 4))]
+
+
+def test10_day(d: date, i: int) -> str:
+    """"Oct 14th, '25", "Tuesday, the 14th of October, 2025", "Tue, 14th Oct 2025", "14th of Oct '25"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{month[:3]} {nth(d.day)}, '{d.year % 100:02d}", f"{weekday}, the {nth(d.day)} of {month}, {d.year}",
+             f"{weekday[:3]}, {nth(d.day)} {month[:3]} {d.year}", f"{nth(d.day)} of {month[:3]} '{d.year % 100:02d}")
+    return forms[i % len(forms)]
+
+
+DEV12_MAKERS = dated_makers(dev12_month_phrases, dev12_event_phrases, DEV12_BOUNDS, dev12_day)
+TEST10_MAKERS = dated_makers(test10_month_phrases, test10_event_phrases, TEST10_BOUNDS, test10_day)
+
+
+DEV12_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a librarian keeping records (librarian12), a data analyst (analyst12), someone who writes about themself
+    # in the third person (thirdperson12), Urdu and Ukrainian first-language speakers (urdu12, ukrainian12), someone
+    # who half answers their own question (selfanswer12), someone who nests the question in a conditional
+    # (conditional12), someone who puts the question word last (wordlast12), a bartender (bartender12), a translator
+    # (translator12), a long-haul trucker (trucker12) and a firefighter between calls (firefighter12).
+    "emails_from": [
+        ("librarian12", "I'm cataloguing my correspondence. Could you retrieve every email {X} has sent me?"),
+        ("analyst12", "Pull all emails where the sender is {X}. Every row, no limit."),
+        ("thirdperson12", "Does the user have any emails from {X}? List every one {X} has sent them."),
+        ("urdu12", "Please tell me what all emails {X} has sent me."),
+        ("ukrainian12", "Show me all letters which {X} sent to me."),
+        ("selfanswer12", "What has {X} emailed me? Mostly invoices, I'd guess, but show me all of it."),
+        ("wordlast12", "{X} has sent me which emails, exactly?"),
+        ("trucker12", "Parked at a truck stop for the night. Pull up every email {X} sent me."),
+    ],
+    "emails_to": [
+        ("librarian12", "For my records, please list the emails I have sent to {X}."),
+        ("trucker12", "Which emails have I sent {X}? Fuelling up, so quick."),
+        ("thirdperson12", "Which emails has the user sent to {X}?"),
+        ("ukrainian12", "Which letters I wrote to {X}? Show all."),
+        ("conditional12", "If I've written to {X} at all, show me those emails."),
+        ("bartender12", "Restocking the bar. Which emails have I sent {X}?"),
+        ("translator12", "I translated some documents for {X} and sent them over. Which emails did I send {X}?"),
+        ("firefighter12", "Between calls at the station: what emails did I send {X}?"),
+    ],
+    "emails_between": [
+        ("firefighter12", "Back at the station. Pull every email between {X} and me, both directions."),
+        ("analyst12", "All emails where the participants include both me and {X}."),
+        ("thirdperson12", "Show every email exchanged between {SELF} and {X}."),
+        ("bartender12", "Between pours: show me every email between {X} and me, whichever way it went."),
+        ("selfanswer12", "{X} and I have been writing back and forth a lot – a few dozen emails, I think? Show me "
+                         "every one of them, both ways."),
+        ("wordlast12", "Me and {X} have swapped which emails? Both directions."),
+        ("trucker12", "Got a 30-minute stop. Every email between {X} and me, both ways."),
+        ("translator12", "I need the whole exchange between {X} and me, every email in either direction, for a "
+                         "glossary I'm building."),
+    ],
+    "emails_from_in_month": [
+        ("librarian12", "Could you retrieve the emails {X} sent me {M}? I'm filing them by date."),
+        ("analyst12", "Emails where sender = {X}, sent {M}."),
+        ("trucker12", "Which emails did {X} send me {M}? I was hauling across three states then."),
+        ("urdu12", "{Mc}, what all emails did {X} send me? Please check."),
+        ("ukrainian12", "Which letters {X} sent me {M}?"),
+        ("conditional12", "If {X} emailed me {M}, which emails were they?"),
+        ("wordlast12", "{Mc}, {X} emailed me what?"),
+        ("firefighter12", "Quiet shift so far. What emails did {X} send me {M}?"),
+    ],
+    "emails_from_before": [
+        ("librarian12", "Please retrieve the emails {X} sent me before {B}; the later ones are already filed."),
+        ("firefighter12", "Which emails did {X} send me before {B}? Asking between calls."),
+        ("thirdperson12", "Before {B}, which emails did {X} send the user?"),
+        ("selfanswer12", "What did {X} email me before {B}? Not much, probably, but list it."),
+        ("conditional12", "If {X} wrote to me before {B}, show me those emails."),
+        ("bartender12", "Slow night at the bar. Which emails had {X} sent me before {B}?"),
+        ("translator12", "I'm checking an older version of a text: which emails did {X} send me prior to {B}?"),
+        ("trucker12", "Before {B}, what did {X} email me? Dispatch is asking."),
+    ],
+    "emails_from_since": [
+        ("trucker12", "Since {B}, what has {X} emailed me? I've been on the road for weeks."),
+        ("analyst12", "Emails from {X} with date on or after {B}."),
+        ("urdu12", "Since {B}, what all emails has {X} sent me?"),
+        ("translator12", "Which emails has {X} sent me since {B}? That's when the new contract started."),
+        ("selfanswer12", "Has {X} written since {B}? A couple of times, I think – show me those emails."),
+        ("wordlast12", "{X} has sent me what since {B}?"),
+        ("bartender12", "Wiping down the taps – which emails has {X} sent me since {B}?"),
+        ("firefighter12", "Any emails from {X} since {B}? I've been on nights."),
+    ],
+    "last_email_from": [
+        ("bartender12", "Quick one before the doors open: what's the latest email {X} sent me?"),
+        ("analyst12", "Latest email where sender = {X}. Just the top row."),
+        ("thirdperson12", "What is the most recent email the user got from {X}?"),
+        ("urdu12", "Jee, what was the latest email {X} sent me?"),
+        ("ukrainian12", "Which is last letter from {X}?"),
+        ("selfanswer12", "When did {X} last email me – a week ago or so? Show me that last email."),
+        ("wordlast12", "The last email {X} sent me was which one?"),
+        ("trucker12", "Heading out in five. What's the latest email from {X}?"),
+    ],
+    "first_email_from": [
+        ("librarian12", "For the archive: which was the very first email {X} sent me?"),
+        ("trucker12", "What was the first email {X} ever sent me? Waiting at a loading dock."),
+        ("thirdperson12", "What was the first email {X} ever sent {SELF}?"),
+        ("urdu12", "Please find the first email {X} sent me, the oldest one."),
+        ("ukrainian12", "Which was first letter from {X} to me?"),
+        ("conditional12", "If I still have it, what was the first email {X} sent me?"),
+        ("bartender12", "Before the rush starts: what's the first email {X} ever sent me?"),
+        ("translator12", "I need to know how this job started. Which email did {X} send me first?"),
+    ],
+    "first_email_to": [
+        ("trucker12", "Which was the first email I sent {X}? Back before I started driving long-haul."),
+        ("analyst12", "Earliest email from me to {X}. One row."),
+        ("thirdperson12", "Which was the first email the user ever sent {X}?"),
+        ("ukrainian12", "Which was my first letter to {X}?"),
+        ("selfanswer12", "What was my first email to {X}? Probably an introduction, years ago. Find it."),
+        ("conditional12", "If I ever wrote to {X}, which email was the first?"),
+        ("wordlast12", "My first email to {X} was which one?"),
+        ("firefighter12", "Washing the engine after a call. What was the first email I ever sent {X}?"),
+    ],
+    "last_email_to": [
+        ("librarian12", "Please retrieve the most recent email I sent to {X}."),
+        ("translator12", "What was the most recent email I sent {X}? I want to check which draft went out."),
+        ("thirdperson12", "Which was the most recent email {SELF} sent {X}?"),
+        ("urdu12", "Acha, the last email I sent to {X}, which one was it?"),
+        ("ukrainian12", "Which last letter I sent to {X}?"),
+        ("selfanswer12", "When did I last write to {X}? A while ago, I think. Show me that email."),
+        ("bartender12", "Last orders called. What was the last email I sent {X}?"),
+        ("trucker12", "Which email did I last send {X}? I'm on my 10-hour break."),
+    ],
+    "count_emails_from": [
+        ("firefighter12", "How many emails has {X} sent me? Quiet night at the station."),
+        ("analyst12", "Count of emails where sender = {X}."),
+        ("thirdperson12", "How many emails does the user have from {X}?"),
+        ("urdu12", "Bhai, how many emails has {X} sent me?"),
+        ("ukrainian12", "How many letters I got from {X}?"),
+        ("selfanswer12", "How many emails has {X} sent me? Must be a hundred by now."),
+        ("wordlast12", "{X} has sent me how many emails?"),
+        ("translator12", "How many emails have come to me from {X}? I need the number for my invoice."),
+    ],
+    "subject_contains": [
+        ("translator12", "Which emails have '{W}' in the subject line? I'm checking how the term was used."),
+        ("analyst12", "Emails where subject contains '{W}'."),
+        ("thirdperson12", "Which emails in the user's mailbox have '{W}' in the subject?"),
+        ("ukrainian12", "Which letters have '{W}' in the subject?"),
+        ("selfanswer12", "Which emails have {W} in the subject? There's at least three, I think."),
+        ("conditional12", "If any emails have {W} in the subject line, show me them."),
+        ("bartender12", "Bar's empty. Find me the emails with '{W}' in the subject."),
+        ("trucker12", "Any emails with {W} in the subject line? Pull them up."),
+    ],
+    "last_received_on_day": [
+        ("librarian12", "Of the emails I received on {D}, which one arrived last?"),
+        ("trucker12", "On {D} I was driving all day. What was the last email that reached me that day?"),
+        ("thirdperson12", "On {D}, which email did the user receive last?"),
+        ("urdu12", "{Dc}, the last email that came to me, which one was it?"),
+        ("ukrainian12", "Which letter came to me last on {D}?"),
+        ("wordlast12", "The last email I got on {D} was which one?"),
+        ("translator12", "I had a deadline on {D}. What was the final email I received that day?"),
+        ("firefighter12", "Pulled a double on {D}. Which email was the last one I got that day?"),
+    ],
+    "attachments_from": [
+        ("librarian12", "Please list every file {X} has sent me as an attachment."),
+        ("analyst12", "Attachments on emails where sender = {X}. File names only."),
+        ("thirdperson12", "Which files has {X} sent the user as attachments?"),
+        ("bartender12", "Which files has {X} sent me? The supplier's always attaching something."),
+        ("selfanswer12", "What files has {X} attached to their emails to me? There should be a few."),
+        ("conditional12", "If {X} has ever attached files to an email to me, which files are they?"),
+        ("trucker12", "Which files has {X} emailed me? I'm parked up for the night."),
+        ("translator12", "I work from whatever {X} attaches. Which files have they sent me?"),
+    ],
+    "attachments_ext": [
+        ("translator12", "Which {EXTS} have been attached to emails, sent or received? That's the format clients "
+                         "send me."),
+        ("analyst12", "Attachments where extension = {EXT}, across all emails."),
+        ("thirdperson12", "Which {EXTS} are attached to emails in the user's mailbox?"),
+        ("ukrainian12", "Show me all {EXTS} attached to letters, sent and received."),
+        ("conditional12", "If there are {EXTS} attached to any emails, list them all."),
+        ("wordlast12", "The {EXTS} attached to emails are which ones?"),
+        ("bartender12", "Which {EXTS} have been attached to emails? The supplier sends price lists like that."),
+        ("firefighter12", "List every .{EXT} file that's been attached to an email – incoming or outgoing."),
+    ],
+    "folders_with_attachments_from": [
+        ("librarian12", "Where have I shelved the files {X} emailed me? Which folders hold them?"),
+        ("analyst12", "Folders containing attachments from {X}. Distinct list."),
+        ("thirdperson12", "In which folders did the user save the files {X} sent them?"),
+        ("urdu12", "The attachments {X} sent me, in which all folders are they saved?"),
+        ("ukrainian12", "In which folders lie the files which {X} sent me?"),
+        ("selfanswer12", "Which folders are {Xp} attachments in? Downloads, probably, but check."),
+        ("trucker12", "Which folders did the files {X} emailed me end up in?"),
+        ("firefighter12", "The files {X} emailed me – which folders are they in? Need them before my next shift."),
+    ],
+    "folders_of_file": [
+        ("librarian12", "Please tell me which folder {F} is shelved in."),
+        ("firefighter12", "Which folder did I put {F} in? I'm at the station and need it."),
+        ("thirdperson12", "Where has the user saved {F}? Which folder?"),
+        ("ukrainian12", "Where lies {F}? In which folder?"),
+        ("selfanswer12", "Where did {F} end up? Somewhere sensible, I hope. Which folder is it in?"),
+        ("conditional12", "If {F} is still on my drive, which folder is it in?"),
+        ("wordlast12", "{F} is in which folder?"),
+        ("bartender12", "Which folder has {F}? Need it before opening."),
+    ],
+    "who_sent_file": [
+        ("librarian12", "Please identify who sent me {F}."),
+        ("analyst12", "Sender of the email with attachment {F}?"),
+        ("bartender12", "Who sent me {F}? Came in during happy hour."),
+        ("urdu12", "Who has sent me {F}? Please tell."),
+        ("selfanswer12", "Who sent me {F}? Someone from the client side, I think, but I'm not sure who."),
+        ("conditional12", "If {F} came by email, who sent it to me?"),
+        ("wordlast12", "{F} came from who?"),
+        ("translator12", "Who sent me {F}? I need to credit the author in my translation notes."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("librarian12", "Please identify whoever sent me {F}, then list everyone that person has exchanged emails "
+                        "with."),
+        ("analyst12", "Sender of {F} → distinct people they've exchanged emails with."),
+        ("translator12", "The sender of {F}: who all have they exchanged emails with? I need to know who's seen the "
+                         "text."),
+        ("urdu12", "The person who sent me {F}, with whom all has that person exchanged emails?"),
+        ("ukrainian12", "Person who sent me {F} – with whom this person was writing emails?"),
+        ("conditional12", "If you can work out who sent me {F}, tell me everyone that person has emailed with."),
+        ("trucker12", "Somebody emailed me {F}. Who all has that sender been trading emails with?"),
+        ("firefighter12", "Who has the sender of {F} had email conversations with? Checking before a call-out."),
+    ],
+    "coattendees_of_person": [
+        ("librarian12", "Please list everyone who has attended an event together with {X}."),
+        ("firefighter12", "Who's been at events with {X}? Need names for the station's contact sheet."),
+        ("urdu12", "Which people have been in meetings along with {X}?"),
+        ("ukrainian12", "Who was on meetings together with {X}?"),
+        ("selfanswer12", "Who's been in meetings with {X}? Mostly the sales lot, I'd guess, but list everyone."),
+        ("wordlast12", "{X} has been in meetings with who?"),
+        ("bartender12", "Pouring a pint. Who has {X} been in meetings with?"),
+        ("translator12", "I interpret at some of {Xp} meetings. Who has attended events with {X}?"),
+    ],
+    "events_of_person": [
+        ("librarian12", "Please list every event on record that {X} attended."),
+        ("analyst12", "Events where attendees include {X}."),
+        ("translator12", "Which events has {X} attended? I may have interpreted at some."),
+        ("urdu12", "Please tell me which all meetings {X} attended."),
+        ("conditional12", "If {X} has been to any of the events, which ones?"),
+        ("wordlast12", "{X} attended which events?"),
+        ("trucker12", "Which meetings has {X} been at? I'll call in from the road next time."),
+        ("firefighter12", "What events has {X} attended? The crew needs a list."),
+    ],
+    "events_at_place": [
+        ("librarian12", "Please list every event held {atP}, past or scheduled."),
+        ("trucker12", "What events are {atP}? I might be passing through."),
+        ("thirdperson12", "Which of the user's events are {atP}?"),
+        ("ukrainian12", "Which meetings are {atP}?"),
+        ("selfanswer12", "What events are {atP}? Only a few, I suspect. List them."),
+        ("conditional12", "If anything is or was booked {atP}, which events?"),
+        ("bartender12", "Which events are on the calendar {atP}? Thinking of booking a party there."),
+        ("translator12", "Which events take place {atP}? I may need to interpret there."),
+    ],
+    "events_in_month": [
+        ("librarian12", "Please list the calendar events {M}."),
+        ("analyst12", "Events dated {M}. All of them."),
+        ("bartender12", "What's on my calendar {M}? Working out which nights I can cover."),
+        ("urdu12", "{Mc}, what all events are in my calendar?"),
+        ("ukrainian12", "Which meetings I have {M}?"),
+        ("wordlast12", "{Mc}, my calendar has which events?"),
+        ("trucker12", "What's on my calendar {M}? Planning my routes."),
+        ("firefighter12", "Which events are on my calendar {M}? Building the shift swap list."),
+    ],
+    "events_titled": [
+        ("firefighter12", "Which events have '{T}' in the name? Want to see which ones clash with my shifts."),
+        ("analyst12", "Events where title contains '{T}'."),
+        ("thirdperson12", "Which of the user's events have '{T}' in the title?"),
+        ("ukrainian12", "Show me all meetings with '{T}' in name."),
+        ("selfanswer12", "Show me the {T} events. There's a regular one, I think, plus some extras."),
+        ("conditional12", "If there's anything called {T} on my calendar, list it."),
+        ("wordlast12", "The {T} events fall on which dates?"),
+        ("bartender12", "Which {T} events are on the calendar? Need to swap shifts."),
+    ],
+    "who_attended_titled": [
+        ("bartender12", "Who came to the {T} events? A few of them drink here, I think."),
+        ("analyst12", "Distinct attendees of events titled like '{T}'."),
+        ("thirdperson12", "Who was at the {T} events on the user's calendar?"),
+        ("urdu12", "Who all came to the {T}?"),
+        ("ukrainian12", "Who was present on the {T}?"),
+        ("selfanswer12", "Who went to the {T}? The usual crowd, I'd guess – list them."),
+        ("wordlast12", "The {T} had which people attending?"),
+        ("translator12", "Who attended the {T} events? I need names for the interpreting sheet."),
+    ],
+    "place_of_event": [
+        ("librarian12", "Please tell me where {T} is held."),
+        ("analyst12", "Location of the event '{T}'?"),
+        ("bartender12", "Where's {T}? Is it near the bar?"),
+        ("urdu12", "Please tell me the place of {T}."),
+        ("ukrainian12", "Where takes place {T}?"),
+        ("selfanswer12", "Where's {T}? The usual place, probably, but check."),
+        ("wordlast12", "And {T} is held where?"),
+        ("trucker12", "Where's {T}? Need to know if there's truck parking."),
+    ],
+    "people_met_at_place": [
+        ("librarian12", "Please list the people I have met {atP}, counting only meetings I attended."),
+        ("bartender12", "Who have I met {atP}? One of them might be a regular."),
+        ("thirdperson12", "Who has the user met {atP}?"),
+        ("urdu12", "{atPc}, whom all have I met?"),
+        ("translator12", "Who have I met {atP}? I interpreted for a couple of them."),
+        ("selfanswer12", "Who have I met {atP}? Only a handful, I think."),
+        ("conditional12", "If I've met anyone {atP}, who was it?"),
+        ("firefighter12", "Who have I met {atP}? A name's on the tip of my tongue."),
+    ],
+    "people_met_in_month": [
+        ("firefighter12", "Who did I have meetings with {M}? I work odd shifts, so not many, I think."),
+        ("thirdperson12", "Who did the user meet {M}?"),
+        ("urdu12", "{Mc}, whom all did I meet?"),
+        ("ukrainian12", "With whom I met {M}?"),
+        ("conditional12", "If I had meetings {M}, who were they with?"),
+        ("wordlast12", "{Mc}, I met who?"),
+        ("bartender12", "Who did I have meetings with {M}? Trying to remember a regular's name."),
+        ("trucker12", "Who did I meet {M}? I was off the road for some of it."),
+    ],
+    "links_from_person": [
+        ("librarian12", "Please list every web link {X} has sent me in email."),
+        ("analyst12", "URLs extracted from emails where sender = {X}."),
+        ("trucker12", "What links has {X} sent me? I'll read them at my next rest stop."),
+        ("urdu12", "What all links has {X} sent me?"),
+        ("ukrainian12", "Which links {X} sent me in letters?"),
+        ("selfanswer12", "What links has {X} sent me? Mostly articles, I'd guess, but list them."),
+        ("translator12", "Which links has {X} emailed me? Glossaries and reference pages, I think."),
+        ("firefighter12", "Which links has {X} sent me? I'll read them on my next night shift."),
+    ],
+    "links_from_people_met_in_month": [
+        ("librarian12", "Please list the links sent to me by the people I met {M}."),
+        ("analyst12", "URLs in emails from people who attended events with me {M}."),
+        ("thirdperson12", "Which links were sent by the people the user met {M}?"),
+        ("firefighter12", "Which links have the people I met {M} emailed me? Catching up between calls."),
+        ("conditional12", "If the people I met {M} emailed me any links, which were they?"),
+        ("wordlast12", "The people I met {M} sent me which links?"),
+        ("bartender12", "I met a lot of folks {M}. Which links have they emailed me?"),
+        ("trucker12", "Which links did the people I met {M} email me?"),
+    ],
+    "links_to_domain": [
+        ("librarian12", "Please list every {U} link that appears in my email."),
+        ("translator12", "Every link to {U} in my emails – some clients share files that way."),
+        ("thirdperson12", "Which {U} links are in the user's emails?"),
+        ("urdu12", "What all {U} links are there in my emails?"),
+        ("ukrainian12", "Show me all links to {U} from letters."),
+        ("selfanswer12", "Which {U} links have been emailed around? A few, I'd think."),
+        ("bartender12", "Find every {U} link in my emails. Bar's quiet."),
+        ("firefighter12", "Every link to {U} in my email, please."),
+    ],
+    "last_email_from_about": [
+        ("librarian12", "Please retrieve the most recent email {X} sent me on the subject of {W}."),
+        ("analyst12", "Latest email where sender = {X} and subject contains '{W}'."),
+        ("thirdperson12", "What was {Xp} latest email to the user about {W}?"),
+        ("bartender12", "What's the latest email {X} sent me about {W}? They're a regular here."),
+        ("ukrainian12", "Which is last letter from {X} about {W}?"),
+        ("selfanswer12", "What was the last email {X} sent me about {W}? I half remember it."),
+        ("conditional12", "If {X} has emailed me about {W}, which email was the most recent?"),
+        ("translator12", "The newest email from {X} about {W} – which one? I need the latest version of the brief."),
+    ],
+    "emails_from_with_attachment": [
+        ("librarian12", "Please list the emails {X} sent me that have attachments."),
+        ("analyst12", "Emails from {X} where attachment count > 0."),
+        ("translator12", "Which of {Xp} emails came with attachments? Those are the ones with texts to translate."),
+        ("urdu12", "Which emails of {X} had files attached?"),
+        ("ukrainian12", "Which letters from {X} had attachment?"),
+        ("wordlast12", "{X} sent me which emails with attachments?"),
+        ("trucker12", "Which of {Xp} emails had something attached? Need the paperwork."),
+        ("firefighter12", "Which emails from {X} came with files attached?"),
+    ],
+    "files_from_in_month": [
+        ("librarian12", "Please list the files {X} sent me as attachments {M}."),
+        ("analyst12", "Attachments from {X} on emails sent {M}."),
+        ("firefighter12", "What files did {X} email me {M}? I was on a run of night shifts."),
+        ("urdu12", "{Mc}, what all files did {X} send me?"),
+        ("selfanswer12", "What files did {X} send me {M}? Just one or two, I think."),
+        ("conditional12", "If {X} attached anything to emails {M}, which files?"),
+        ("wordlast12", "{Mc}, {X} sent me which files?"),
+        ("translator12", "Which files did {X} send me {M}? That's when the big job came in."),
+    ],
+    "events_at_place_in_month": [
+        ("librarian12", "Please list the events held {atP} {M}."),
+        ("analyst12", "Events where location = {P}, dated {M}."),
+        ("thirdperson12", "Which events on {SELF}'s calendar are {atP} {M}?"),
+        ("urdu12", "{Mc}, what all events are there {atP}?"),
+        ("firefighter12", "Which events are {atP} {M}? Need to know for the shift roster."),
+        ("conditional12", "If there's anything on the calendar {atP} {M}, which events?"),
+        ("bartender12", "What's on {atP} {M}? Seeing if we can host something."),
+        ("trucker12", "Which events are {atP} {M}? Routing myself accordingly."),
+    ],
+    "people_emailed_in_month": [
+        ("librarian12", "Please list everyone I sent an email to {M}."),
+        ("analyst12", "Distinct recipients of my sent emails {M}."),
+        ("trucker12", "Who did I email {M}? I sent most of them from the cab."),
+        ("ukrainian12", "To whom I wrote letters {M}?"),
+        ("selfanswer12", "Who did I email {M}? Not many people, I think."),
+        ("conditional12", "If I sent emails {M}, who did they go to?"),
+        ("wordlast12", "{Mc}, I emailed who?"),
+        ("firefighter12", "Who did I send emails to {M}? I owe someone a reply."),
+    ],
+    "emails_from_person_to_person": [
+        ("librarian12", "Please retrieve the emails {X} sent to {Y}."),
+        ("analyst12", "Emails where sender = {X} and recipient = {Y}."),
+        ("thirdperson12", "Which emails did {X} send {Y}? {SELF} needs to see them."),
+        ("urdu12", "What all emails has {X} sent to {Y}?"),
+        ("ukrainian12", "Which letters wrote {X} to {Y}?"),
+        ("selfanswer12", "What has {X} emailed {Y}? Probably nothing important, but show me all of them."),
+        ("bartender12", "Which emails did {X} send {Y}? Two regulars, long story."),
+        ("translator12", "Which emails went from {X} to {Y}? I'm translating the thread."),
+    ],
+    "count_events_at_place": [
+        ("bartender12", "How many events have been held {atP}? Wondering if it's a rival venue."),
+        ("analyst12", "Count of events where location = {P}."),
+        ("thirdperson12", "How many events on {SELF}'s calendar were {atP}?"),
+        ("urdu12", "How many events were there {atP}, total?"),
+        ("translator12", "How many events were held {atP}? I'm estimating interpreting work."),
+        ("selfanswer12", "How many events have there been {atP}? Three or four, I reckon."),
+        ("wordlast12", "There have been how many events {atP}?"),
+        ("trucker12", "How many events took place {atP}? Might park there next time."),
+    ],
+    "links_in_emails_about": [
+        ("trucker12", "Any links in the emails about {W}? I'll look at them at the next stop."),
+        ("analyst12", "URLs in emails where subject contains '{W}'."),
+        ("thirdperson12", "Which links are in the user's emails about {W}?"),
+        ("urdu12", "What all links are there in the emails about {W}?"),
+        ("conditional12", "If the emails about {W} have any links, list them."),
+        ("wordlast12", "The emails about {W} had which links in them?"),
+        ("bartender12", "Which links were in the {W} emails? Reading them after close."),
+        ("translator12", "Which links appear in the emails about {W}? I need the reference pages."),
+    ],
+    "count_emails_to": [
+        ("librarian12", "For my records, how many emails have I sent to {X}?"),
+        ("trucker12", "How many emails have I sent {X}? Sitting in a weigh station queue."),
+        ("thirdperson12", "How many emails has the user sent {X}?"),
+        ("urdu12", "Please tell me, how many emails I have sent to {X}?"),
+        ("ukrainian12", "How many letters I have written to {X}?"),
+        ("conditional12", "If I've emailed {X}, how many times?"),
+        ("wordlast12", "I've sent {X} how many emails?"),
+        ("firefighter12", "How many emails have I sent {X}? Bet it's a lot."),
+    ],
+}
+
+TEST10_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Swahili first-language speaker (swahili_t10), Czech and Tamil first-language speakers (czech_t10,
+    # tamil_t10), a plumber on a job (plumber_t10), a photographer between shoots (photographer_t10), a "with respect
+    # to / regarding" register (regarding_t10), a "u / ya / wat" texter (ya_t10), a zookeeper (zookeeper_t10), a tour
+    # guide (tourguide_t10), an excited asker (exclaim_t10) and a hotel night receptionist (receptionist_t10).
+    "emails_from": [
+        ("swahili_t10", "Habari. Please I need all the emails of {X} which they have sent me."),
+        ("czech_t10", "Which e-mails sent me {X}?"),
+        ("tamil_t10", "What are all the emails {X} has sent me? Simply list them."),
+        ("regarding_t10", "With respect to {X}: which emails has that person sent me?"),
+        ("ya_t10", "can u show me the emails {X} sent me"),
+        ("exclaim_t10", "Ooh, which emails has {X} sent me?!"),
+    ],
+    "emails_to": [
+        ("swahili_t10", "Please, which emails I have sent to {X}? Asante."),
+        ("czech_t10", "Show me e-mails, which I sent to {X}."),
+        ("plumber_t10", "Under a sink at the moment. Which emails did I send {X}?"),
+        ("photographer_t10", "Between shoots – what emails have I sent {X}?"),
+        ("zookeeper_t10", "Just finished feeding the penguins. Which emails have I sent to {X}?"),
+        ("receptionist_t10", "Quiet night on the front desk. Which emails did I send {X}?"),
+    ],
+    "emails_between": [
+        ("tamil_t10", "Every email between me and {X}, both sent and received, I want to see."),
+        ("regarding_t10", "In relation to {X}, please list all emails exchanged between us, in either direction."),
+        ("ya_t10", "can ya pull up all the emails between me n {X}, both ways"),
+        ("tourguide_t10", "My group's at lunch. Show me every email between {X} and me, both directions."),
+        ("exclaim_t10", "Everything {X} and I have emailed each other – both ways!!"),
+        ("receptionist_t10", "Between check-ins: every email that's gone between {X} and me, either way."),
+    ],
+    "emails_from_in_month": [
+        ("swahili_t10", "Please I want to see the emails {X} sent me {M}."),
+        ("czech_t10", "Which e-mails sent me {X} {M}?"),
+        ("plumber_t10", "On a call-out. What did {X} email me {M}?"),
+        ("photographer_t10", "Editing a wedding set. Which emails did {X} send me {M}?"),
+        ("ya_t10", "wat did {X} email me {M}, u got em?"),
+        ("zookeeper_t10", "{Mc} – which emails came from {X}? I was mostly with the giraffes."),
+    ],
+    "emails_from_before": [
+        ("tamil_t10", "Emails {X} sent me before {B} only, can you show?"),
+        ("photographer_t10", "Which emails had {X} sent me before {B}? That was before the big shoot."),
+        ("regarding_t10", "Pertaining to {X}, which emails did that person send me prior to {B}?"),
+        ("tourguide_t10", "Before {B}, which emails did {X} send me? I was leading tours abroad then."),
+        ("exclaim_t10", "Emails from {X} before {B} – show me!"),
+        ("receptionist_t10", "Which emails had {X} sent me before {B}? Checking an old booking."),
+    ],
+    "emails_from_since": [
+        ("swahili_t10", "Please, since {B}, which emails have come from {X}?"),
+        ("czech_t10", "Which e-mails sent me {X} since {B}?"),
+        ("plumber_t10", "Since {B}, what's {X} emailed me? Just the emails."),
+        ("ya_t10", "any emails from {X} since {B}? show me em pls"),
+        ("zookeeper_t10", "What emails has {X} sent me since {B}? The new enclosure went up around then."),
+        ("tourguide_t10", "Which emails has {X} sent me since {B}? Tour season started then."),
+    ],
+    "last_email_from": [
+        ("swahili_t10", "Please, the last email {X} sent to me, which one is it?"),
+        ("tamil_t10", "{Xp} latest email, which one is it? Tell me that alone."),
+        ("photographer_t10", "What's the latest email from {X}? They're my client this week."),
+        ("regarding_t10", "Regarding {X}, which is the most recent email that person has sent me?"),
+        ("exclaim_t10", "What's the newest email from {X}?! I've been waiting!"),
+        ("receptionist_t10", "What's the most recent email {X} has sent me? Night audit's done."),
+    ],
+    "first_email_from": [
+        ("czech_t10", "Which was first e-mail which sent me {X}?"),
+        ("tamil_t10", "The very first email {X} sent me, which one is it?"),
+        ("plumber_t10", "What was the first email {X} ever sent me? They were my first customer."),
+        ("ya_t10", "wats the first email {X} ever sent me"),
+        ("zookeeper_t10", "Which was the first email I ever got from {X}? Back when I was still on reptiles."),
+        ("tourguide_t10", "Which was the first email {X} sent me? Before my first tour season."),
+    ],
+    "first_email_to": [
+        ("swahili_t10", "Please help me find the first email I sent to {X}."),
+        ("czech_t10", "Which was first e-mail, which I sent to {X}?"),
+        ("photographer_t10", "What was the very first email I sent {X}? I think I cold-pitched them."),
+        ("regarding_t10", "With regard to {X}, which email did I send that person first?"),
+        ("exclaim_t10", "My very first email to {X} – which one was it?!"),
+        ("receptionist_t10", "Which was the first email I ever sent to {X}? Before I worked nights."),
+    ],
+    "last_email_to": [
+        ("czech_t10", "Which was last e-mail, which I sent to {X}?"),
+        ("tamil_t10", "The last email I sent to {X}, which one? Tell me, no?"),
+        ("plumber_t10", "What was the last email I sent {X}? I think I owe them a quote."),
+        ("ya_t10", "whats the last email i sent {X}? cant remember if i replied ya know"),
+        ("zookeeper_t10", "My last email to {X}: which was it? Sent it from the reptile house."),
+        ("tourguide_t10", "Which email did I last send {X}? Need to see what I promised the group."),
+    ],
+    "count_emails_from": [
+        ("swahili_t10", "Please, how many emails has {X} sent to me? Asante sana."),
+        ("tamil_t10", "How many emails totally has {X} sent me?"),
+        ("photographer_t10", "How many emails has {X} sent me? Best client or worst, I can't tell."),
+        ("regarding_t10", "With respect to {X}, how many emails has that person sent me in total?"),
+        ("exclaim_t10", "How many emails has {X} sent me?! It feels like hundreds!"),
+        ("receptionist_t10", "How many emails have I had from {X}? Slow night."),
+    ],
+    "subject_contains": [
+        ("czech_t10", "Which e-mails have in subject '{W}'?"),
+        ("plumber_t10", "Which emails have {W} in the subject line? On a job, so be quick."),
+        ("regarding_t10", "Regarding {W}: which emails have that in the subject line?"),
+        ("ya_t10", "which emails got {W} in the subject? u find any?"),
+        ("zookeeper_t10", "Which emails have '{W}' in their subject? Between enclosure checks."),
+        ("tourguide_t10", "Find me the emails with {W} in the subject – the group's boarding the bus."),
+    ],
+    "last_received_on_day": [
+        ("swahili_t10", "Please, on {D}, which was the last email that came to me?"),
+        ("czech_t10", "Which e-mail came to me as last on {D}?"),
+        ("tamil_t10", "On {D}, the last email I received, which one is it?"),
+        ("photographer_t10", "I had a shoot on {D}. What was the last email I got that day?"),
+        ("exclaim_t10", "What was the very last email I got on {D}?!"),
+        ("receptionist_t10", "{Dc} was a full house. Which email did I receive last that day?"),
+    ],
+    "attachments_from": [
+        ("tamil_t10", "What are all the files {X} has sent me as attachments?"),
+        ("plumber_t10", "What files has {X} attached to emails to me? I'm in the van."),
+        ("regarding_t10", "With respect to {X}, which files has that person sent me as attachments?"),
+        ("ya_t10", "wat files has {X} sent me? u got a list?"),
+        ("zookeeper_t10", "Which attachments have I had from {X}? Between feeds."),
+        ("tourguide_t10", "Which attachments has {X} sent me? I'm at a rest stop with the group."),
+    ],
+    "attachments_ext": [
+        ("swahili_t10", "Please I need all the {EXTS} that are attached to emails."),
+        ("czech_t10", "Which {EXTS} are attached to e-mails?"),
+        ("photographer_t10", "Every {EXT1} attached to an email, sent or received – I'm cleaning up."),
+        ("regarding_t10", "With regard to attachments, please list every {EXT1} found on any email."),
+        ("exclaim_t10", "Show me every single {EXT1} attached to an email!"),
+        ("receptionist_t10", "Which {EXTS} have been attached to emails, in or out?"),
+    ],
+    "folders_with_attachments_from": [
+        ("swahili_t10", "Please, the files {X} sent me, in which folders are they?"),
+        ("tamil_t10", "Which folders have {Xp} attachments? Tell me the folders alone."),
+        ("plumber_t10", "Which folders did I save {Xp} attachments into? I'm between call-outs."),
+        ("ya_t10", "which folders r the files {X} sent me in"),
+        ("zookeeper_t10", "The attachments from {X} – where did they end up? Which folders?"),
+        ("exclaim_t10", "Which folders have the files {X} emailed me?! Can't find them anywhere!"),
+    ],
+    "folders_of_file": [
+        ("czech_t10", "In which folder is saved {F}?"),
+        ("tamil_t10", "{F} is in which folder? Simply tell me the folder."),
+        ("photographer_t10", "Which folder did {F} go into? I need it for the client."),
+        ("regarding_t10", "Regarding {F}: in which folder is it stored?"),
+        ("tourguide_t10", "Where's {F} saved? Which folder? I need it for the next group."),
+        ("receptionist_t10", "Which folder is {F} sitting in?"),
+    ],
+    "who_sent_file": [
+        ("swahili_t10", "Please, who is the one who sent me {F}?"),
+        ("plumber_t10", "Who sent me {F}? Got it on my phone between jobs."),
+        ("ya_t10", "who sent me {F}?? ur gonna know better than me"),
+        ("zookeeper_t10", "Who emailed me {F}? I was in with the otters when it came."),
+        ("exclaim_t10", "Who sent me {F}?! No idea where it came from!"),
+        ("receptionist_t10", "Who sent me {F}? A guest might have."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("czech_t10", "Who sent me {F}, and with whom had this person e-mail conversations?"),
+        ("tamil_t10", "Who all has the sender of {F} exchanged emails with?"),
+        ("photographer_t10", "Someone sent me {F}. Who have they been emailing with?"),
+        ("regarding_t10", "With respect to the sender of {F}, which people has that sender exchanged emails with?"),
+        ("ya_t10", "whoever sent me {F}, who do they email with?"),
+        ("tourguide_t10", "The person who emailed me {F} – who've they had email threads with?"),
+    ],
+    "coattendees_of_person": [
+        ("swahili_t10", "Please, which people have been in meetings with {X}?"),
+        ("plumber_t10", "Who's been in meetings with {X}? Writing up a quote."),
+        ("photographer_t10", "Who has {X} shared events with? Everyone who attended with them."),
+        ("zookeeper_t10", "Who's attended events alongside {X}?"),
+        ("exclaim_t10", "Who's been to meetings with {X}?! Tell me everyone!"),
+        ("receptionist_t10", "Who has attended events together with {X}?"),
+    ],
+    "events_of_person": [
+        ("swahili_t10", "Please I need the events {X} has attended."),
+        ("czech_t10", "On which meetings was {X}?"),
+        ("tamil_t10", "Which are all the events {X} attended?"),
+        ("regarding_t10", "With regard to {X}, which events did that person attend?"),
+        ("ya_t10", "wat events has {X} been to"),
+        ("tourguide_t10", "Which events has {X} attended? They might join a tour."),
+    ],
+    "events_at_place": [
+        ("czech_t10", "Which events are taking place {atP}?"),
+        ("tamil_t10", "What are all the events {atP}?"),
+        ("plumber_t10", "Which events are {atP}? Might have a job near there."),
+        ("photographer_t10", "Every event {atP}, please – scouting locations."),
+        ("zookeeper_t10", "What's on the calendar {atP}, past and future?"),
+        ("receptionist_t10", "Which events have been or will be {atP}?"),
+    ],
+    "events_in_month": [
+        ("swahili_t10", "Please, which events are on my calendar {M}?"),
+        ("photographer_t10", "What's on my calendar {M}? Trying to fit in a shoot."),
+        ("regarding_t10", "With respect to my calendar: which events are on it {M}?"),
+        ("ya_t10", "can u list my calendar events {M}"),
+        ("tourguide_t10", "What events do I have {M}? Planning tour dates around them."),
+        ("exclaim_t10", "What's on my calendar {M}?! So much going on!"),
+    ],
+    "events_titled": [
+        ("swahili_t10", "Please show me all events with '{T}' in the title."),
+        ("czech_t10", "Which events have '{T}' in name?"),
+        ("tamil_t10", "What are all the {T} events on my calendar?"),
+        ("plumber_t10", "Every {T} on my calendar – which ones?"),
+        ("zookeeper_t10", "Which events are called {T}? Between feeds."),
+        ("receptionist_t10", "Which events have {T} in the title?"),
+    ],
+    "who_attended_titled": [
+        ("tamil_t10", "Who all attended the {T} events?"),
+        ("photographer_t10", "Who came to the {T}? I need names for the group shot."),
+        ("regarding_t10", "Regarding the {T} events, who attended them?"),
+        ("ya_t10", "who showed up to the {T}? lemme know"),
+        ("tourguide_t10", "Who attended the {T}? I want to invite them on a tour."),
+        ("exclaim_t10", "Who went to the {T}?! I missed it!"),
+    ],
+    "place_of_event": [
+        ("swahili_t10", "Please I want to know the place of {T}."),
+        ("czech_t10", "On which place is {T}?"),
+        ("plumber_t10", "Where's {T}? Need to know where to park the van."),
+        ("ya_t10", "where's {T} at? need the address ya"),
+        ("zookeeper_t10", "Where is {T}? Hope it's near the zoo."),
+        ("receptionist_t10", "Where's {T} being held, then?"),
+    ],
+    "people_met_at_place": [
+        ("swahili_t10", "Please, which people have I met {atP}?"),
+        ("tamil_t10", "Who all have I met {atP}? Only the meetings I went to."),
+        ("photographer_t10", "Who have I met {atP}? I shot a portrait of someone there."),
+        ("regarding_t10", "With respect to {P}, which people have I met there?"),
+        ("tourguide_t10", "Who did I meet {atP}? I think I took a group there once."),
+        ("exclaim_t10", "Who have I met {atP}?! Can't remember a single name!"),
+    ],
+    "people_met_in_month": [
+        ("czech_t10", "With who I had meetings {M}?"),
+        ("tamil_t10", "{Mc}, whom all I met?"),
+        ("plumber_t10", "Who did I meet {M}? Some of them owe me for jobs."),
+        ("ya_t10", "who did i meet up w {M}? ya remember?"),
+        ("zookeeper_t10", "Who did I meet with {M}? It was breeding season, so not many."),
+        ("receptionist_t10", "Who did I have meetings with {M}? I was on days then."),
+    ],
+    "links_from_person": [
+        ("swahili_t10", "Please, which links has {X} sent to me?"),
+        ("czech_t10", "Which links sent me {X}?"),
+        ("photographer_t10", "Which links has {X} emailed me? Mood boards, probably."),
+        ("regarding_t10", "With regard to {X}, which web links has that person sent me?"),
+        ("zookeeper_t10", "What links has {X} sent me? Conservation articles, I bet."),
+        ("exclaim_t10", "What links has {X} sent me?! Show me all of them!"),
+    ],
+    "links_from_people_met_in_month": [
+        ("swahili_t10", "Please I need the links from the people I met {M}."),
+        ("tamil_t10", "People I met {M}, what all links did they send me?"),
+        ("plumber_t10", "I met some people {M}. What links have they emailed me?"),
+        ("ya_t10", "links from ppl i met {M}? u got any?"),
+        ("tourguide_t10", "Which links came from people I met {M}?"),
+        ("receptionist_t10", "The people I met {M} – which links have they sent me?"),
+    ],
+    "links_to_domain": [
+        ("czech_t10", "Which links to {U} are in my e-mails?"),
+        ("tamil_t10", "What are all the {U} links in my emails?"),
+        ("photographer_t10", "Every {U} link from my emails – I'm sorting client galleries."),
+        ("regarding_t10", "With respect to {U}, which links appear in my emails?"),
+        ("zookeeper_t10", "Which {U} links have turned up in my email?"),
+        ("exclaim_t10", "Find every {U} link in my email!"),
+    ],
+    "last_email_from_about": [
+        ("swahili_t10", "Please, the last email {X} sent me about {W}, which one?"),
+        ("czech_t10", "Which was last e-mail from {X} about {W}?"),
+        ("plumber_t10", "What was the most recent email {X} sent me about {W}?"),
+        ("ya_t10", "latest email from {X} bout {W}? u see it?"),
+        ("tourguide_t10", "What's {Xp} newest email about {W}? The group's waiting."),
+        ("receptionist_t10", "Which email about {W} did {X} send me most recently?"),
+    ],
+    "emails_from_with_attachment": [
+        ("swahili_t10", "Please, the emails {X} sent me with attachments, which ones?"),
+        ("tamil_t10", "Which emails from {X} have attachments? Those alone I want."),
+        ("photographer_t10", "Which of {Xp} emails came with files attached? Proofs, maybe."),
+        ("regarding_t10", "With respect to {X}, which of that person's emails carried attachments?"),
+        ("zookeeper_t10", "Which emails has {X} sent me with attachments?"),
+        ("exclaim_t10", "Which emails from {X} had attachments?! Need them now!"),
+    ],
+    "files_from_in_month": [
+        ("czech_t10", "Which files sent me {X} {M}?"),
+        ("tamil_t10", "{Mc}, what are all the files {X} sent me?"),
+        ("plumber_t10", "Which files did {X} send me {M}? Probably drawings of the job."),
+        ("ya_t10", "wat files did {X} send me {M}? u got em?"),
+        ("tourguide_t10", "What did {X} attach to emails to me {M}? Itineraries, maybe."),
+        ("receptionist_t10", "Which files did {X} email me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("swahili_t10", "Please, I need the events {atP} {M}."),
+        ("photographer_t10", "Any events {atP} {M}? I might shoot there."),
+        ("regarding_t10", "With regard to {P}, please list the events there {M}."),
+        ("ya_t10", "wats on {atP} {M}"),
+        ("zookeeper_t10", "Events {atP} {M} – which ones? I need cover for feeds."),
+        ("exclaim_t10", "Show me the events {atP} {M}!!"),
+    ],
+    "people_emailed_in_month": [
+        ("czech_t10", "To whom I sent e-mails {M}?"),
+        ("tamil_t10", "{Mc}, to whom all did I send emails?"),
+        ("plumber_t10", "Who did I email {M}? Mostly customers, I'd say."),
+        ("photographer_t10", "Who did I send emails to {M}? Booking season."),
+        ("tourguide_t10", "Who did I email {M}? Probably tour operators."),
+        ("receptionist_t10", "Which people did I send emails to {M}? Catching up on the night shift."),
+    ],
+    "emails_from_person_to_person": [
+        ("swahili_t10", "Please, the emails {X} sent to {Y}, which ones?"),
+        ("czech_t10", "Which e-mails sent {X} to {Y}?"),
+        ("regarding_t10", "With respect to {X} and {Y}: which emails has {X} sent {Y}?"),
+        ("ya_t10", "wat did {X} email {Y}? u seen em?"),
+        ("zookeeper_t10", "Which emails did {X} send {Y}? Two of our volunteers."),
+        ("tourguide_t10", "Which emails has {X} sent {Y}? They're both on my tour."),
+    ],
+    "count_events_at_place": [
+        ("swahili_t10", "Please, how many events were there {atP}?"),
+        ("tamil_t10", "How many events totally were held {atP}?"),
+        ("plumber_t10", "How many events have there been {atP}? Thinking of quoting for the place."),
+        ("photographer_t10", "How many events have been held {atP}? Might be a good spot for a shoot."),
+        ("exclaim_t10", "How many events were held {atP}?! Must be loads!"),
+        ("receptionist_t10", "How many events have taken place {atP}? A guest was asking."),
+    ],
+    "links_in_emails_about": [
+        ("czech_t10", "Which links are in e-mails about {W}?"),
+        ("plumber_t10", "Any links in the emails about {W}? Just the links."),
+        ("photographer_t10", "What links were in the emails about {W}? Need them for a moodboard."),
+        ("ya_t10", "links in the {W} emails? u got em?"),
+        ("zookeeper_t10", "Which links were in the emails about {W}? Reading between feeds."),
+        ("tourguide_t10", "What links came in the emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("swahili_t10", "Please, how many emails have I sent to {X}?"),
+        ("regarding_t10", "With respect to {X}, how many emails have I sent that person?"),
+        ("ya_t10", "how many emails have i sent {X}? can u count em"),
+        ("tourguide_t10", "How many emails have I sent {X}? Between tour groups."),
+        ("exclaim_t10", "How many emails have I sent {X}?! Way too many, probably!"),
+        ("receptionist_t10", "How many emails did I send {X}? Quiet night, just curious."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -8390,7 +9288,7 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
-    then dev10, then test8, then dev11, then test9 (ids continue after them)."""
+    then dev10, then test8, then dev11, then test9, then dev12, then test10 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -8425,8 +9323,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D8, DEV8_TEMPLATES, DEV8_MAKERS), (T6, TEST6_TEMPLATES, TEST6_MAKERS),
                                      (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS),
                                      (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS),
-                                     (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS)):
-        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9)
+                                     (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS),
+                                     (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -8532,7 +9431,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
-          f"{parts['test9']} test9), "
+          f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -8540,13 +9439,13 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10 or dev11 (tune on them; dev2's to dev11's "
-                      "templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11 or dev12 (tune on them; dev2's to "
+                      "dev12's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8 or test9 (second to ninth held-out parts, each written "
+                      "test5, test6, test7, test8, test9 or test10 (second to tenth held-out parts, each written "
                       "independently of all the others and never used for tuning). Nine shapes are asked only "
                       "from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, dev11, "
-                      "test9). 'graph' is the gold "
+                      "test9, dev12, test10). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

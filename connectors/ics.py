@@ -20,9 +20,9 @@ How the calendar maps onto the schema (DESIGN.md, Semantics):
 
 Events are indexed in SQLite (``SourceIndex``) on first use and refreshed incrementally: only files whose
 size or mtime changed are parsed again. Plain events (one VEVENT per UID, no recurrence, the usual time forms)
-and simple series (one such VEVENT with one daily or weekly RRULE and EXDATEs at most, ``_simple_rule``) are read
-and expanded by a reader of our own, the rest by icalendar and recurring-ical-events, with the same rows either way
-(``file_rows``). A broken event is skipped with one warning naming it and its file;
+and simple series (one such VEVENT with one RRULE without BYxxx parts but a weekly BYDAY, and EXDATEs at most:
+``_simple_rule``) are read and expanded by a reader of our own, the rest by icalendar and recurring-ical-events,
+with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
 a file that is not iCalendar at all is skipped with a warning.
 """
 
@@ -188,9 +188,9 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # -- a fast reader for plain events ----------------------------------------------------------------------
 # icalendar reads each content line character by character in Python; most events of a real calendar are
 # plain (one VEVENT per UID, no recurrence, times in one of the usual forms, simple parameters), and those are
-# read here from the text with a few regular expressions instead. So are simple series (a daily or weekly RRULE
-# with INTERVAL, COUNT or UNTIL, BYDAY and WKST, and EXDATEs, on such an event), expanded here as
-# recurring-ical-events expands them (``_series_occurrences``). Whatever this reader is not sure of (an
+# read here from the text with a few regular expressions instead. So are simple series (a daily, weekly, monthly
+# or yearly RRULE with INTERVAL, COUNT or UNTIL, a weekly BYDAY and WKST, and EXDATEs, on such an event),
+# expanded here as recurring-ical-events expands them (``_series_occurrences``). Whatever this reader is not sure of (an
 # unknown value form, other recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
 # to icalendar, per event: those events are parsed from a calendar holding the original's properties and time
 # zones and only them, as the worker processes do, and their rows are placed where a whole parse puts them.
@@ -239,9 +239,10 @@ class _PlainEvent:
 
 @dataclass(frozen=True)
 class _Rule:
-    """An RRULE of the simple kind: FREQ=DAILY or WEEKLY, INTERVAL, COUNT or UNTIL, BYDAY (weekly), WKST."""
+    """An RRULE of the simple kind: FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, INTERVAL, COUNT or UNTIL, BYDAY
+    (weekly only), WKST."""
 
-    weekly: bool
+    freq: str                     # DAILY, WEEKLY, MONTHLY or YEARLY
     interval: int
     count: int | None
     until: date | None            # as written: a date, a floating or a UTC time
@@ -642,7 +643,7 @@ def _simple_rule(value: str) -> _Rule | None:
             return None
         parts[key] = item
     freq = parts.get("FREQ")
-    if freq not in ("DAILY", "WEEKLY") or ("COUNT" in parts and "UNTIL" in parts):
+    if freq not in ("DAILY", "WEEKLY", "MONTHLY", "YEARLY") or ("COUNT" in parts and "UNTIL" in parts):
         return None
     numbers = [parts.get(key, "1") for key in ("INTERVAL", "COUNT")]
     if not all(_RULE_NUMBER.match(number) for number in numbers) or len(numbers[0]) > 3:
@@ -659,7 +660,7 @@ def _simple_rule(value: str) -> _Rule | None:
         days = tuple(sorted({_WEEKDAYS.index(day) for day in parts["BYDAY"].split(",")}))
     if parts.get("WKST", "MO") not in _WEEKDAYS:
         return None
-    return _Rule(freq == "WEEKLY", int(numbers[0]), int(parts["COUNT"]) if "COUNT" in parts else None, until,
+    return _Rule(freq, int(numbers[0]), int(parts["COUNT"]) if "COUNT" in parts else None, until,
                  days, _WEEKDAYS.index(parts.get("WKST", "MO")))
 
 
@@ -682,32 +683,44 @@ def _simple_series(start: date, end: date, duration: timedelta | None, exdates: 
 def _series_starts(first: datetime, rule: _Rule) -> Iterator[datetime]:
     """The starts dateutil's rrule makes of a simple rule from ``first`` (COUNT applied, UNTIL not), in order;
     each keeps the wall time of ``first`` (and its zone) whatever the UTC offset of its day."""
-    day, count = first.date(), rule.count
-    if not rule.weekly:
+    days = _rule_days(first.date(), rule)
+    for day in days if rule.count is None else islice(days, rule.count):
+        yield first.replace(year=day.year, month=day.month, day=day.day)
+
+
+def _rule_days(day: date, rule: _Rule) -> Iterator[date]:
+    """The days of a simple rule from DTSTART's ``day``, endless (until a year past 9999, where dateutil stops)."""
+    if rule.freq == "DAILY":
         step = timedelta(days=rule.interval)
         while True:
-            yield first.replace(year=day.year, month=day.month, day=day.day)
-            if count is not None:
-                count -= 1
-                if not count:
-                    return
+            yield day
+            if (date.max - day).days < rule.interval:
+                return
             day += step
-    # weeks start on WKST; every INTERVAL-th week from DTSTART's, the days of BYDAY (DTSTART's weekday when
-    # absent) in it, none before DTSTART
-    offsets = sorted((weekday - rule.wkst) % 7 for weekday in (rule.days or (first.weekday(),)))
-    week = day - timedelta(days=(day.weekday() - rule.wkst) % 7)
-    step = timedelta(weeks=rule.interval)
-    while True:
-        for offset in offsets:
-            when = week + timedelta(days=offset)
-            if when < day:
-                continue
-            yield first.replace(year=when.year, month=when.month, day=when.day)
-            if count is not None:
-                count -= 1
-                if not count:
-                    return
-        week += step
+    if rule.freq == "WEEKLY":
+        # weeks start on WKST; every INTERVAL-th week from DTSTART's, the days of BYDAY (DTSTART's weekday when
+        # absent) in it, none before DTSTART
+        offsets = sorted((weekday - rule.wkst) % 7 for weekday in (rule.days or (day.weekday(),)))
+        week = day - timedelta(days=(day.weekday() - rule.wkst) % 7)
+        step = timedelta(weeks=rule.interval)
+        while True:
+            for offset in offsets:
+                when = week + timedelta(days=offset)
+                if when >= day:
+                    yield when
+            if (date.max - week).days < 7 * rule.interval + 7:
+                return
+            week += step
+    # MONTHLY: DTSTART's day of the month every INTERVAL-th month, YEARLY: its month and day every INTERVAL-th
+    # year; a month or year without that day (the 31st, 29 February) is skipped, not counted
+    months = rule.interval * (12 if rule.freq == "YEARLY" else 1)
+    at = day.year * 12 + day.month - 1
+    while at // 12 <= 9999:
+        try:
+            yield date(at // 12, at % 12 + 1, day.day)
+        except ValueError:
+            pass
+        at += months
 
 
 def _rule_until(until: date, zone, all_day: bool) -> datetime:

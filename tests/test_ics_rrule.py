@@ -27,9 +27,10 @@ ZONES = [ZoneInfo(name) for name in ("Europe/Berlin", "America/New_York", "Austr
                                      "Australia/Lord_Howe")]
 READERS = [ZoneInfo("America/New_York"), ZoneInfo("Europe/Berlin"), UTC]
 DAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-# days near DST changes, and others
+# days near DST changes, month ends, 29 February, and others
 DAY_POOL = [date(2026, 3, 8), date(2026, 3, 29), date(2026, 10, 25), date(2026, 11, 1), date(2025, 10, 5),
-            date(2026, 4, 5), date(2025, 12, 31), date(2026, 2, 28), date(2024, 2, 29), date(2027, 3, 14)]
+            date(2026, 4, 5), date(2025, 12, 31), date(2026, 2, 28), date(2024, 2, 29), date(2027, 3, 14),
+            date(2025, 1, 31), date(2025, 8, 31), date(2024, 2, 29)]
 HOURS = [time(0, 0), time(1, 30), time(2, 30), time(9, 0), time(12, 15), time(23, 45), time(2, 0)]
 
 
@@ -108,8 +109,6 @@ def random_series(rng: random.Random, uid: str) -> tuple[Event, bool]:
     rule: dict = {}
     freq = rng.choice(["DAILY", "WEEKLY", "WEEKLY", "WEEKLY", "MONTHLY", "YEARLY"])
     rule["freq"] = freq
-    if freq in ("MONTHLY", "YEARLY"):
-        simple = False
     if rng.random() < 0.4:
         rule["interval"] = rng.choice([1, 2, 3, 5])
     ending = rng.random()
@@ -133,9 +132,9 @@ def random_series(rng: random.Random, uid: str) -> tuple[Event, bool]:
         rule["byday"] = rng.sample(DAYS, rng.choice([1, 2, 3, 5]))
     if rng.random() < 0.15:
         rule["wkst"] = rng.choice(DAYS)
-    if rng.random() < 0.05:   # BYDAY in a daily rule: a filter the fast reader leaves to dateutil
+    if rng.random() < 0.05:   # BYDAY in another rule than a weekly one: left to dateutil
         rule["byday"] = rng.sample(DAYS, 3)
-        simple = simple and freq != "DAILY"
+        simple = simple and freq == "WEEKLY"
     if rng.random() < 0.05:
         rule["bymonth"] = [rng.randrange(1, 13)]
         simple = False
@@ -294,10 +293,19 @@ SIMPLE = {
                       "EXDATE;VALUE=DATE:20260306", start="DTSTART;VALUE=DATE:20260302"),
     "endless": vevent("RRULE:FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,WE"),
     "count one": vevent("RRULE:FREQ=DAILY;COUNT=1", "LOCATION;LANGUAGE=en:Other"),
+    # months without DTSTART's day are skipped and not counted; 29 February only in leap years
+    "monthly on the 31st": vevent("RRULE:FREQ=MONTHLY;COUNT=7", start="DTSTART;TZID=Europe/Berlin:20260131T090000"),
+    "monthly every other": vevent("RRULE:FREQ=MONTHLY;INTERVAL=2;UNTIL=20270101", start="DTSTART:20260330T023000"),
+    "yearly on 29 February": vevent("RRULE:FREQ=YEARLY", start="DTSTART;VALUE=DATE:20160229"),
+    "yearly every third": vevent("RRULE:FREQ=YEARLY;INTERVAL=3;COUNT=4;WKST=SU",
+                                 start="DTSTART;TZID=America/New_York:20200308T023000"),
 }
 
 NOT_SIMPLE = {
-    "monthly": vevent("RRULE:FREQ=MONTHLY;COUNT=3"),
+    "monthly byday": vevent("RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3"),
+    "monthly bymonthday": vevent("RRULE:FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3"),
+    "yearly bymonth": vevent("RRULE:FREQ=YEARLY;BYMONTH=3,9;COUNT=3"),
+    "hourly": vevent("RRULE:FREQ=HOURLY;COUNT=3"),
     "daily byday": vevent("RRULE:FREQ=DAILY;BYDAY=MO,TU;COUNT=3"),
     "count and until": vevent("RRULE:FREQ=DAILY;COUNT=3;UNTIL=20260310T000000Z"),
     "lower-case rule": vevent("RRULE:freq=daily;count=3"),

@@ -770,7 +770,7 @@ def _series_occurrences(event: _PlainEvent, span: tuple[datetime, datetime], pat
             break
         if moment < low:
             continue
-        if moment.date() in excluded_days or not excluded.isdisjoint(_recurrence_ids(moment)):
+        if excluded and (moment.date() in excluded_days or not excluded.isdisjoint(_recurrence_ids(moment))):
             continue
         finish = moment + duration
         if not (span_start <= moment < span_stop if duration == timedelta(0) else

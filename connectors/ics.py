@@ -20,7 +20,9 @@ How the calendar maps onto the schema (DESIGN.md, Semantics):
 
 Events are indexed in SQLite (``SourceIndex``) on first use and refreshed incrementally: only files whose
 size or mtime changed are parsed again. Plain events (one VEVENT per UID, no recurrence, the usual time forms)
-are read by a reader of our own, the rest by icalendar, with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
+and simple series (one such VEVENT with one RRULE without BYxxx parts but a weekly BYDAY, and EXDATEs at most:
+``_simple_rule``) are read and expanded by a reader of our own, the rest by icalendar and recurring-ical-events,
+with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
 a file that is not iCalendar at all is skipped with a warning.
 """
 
@@ -33,8 +35,8 @@ import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from datetime import date, datetime, time, timedelta
-from itertools import islice
+from datetime import date, datetime, time, timedelta, timezone
+from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -186,11 +188,14 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # -- a fast reader for plain events ----------------------------------------------------------------------
 # icalendar reads each content line character by character in Python; most events of a real calendar are
 # plain (one VEVENT per UID, no recurrence, times in one of the usual forms, simple parameters), and those are
-# read here from the text with a few regular expressions instead. Whatever this reader is not sure of (an
-# unknown value form, recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
+# read here from the text with a few regular expressions instead. So are simple series (a daily, weekly, monthly
+# or yearly RRULE with INTERVAL, COUNT or UNTIL, a weekly BYDAY and WKST, and EXDATEs, on such an event),
+# expanded here as recurring-ical-events expands them (``_series_occurrences``). Whatever this reader is not sure of (an
+# unknown value form, other recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
 # to icalendar, per event: those events are parsed from a calendar holding the original's properties and time
 # zones and only them, as the worker processes do, and their rows are placed where a whole parse puts them.
-# The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py).
+# The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py,
+# tests/test_ics_rrule.py).
 
 _PLAIN_NAME = re.compile(r"([A-Za-z0-9-]+)([;:])")
 # one parameter and the delimiter after it: a quoted value or a plain one, with nothing icalendar would
@@ -228,6 +233,21 @@ class _PlainEvent:
     location: str
     status: str
     people: list[tuple[bool, str, dict[str, str]]]   # attendance()'s input: the ORGANIZER first
+    rule: _Rule | None = None   # a simple series (see _simple_rule); then ``end`` is DTSTART's end
+    exdates: tuple[date, ...] = ()   # its EXDATE values
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """An RRULE of the simple kind: FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, INTERVAL, COUNT or UNTIL, BYDAY
+    (weekly only), WKST."""
+
+    freq: str                     # DAILY, WEEKLY, MONTHLY or YEARLY
+    interval: int
+    count: int | None
+    until: date | None            # as written: a date, a floating or a UTC time
+    days: tuple[int, ...] | None  # BYDAY as weekday numbers (0: Monday), None when absent
+    wkst: int                     # WKST as a weekday number (Monday when absent)
 
 
 @dataclass
@@ -262,6 +282,8 @@ def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
     texts = []
     for calendar in layout:
         plain = [_plain_event(block) if calendar.plain_ok else None for block in calendar.events]
+        if not _gregorian(calendar.header):   # recurring-ical-events refuses the series: it says so
+            plain = [None if event is not None and event.rule is not None else event for event in plain]
         # a UID seen twice is a series (or a clash): icalendar's to read, every event of it
         seen = Counter(event.uid if event is not None else _series_uid(block)
                        for block, event in zip(calendar.events, plain))
@@ -312,7 +334,9 @@ def _planned_rows(plan: list[tuple], path: Path, warn: Warn, settings: ParseSett
         people: dict = {}
         for _, uid, event in entries:
             if isinstance(event, _PlainEvent):
-                if event.status.upper() != "CANCELLED":
+                if event.rule is not None:
+                    yield from _series_rows(event, span, path, warn, settings.tz)
+                elif event.status.upper() != "CANCELLED":
                     yield _plain_row(event, settings.tz)
                 continue
             recurring = len(event) > 1 or any(_is_recurring(c) for c in event)
@@ -372,6 +396,13 @@ def _file_layout(data: bytes | str) -> list[_CalendarText] | None:
             at, mark = end + 1, mark + 1
         calendars.append(calendar)
     return calendars if calendars and at == len(lines) else None
+
+
+def _gregorian(header: list[str]) -> bool:
+    """Whether recurring-ical-events expands a calendar with these properties: no CALSCALE but GREGORIAN (the
+    value as written, as it compares it), at most once."""
+    scales = [line for line in header if line[:8].upper() == "CALSCALE"]
+    return not scales or scales == ["CALSCALE:GREGORIAN"]
 
 
 def _end_mark(marks: list, mark: int, word: tuple[str, str] | None, slot: int) -> int | None:
@@ -443,6 +474,7 @@ def _plain_event(block: list[str]) -> _PlainEvent | None:
     """A VEVENT's properties when it is plain (see above), else None."""
     values: dict[str, object] = {}
     people: list[tuple[bool, str, dict[str, str]]] = []
+    exdates: list[date] = []
     organizer = None
     at, last = 1, len(block) - 1
     while at < last:
@@ -503,7 +535,23 @@ def _plain_event(block: list[str]) -> _PlainEvent | None:
             values[name] = _plain_duration(value)
             if values[name] is None:
                 return None
-        else:   # recurrence, or a property this does not know
+        elif name == "RRULE":
+            if name in values or params:
+                return None
+            values[name] = _simple_rule(value)
+            if values[name] is None:
+                return None
+        elif name == "EXDATE":
+            if not params.keys() <= {"TZID", "VALUE"}:
+                return None
+            kind = params.get("VALUE", "DATE-TIME").upper()
+            for item in value.split(","):
+                moment = _plain_time(item, params.get("TZID"))
+                if moment is None or (kind == "DATE") == isinstance(moment, datetime) or kind not in (
+                        "DATE", "DATE-TIME"):
+                    return None
+                exdates.append(moment)
+        else:   # other recurrence, or a property this does not know
             return None
     uid, start = values.get("UID"), values.get("DTSTART")
     if not isinstance(uid, str) or not uid.strip() or uid.startswith("no-uid-") or start is None:
@@ -519,10 +567,16 @@ def _plain_event(block: list[str]) -> _PlainEvent | None:
         end = start if duration.total_seconds() <= 0 else start + duration
     else:
         end = start + timedelta(days=1) if is_date else start
+    rule = values.get("RRULE")
+    if rule is not None:
+        if not _simple_series(start, end, duration, exdates):
+            return None
+    elif exdates:   # EXDATE without RRULE: icalendar reads one occurrence, keyed by the UID alone
+        return None
     if organizer is not None:
         people.insert(0, organizer)
     return _PlainEvent(uid, start, end, values.get("SUMMARY", ""), values.get("LOCATION", ""),
-                       values.get("STATUS", ""), people)
+                       values.get("STATUS", ""), people, rule, tuple(exdates))
 
 
 def _series_uid(block: list[str]) -> str | None:
@@ -573,6 +627,180 @@ def _iana_zones() -> frozenset[str]:
     from zoneinfo import available_timezones
 
     return frozenset(available_timezones())
+
+
+_WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+_RULE_NUMBER = re.compile(r"[1-9][0-9]{0,5}\Z")
+
+
+def _simple_rule(value: str) -> _Rule | None:
+    """An RRULE value of the simple kind (``_Rule``) in the form icalendar and dateutil read as written: each
+    part once, upper case, no COUNT with UNTIL; None for any other rule."""
+    parts: dict[str, str] = {}
+    for part in value.split(";"):
+        key, equals, item = part.partition("=")
+        if not equals or key in parts or key not in ("FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "WKST"):
+            return None
+        parts[key] = item
+    freq = parts.get("FREQ")
+    if freq not in ("DAILY", "WEEKLY", "MONTHLY", "YEARLY") or ("COUNT" in parts and "UNTIL" in parts):
+        return None
+    numbers = [parts.get(key, "1") for key in ("INTERVAL", "COUNT")]
+    if not all(_RULE_NUMBER.match(number) for number in numbers) or len(numbers[0]) > 3:
+        return None   # (an INTERVAL under 1000 keeps every start made before the horizon a valid date)
+    until = None
+    if "UNTIL" in parts:
+        until = _plain_time(parts["UNTIL"], None)
+        if until is None:
+            return None
+    days = None
+    if "BYDAY" in parts:
+        if freq != "WEEKLY" or not all(day in _WEEKDAYS for day in parts["BYDAY"].split(",")):
+            return None
+        days = tuple(sorted({_WEEKDAYS.index(day) for day in parts["BYDAY"].split(",")}))
+    if parts.get("WKST", "MO") not in _WEEKDAYS:
+        return None
+    return _Rule(freq, int(numbers[0]), int(parts["COUNT"]) if "COUNT" in parts else None, until,
+                 days, _WEEKDAYS.index(parts.get("WKST", "MO")))
+
+
+def _simple_series(start: date, end: date, duration: timedelta | None, exdates: list[date]) -> bool:
+    """Whether a series' times are of the kinds the expansion here reads as recurring-ical-events does: an end
+    not before the start, both dates, both floating or both zoned; EXDATEs that are dates for an all-day series,
+    not zoned for a floating one."""
+    if duration is not None and duration < timedelta(0):
+        return False
+    if isinstance(start, datetime):
+        if not isinstance(end, datetime) or (start.tzinfo is None) != (end.tzinfo is None):
+            return False
+        if start.tzinfo is None and any(isinstance(e, datetime) and e.tzinfo is not None for e in exdates):
+            return False
+    elif isinstance(end, datetime) or any(isinstance(e, datetime) for e in exdates):
+        return False
+    return end >= start
+
+
+def _series_starts(first: datetime, rule: _Rule) -> Iterator[datetime]:
+    """The starts dateutil's rrule makes of a simple rule from ``first`` (COUNT applied, UNTIL not), in order;
+    each keeps the wall time of ``first`` (and its zone) whatever the UTC offset of its day."""
+    days = _rule_days(first.date(), rule)
+    for day in days if rule.count is None else islice(days, rule.count):
+        yield first.replace(year=day.year, month=day.month, day=day.day)
+
+
+def _rule_days(day: date, rule: _Rule) -> Iterator[date]:
+    """The days of a simple rule from DTSTART's ``day``, endless (until a year past 9999, where dateutil stops)."""
+    if rule.freq == "DAILY":
+        step = timedelta(days=rule.interval)
+        while True:
+            yield day
+            if (date.max - day).days < rule.interval:
+                return
+            day += step
+    if rule.freq == "WEEKLY":
+        # weeks start on WKST; every INTERVAL-th week from DTSTART's, the days of BYDAY (DTSTART's weekday when
+        # absent) in it, none before DTSTART
+        offsets = sorted((weekday - rule.wkst) % 7 for weekday in (rule.days or (day.weekday(),)))
+        week = day - timedelta(days=(day.weekday() - rule.wkst) % 7)
+        step = timedelta(weeks=rule.interval)
+        while True:
+            for offset in offsets:
+                when = week + timedelta(days=offset)
+                if when >= day:
+                    yield when
+            if (date.max - week).days < 7 * rule.interval + 7:
+                return
+            week += step
+    # MONTHLY: DTSTART's day of the month every INTERVAL-th month, YEARLY: its month and day every INTERVAL-th
+    # year; a month or year without that day (the 31st, 29 February) is skipped, not counted
+    months = rule.interval * (12 if rule.freq == "YEARLY" else 1)
+    at = day.year * 12 + day.month - 1
+    while at // 12 <= 9999:
+        try:
+            yield date(at // 12, at % 12 + 1, day.day)
+        except ValueError:
+            pass
+        at += months
+
+
+def _rule_until(until: date, zone, all_day: bool) -> datetime:
+    """A rule's UNTIL as recurring-ical-events compares starts with it (``create_rule_with_start``): for an
+    all-day series a naive time (a UTC one cut to its date); for a floating series a naive time (a UTC one's
+    wall time); for a zoned series a UTC time (a date's midnight, a floating time's wall time, in UTC)."""
+    if not isinstance(until, datetime):
+        return datetime.combine(until, time(), tzinfo=_UTC if zone is not None else None)
+    if zone is None:
+        if until.tzinfo is None:
+            return until
+        return datetime.combine(until.date(), time()) if all_day else until.replace(tzinfo=None)
+    return until if until.tzinfo is not None else until.replace(tzinfo=_UTC)
+
+
+def _recurrence_ids(moment: date) -> tuple[datetime, ...]:
+    """recurring_ical_events.util.to_recurrence_ids: how EXDATEs and starts are matched."""
+    if not isinstance(moment, datetime):
+        return (datetime.combine(moment, time()),)
+    if moment.tzinfo is None:
+        return (moment,)
+    return moment.astimezone(timezone.utc).replace(tzinfo=None), moment.replace(tzinfo=None)
+
+
+def _series_occurrences(event: _PlainEvent, span: tuple[datetime, datetime], path: Path,
+                        warn: Warn) -> list[tuple[date, date]]:
+    """(start, end) of each occurrence of a simple series in the span, as ``_expand`` gives them through
+    recurring-ical-events (Series.between over dateutil's rrule): DTSTART always, then the rule's starts, without
+    those past UNTIL or matching an EXDATE, at most MAX_OCCURRENCES (with the same warning past that)."""
+    rule, start = event.rule, event.start
+    duration = event.end - start
+    all_day = not isinstance(start, datetime)
+    first = datetime.combine(start, time()) if all_day else start
+    zone = first.tzinfo
+    low = (span[0] - duration).replace(tzinfo=zone)            # rrule.between's bounds, both inclusive
+    span_start, span_stop = span[0].replace(tzinfo=zone), span[1].replace(tzinfo=zone)
+    until = None if rule.until is None else _rule_until(rule.until, zone, all_day)
+    excluded_days = {e for e in event.exdates if not isinstance(e, datetime)}
+    excluded = {i for e in event.exdates for i in _recurrence_ids(e)}
+    found: list[tuple[date, date]] = []
+    # DTSTART is an occurrence whether the rule makes it or not (recurring-ical-events adds it as an RDATE)
+    starts = (moment for moment in _series_starts(first, rule) if moment != first)
+    for moment in chain((first,), starts):
+        if until is not None and moment > until:
+            break
+        if moment > span_stop:
+            break
+        if moment < low:
+            continue
+        if excluded and (moment.date() in excluded_days or not excluded.isdisjoint(_recurrence_ids(moment))):
+            continue
+        finish = moment + duration
+        if not (span_start <= moment < span_stop if duration == timedelta(0) else
+                moment < span_stop and span_start < finish):
+            continue
+        found.append((moment.date(), finish.date()) if all_day else (moment, finish))
+        if len(found) > MAX_OCCURRENCES:
+            break
+    if len(found) > MAX_OCCURRENCES:
+        summary = event.summary.strip() or "(no title)"
+        warn(f"event {summary!r} (UID {event.uid}) in {path} repeats more than {MAX_OCCURRENCES} times; "
+             f"only the first {MAX_OCCURRENCES} occurrences are indexed")
+        found = found[:MAX_OCCURRENCES]
+    return found
+
+
+def _series_rows(event: _PlainEvent, span: tuple[datetime, datetime], path: Path, warn: Warn,
+                 tz: ZoneInfo) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """``event_row`` of each occurrence of a simple series that is not cancelled."""
+    occurrences = _series_occurrences(event, span, path, warn)
+    if event.status.upper() == "CANCELLED":
+        return
+    name = " ".join(event.summary.split())
+    location = one_line_address(event.location) or None
+    attended, listed = attendance(event.people)
+    place = norm(location) if location else None
+    for start, end in occurrences:
+        start_iso, day, ts = local_time(start, tz)
+        yield (f"{event.uid}#{start_iso}", event.uid, name, norm(name), start_iso, local_time(end, tz)[0],
+               day.isoformat(), ts, location, place, listed), attended
 
 
 def _plain_duration(value: str) -> timedelta | None:

@@ -169,6 +169,8 @@ PLAIN_EVENTS = {
     "unicode": plain("unicode", "SUMMARY:Réunion — café ☕", "LOCATION:Zürich\\, Bahnhofstrasse",
                      "ATTENDEE;CN=\"Łukasz Żółw\":mailto:Łukasz@Example.PL"),
     "language param": plain("language", "SUMMARY;LANGUAGE=de:Besprechung", "LOCATION;ALTREP=\"http://x\":Raum"),
+    # a simple series (tests/test_ics_rrule.py has many more)
+    "recurring": plain("weekly", "RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE:20260210T150000Z", "SUMMARY:Weekly"),
 }
 
 # Events the fast reader leaves to icalendar (or that break the file): read all the same, none of them plain.
@@ -202,7 +204,6 @@ OTHER_EVENTS = {
     "duration days value": plain("duration-param", "DURATION;VALUE=DURATION:PT1H"),
     "bad duration": plain("bad-duration", "DURATION:1H"),
     "huge duration": plain("huge-duration", "DURATION:P99999999999D"),
-    "recurring": plain("weekly", "RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE:20260210T150000Z", "SUMMARY:Weekly"),
     "rdate": plain("rdate", "RDATE:20260301T150000Z,20260302T150000Z"),
     "rdate time": plain("rdate-time", "RRULE:FREQ=DAILY;COUNT=2", "RDATE;VALUE=TIME:083000"),
     "exdate only": plain("exdate-only", "EXDATE:20260203T150000Z"),

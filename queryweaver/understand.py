@@ -33,6 +33,7 @@ import re
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from . import regex_cache
@@ -153,6 +154,36 @@ def _self_word(question: str, m: Mention) -> str:
             prev.endswith(("ed", "ing")):
         return "me"
     return "I"
+
+
+# "the user" is the user, for someone who asks about their own mail in the third person ("Which emails has the user
+# sent to X?"): read as I / me / my, the verb agreeing. Not "the user manual", "the user group", ...
+_USER = r"the user(?! (?:manual|guide|name|group|id|account|interface|stor(?:y|ies)|research|testing|agreement|base|list)s?\b)"
+_AGREE = {"has": "have", "does": "do", "is": "am"}
+_THE_USER = [
+    (regex_cache.compile(r"\bthe user(?:'s|’s)(?=\s|$)", re.IGNORECASE), lambda m: "my"),
+    (regex_cache.compile(r"\b(has|does|is|did|was|will|would|can|could|should|had)\s+" + _USER + r"\b", re.IGNORECASE),
+     lambda m: _AGREE.get(m.group(1).lower(), m.group(1).lower()) + " I"),
+    (regex_cache.compile(r"\b" + _USER + r"\s+(has|is|does)\b", re.IGNORECASE),
+     lambda m: "I " + _AGREE[m.group(1).lower()]),
+    (regex_cache.compile(r"\b(to|from|with|for|by|cc|between|than|sent|send|sends|emailed|mailed|messaged|wrote|"
+                         r"invited|forwarded|gave|give|gives)\s+" + _USER + r"\b", re.IGNORECASE),
+     lambda m: m.group(1) + " me"),
+    (regex_cache.compile(r"\b" + _USER + r"\b", re.IGNORECASE), lambda m: "I"),
+]
+
+
+def _the_user_is_me(text: str) -> str:
+    """``text`` with "the user" read as the asker's own I / me / my (see _THE_USER); a capital kept at the start."""
+    if "user" not in text.lower():
+        return text
+    for pattern, replace in _THE_USER:
+        text = pattern.sub(lambda m: _capital_like(m.group(), replace(m)), text)
+    return text
+
+
+def _capital_like(original: str, new: str) -> str:
+    return new[:1].upper() + new[1:] if original[:1].isupper() and new != "I" else new
 
 
 def _drop_self_possessive(text: str) -> str:
@@ -486,6 +517,39 @@ def _while_i_was(match: re.Match) -> str:
     return f"{question} {({'>': 'since ', '<': 'before '}).get(op, '')}{value}?"
 
 
+_IF_FOLLOW_UP = regex_cache.compile(
+    r"(?:so |then )?(?:(?:which|what)(?: ones)?(?: (?P<n>[a-z-]+s))?(?: (?:are|were|is|was) (?:they|those|these|it|that))?"
+    r"|(?:please |pls |kindly )?(?:show|list|give|send|tell|pull up|bring up)(?: me)?(?: (?:them|those|these|which|which "
+    r"ones|all))?(?: (?P<n2>[a-z-]+s))?(?: all(?: of them)?| for me)?)(?: please)?(?: then| exactly)?[?.!]*",
+    re.IGNORECASE)
+
+
+def _if_then_ask(match: re.Match) -> str:
+    """"If X emailed me any links, which were they?" -> "show the links X emailed me": the condition is what is
+    asked for, the follow-up ("which N", "which were they", "show me those N", "list them") names or points to what it
+    returns. Left as written when neither says what that is."""
+    from . import rules_parser as rp
+
+    follow = _IF_FOLLOW_UP.fullmatch(match.group("q").strip())
+    if follow is None:
+        return match.group()
+    condition = match.group("c").strip()
+    noun = (follow.group("n") or follow.group("n2") or "").lower()
+    named = re.search(r"\b(?:any|some)(?: (?:new|old|recent))? ([a-z-]+s)\b", condition, re.IGNORECASE)
+    if not noun and named is not None:
+        noun = named.group(1).lower()
+    if noun not in rp._NOUNS:
+        return match.group()
+    condition = re.sub(r"^(?:there(?:'s| is| are| were| was) )", "", condition, flags=re.IGNORECASE)
+    subject = re.match(r"(?:any|some|the) " + re.escape(noun) + r" (?=\w)", condition, re.IGNORECASE)
+    if subject is not None:  # "If any emails have X in the subject" -> "the emails that have X in the subject"
+        return f"show the {noun} that {condition[subject.end():]}"
+    rest = re.sub(r"\b(?:(?:any|some)(?: (?:new|old|recent))? " + re.escape(noun) + r"|" + re.escape(noun) +
+                  r"|anything|something|any)\b\s*", "", condition, count=1, flags=re.IGNORECASE)
+    rest = re.sub(r"\s+at all\b", "", rest, flags=re.IGNORECASE)
+    return f"show the {noun} {' '.join(rest.split())}"
+
+
 def _count_aside(match: re.Match) -> str:
     """"(a count)" after "how many" adds nothing; without a word asking for a count it stays."""
     rest = match.string[:match.start()] + match.string[match.end():]
@@ -524,7 +588,8 @@ _ASIDES = [(regex_cache.compile(p, 0 if p.startswith("(?-i") else re.IGNORECASE)
 
 
 def drop_asides(text: str) -> _Candidate:
-    """``text`` without the ASIDES it has, with their cost and notes."""
+    """``text`` without the ASIDES it has, and without remarks after the question (``_without_remarks``), with
+    their cost and notes."""
     cost, notes = 0.0, []
     for pattern, replacement, rule_cost, note in _ASIDES:
         new = " ".join(pattern.sub(replacement, text).split())
@@ -532,7 +597,59 @@ def drop_asides(text: str) -> _Candidate:
             text, cost = new, cost + rule_cost
             if note:
                 notes.append(note)
+    new = _without_remarks(text)
+    if new != text:
+        text, cost = new, cost + 0.02
+        notes.append("a remark after the question left out")
     return _Candidate(text, cost, notes)
+
+
+# A sentence after the question that holds none of these, no name or date and asks nothing is a remark ("I'm on my
+# break.", "Every row, no limit.", "Not much, probably, but list it."): it cannot change what is asked. Words that
+# could ("only", "both ways", "from me", "the PDFs", "newest first", "by Jane") keep it.
+_REMARK_SENTENCE = regex_cache.compile(r"(?<=[?.!])\s+(?=\S)")
+_QUESTION_CUES = frozenset("""
+    who whom whose which what when where why how whether did does do is are was were can could will would
+    first last latest earliest newest oldest recent recently earlier later previous next-to-last only just except
+    excluding without both either ways way direction count number total all-time ever never subject
+    title titled called named about regarding re from to by cc bcc with today yesterday tomorrow mine ours
+    also too plus including includes sorted order
+""".split())
+
+
+def _without_remarks(text: str) -> str:
+    """``text`` without the sentences after its first that add nothing to the question (see _QUESTION_CUES)."""
+    if ENTITY_OPEN in text:  # names may hold '.' (file names): split only outside them
+        parts, at = [], 0
+        for m in _REMARK_SENTENCE.finditer(text):
+            if text.count(ENTITY_OPEN, 0, m.start()) == text.count(ENTITY_CLOSE, 0, m.start()):
+                parts.append(text[at:m.start()])
+                at = m.end()
+        parts.append(text[at:])
+    else:
+        parts = _REMARK_SENTENCE.split(text)
+    if len(parts) < 2:
+        return text
+    kept = [parts[0]] + [p for p in parts[1:] if not _a_remark(p)]
+    return " ".join(kept) if len(kept) < len(parts) else text
+
+
+@lru_cache(maxsize=1)
+def _remark_cues() -> frozenset[str]:
+    from . import rules_parser as rp
+
+    return _QUESTION_CUES.union(rp._NOUNS, rp._VERBS, rp._NOUN_VERBS, rp._MONTHS, rp._WEEKDAYS)
+
+
+def _a_remark(sentence: str) -> bool:
+    from .rules_parser import find_dates
+
+    if "?" in sentence or ENTITY_OPEN in sentence:
+        return False
+    words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", sentence.lower()))
+    if not words.isdisjoint(_remark_cues()):
+        return False
+    return not find_dates(sentence)
 
 
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
@@ -566,7 +683,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bappts\b", "appointments", 0.01, ""), (r"\bappt\b", "appointment", 0.01, ""),
     (r"\bconvos\b", "conversations", 0.01, ""), (r"\bconvo\b", "conversation", 0.01, ""),
     (r"\bsubj\b\.?", "subject", 0.01, ""),
-    (r"(?<!whose )(?<!where )(?<!which )(?<!the )(?<!its )(?<!their )\bsubject(?: line)?\s*"
+    (r"(?<!whose )(?<!where )(?<!which )(?<!the )(?<!its )(?<!their )(?<!and )\bsubject(?: line)?\s*"
      r"(?:~|=|contains|has|includes|with|mentions|says|reads|references)\s*", "emails with the subject ", 0.02, ""),
     (r"\b(?:pre|prior)[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "before ", 0.02, ""),
     (r"\bpost[- ](?=(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", "after ", 0.02, ""),
@@ -604,7 +721,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      ""),
     (r"^(?:while|whilst|when|as) (?:I|we) (?:was|were|am|are|have been|had been|'ve been|'d been|'m|'re) [^,]{3,80},\s*(.+)$",
      _while_i_was, 0.03, "an opening 'while I was ...' read for its date alone"),
-    (r"^(.+?),?\s*(?:in )?(?:which|what) (folders?|director(?:y|ies)) (?:are|is|were|was) (?:they|it|those|these|that)"
+    (r"^(.+?),?\s*(?:in )?(?:which|what) (?:all )?(folders?|director(?:y|ies)) (?:are|is|were|was) (?:they|it|those|these|that)"
      r"(?: in| saved| stored| kept)?[?.!]*$", r"which \2 hold \1", 0.03, ""),
     (r"^(.+?),?\s*(?:I|we) (?:save|saved|put|keep|kept|store|stored|file|filed)(?: it| them)? (?:in|into) (?:which|what) "
      r"(folders?|director(?:y|ies))[?.!]*$", r"which \2 hold \1", 0.03, ""),
@@ -621,6 +738,33 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(attachments?|files?|documents?) (?:that |which )?(?:are|is) (?:an? )?(word|excel|powerpoint|pdf|zip|text|txt|csv|"
      r"png|jpe?g|markdown) (?:documents?|files?|archives?|docs?|sheets?|spreadsheets?|decks?|images?|presentations?)\b",
      r"\1 of type \2", 0.03, ""),
+    # dev12's askers: a question in an "if" ("If X emailed me any links, which were they?"), the ordinal between
+    # subject and verb ("did I last send X"), a data analyst's "sender = X", "attachment count > 0", "distinct", and
+    # "sent and received" for either direction
+    (r"^if (?P<c>[^,]{6,}?),\s*(?P<q>[^,]+?)$", _if_then_ask, 0.03, "a question asked as 'if ..., which ...?'"),
+    (r"\b((?:which|what)(?: [a-z-]+)?) did " + _SUBJ + r" (last|first|most recently) (send|email|e-mail|write|mail|"
+     r"message|forward)\b([^?.!,;:–—]*)$", r"\1 did \2 \4\5 \3", 0.02, ""),
+    (r"(?-i:\bletters\b)(?!⟧)", "emails", 0.02, ""), (r"(?-i:\bletter\b)(?!⟧)", "email", 0.02, ""),
+    (r"\b(which|what) (e-?mails|messages) (?:wrote|sent|did write|did send) (⟦person\|[^⟧]+⟧) to (⟦person\|[^⟧]+⟧|me\b)",
+     r"\1 \2 did \3 send to \4", 0.02, ""),
+    (r"\b(links?|urls?|web ?links?) (?:to|pointing (?:to|at)|going to|that (?:go|goes|point|points) to|at) (?:⟦person\|)?"
+     r"((?:www\.)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,})(?:⟧)?(?=[\s,?.!]|$)", lambda m: f"{m.group(2).lower()} {m.group(1)}",
+     0.02, ""),
+    (r"\b(attachments?|files?|documents?) from (⟦person\|[^⟧]+⟧) (?:on|in|attached to|from) (?:the |their |his |her )?"
+     r"(?:e-?mails?|messages?) (?=sent\b|received\b|in\b|from\b|during\b|between\b|since\b|before\b|after\b)",
+     r"\1 from \2 ", 0.02, ""),
+    (r"^(?:the )?((?:people|persons|folks|everyone|everybody|⟦person\|[^⟧]+⟧).+?) (?:have |has |had )?(?:sent|emailed|"
+     r"shared|forwarded|mailed) (?:me|us) (which|what) (links|urls|files|attachments|e-?mails|messages|documents)$",
+     r"\2 \3 did \1 send me", 0.03, ""),
+    (r"(?:\b(?:where|with|whose) )?\b(?:the )?sender (?:=+|is|equals) (?=⟦person|\S+@)", "from ", 0.02, ""),
+    (r"(?:,\s*|\s+)(?:and |with )?(?:the )?recipient (?:=+|is|equals) (?=⟦person|\S+@|me\b)", " to ", 0.02, ""),
+    (r"\b(?:where|with|whose) (?:the )?(?:attachment|attachments|file) count\s*(?:>\s*0|>=\s*1|is (?:above|over|more than|"
+     r"greater than) (?:0|zero))", "with attachments", 0.02, ""),
+    (r"\b(?:where|and) (?:the )?subject (?:contains|includes|has|like|~|=)\s*", "with the subject ", 0.02, ""),
+    (r"\b(?:titled|named|called) like\b", "titled", 0.01, ""),
+    (r"(?:^|(?<=\s))distinct (?=(?:people|persons|recipients|senders|attendees|participants|contacts|folders|files|links|"
+     r"places|events|e-?mails|urls|domains)\b)", "", 0.01, ""),
+    (r"(?:,\s*|\s+)(?:both )?(?:sent (?:and|&|or|/) received|received (?:and|&|or|/) sent|in (?:and|&) out)\b", "", 0.02, ""),
     # hedged requests: "I don't suppose you could show me ...", "I don't suppose there are any emails ..."
     (r"^I (?:don'?t|do not) suppose (?:(?:you|u) (?:could|can|would|might|happen to know|know)(?: (?:please|possibly))? "
      r"|(?=there (?:are|is|were|was|'s) ))", "", 0.02, ""),
@@ -826,7 +970,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "read with the part before ':' put in place"),
     (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
      r"(.*)$", r"\2\3\1\4", 0.05, "read with the part before the dash put in place"),
-    (r"^(from|by|to|with|at|in|on|during|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,(?!\s*\d{4}\b)|\s[-–—])\s*"
+    (r"^(from|by|to|with|at|in|on|during|over|throughout|within|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,(?!\s*\d{4}\b)|\s[-–—])\s*"
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
@@ -1579,7 +1723,7 @@ def strip_framing(text: str) -> str:
 def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Generation:
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
-    text = strip_framing(check_question(question))
+    text = _the_user_is_me(strip_framing(check_question(question)))
     mentions = ground(text, lexicon)
     choices = _mention_choices(mentions)
     readings: list[tuple[QueryGraph, _Candidate]] = []

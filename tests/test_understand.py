@@ -740,3 +740,70 @@ def test_a_second_saying_that_names_someone_else_is_not_dropped(lexicon):
 ])
 def test_a_part_of_a_long_question_reads_what_another_part_names(lexicon, question, spec):
     reads_as(lexicon, question, *spec)
+
+
+@pytest.mark.parametrize("question, spec", [
+    # the user in the third person is the user (dev12's askers): I, me, my, the verb agreeing
+    ("Which emails has the user sent to Wei Chen?", ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("How many emails does the user have from Jane Doe?", ("count e all", "e from p", "p.name = Jane Doe")),  # as "do I"
+    ("Which files has Jane Doe sent the user?", FILES_FROM_JANE + ("e to self",)),
+    ("Who did the user meet in March?",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = in March")),
+    ("Which of the user's emails have budget in the subject?", ("find e all", "e.subject contains budget")),
+    # a remark after the question adds nothing; a sentence that could narrow it stays
+    ("Which emails did Jane Doe send me in March? I'm on a train, no rush.",
+     JANES_EMAILS + ("e to self", "e sent_on d", "d.value = in March")),
+    ("What github.com links were mentioned in emails? Every row, no limit.",
+     ("find w all", "e mentions_url w", "w.url = github.com")),
+    # a question asked as "if ..., which ...?"
+    ("If I've written to Wei Chen at all, show me those emails.",
+     ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("If Jane Doe attached anything to emails in March, which files?",
+     FILES_FROM_JANE + ("e sent_on d", "d.value = in March")),
+    ("If there's anything on the calendar at Blue Bottle Coffee in March, which events?",
+     ("find ev all", "ev location pl", "ev occurred_on d", "pl.name = Blue Bottle Coffee", "d.value = in March")),
+    # the ordinal between subject and verb; a data analyst's "sender =", "subject contains", "attachment count > 0"
+    ("Which email did I last send Wei Chen?",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ("Emails where sender = Jane Doe and recipient = Wei Chen.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Latest email where sender = Jane Doe and subject contains 'budget'.",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("Emails from Jane Doe where attachment count > 0.", JANES_EMAILS + ("e has_attachment f",)),
+    # "letters", "a link to <domain>", "sent and received", a date opening with "over", the question word last
+    ("Which letters did Jane Doe send me?", JANES_EMAILS + ("e to self",)),
+    ("Which letters wrote Jane Doe to Wei Chen?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Every link to github.com in my email, please.", ("find w all", "e mentions_url w", "w.url = github.com")),
+    ("Show me all PDFs attached to emails, sent and received.",
+     ("find f all", "e has_attachment f", "f.extension = pdf")),
+    ("Over the past 7 months, what files did Jane Doe send me?",
+     FILES_FROM_JANE + ("e to self", "e sent_on d", "d.value = over the past 7 months")),
+    ("The people I met in March sent me which links?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in March")),
+    ("Attachments from Jane Doe on emails sent in March.", FILES_FROM_JANE + ("e sent_on d", "d.value = in March")),
+])
+def test_third_person_remarks_if_questions_and_analysts(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+def test_a_sentence_that_could_narrow_the_question_is_not_a_remark():
+    from queryweaver.understand import _without_remarks
+
+    for kept in ("Only the ones with attachments.", "Both ways.", "From me.", "The PDFs.", "Newest first.",
+                 "Sorted by date.", "In March.", "Just ⟦person|Jane Doe⟧.", "And when?"):
+        text = f"Which emails did ⟦person|Jane Doe⟧ send me? {kept}"
+        assert _without_remarks(text) == text, kept
+    for remark in ("I'm on a train, no rush.", "Every row, no limit.", "Not much, probably, but list it.",
+                   "There should be a few. I'll read them on the bus."):
+        assert _without_remarks(f"Which emails did ⟦person|Jane Doe⟧ send me? {remark}") == \
+            "Which emails did ⟦person|Jane Doe⟧ send me?", remark
+
+
+def test_the_user_manual_is_not_the_user():
+    from queryweaver.understand import _the_user_is_me
+
+    assert _the_user_is_me("Who sent me the user manual?") == "Who sent me the user manual?"
+    assert _the_user_is_me("Has the user got mail from Jane? The user's files too.") == \
+        "Have I got mail from Jane? My files too."

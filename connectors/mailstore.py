@@ -1114,6 +1114,8 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         roles = ROLES[edge]
         me = sorted(self._self_emails)
+        if sel.exists and not sel.is_all:
+            return self._emails_with_addresses(sel, roles, me, want_self)
         sql = (f"SELECT m.message_id, a.addr FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
         if me:  # the user's addresses or everyone else's, in SQL (the check below stays the rule); with emails
@@ -1123,9 +1125,6 @@ class MailStoreConnector(Connector):
         if not sel.links:  # each address once (per chunk of emails; the executor merges the rest)
             sql = sql.replace("SELECT m.message_id, a.addr", "SELECT DISTINCT a.addr", 1)
         rows = self._email_rows(sql, sel, (*roles, *me))
-        if sel.exists:  # which emails have such an address: each once, no items
-            return [(key, None) for key in dict.fromkeys(
-                r["message_id"] for r in rows if (r["addr"] in self._self_emails) == want_self)]
         me = self._self_item() if want_self else None
         if not sel.links:
             addrs = {r["addr"] for r in rows if (r["addr"] in self._self_emails) == want_self}
@@ -1133,6 +1132,35 @@ class MailStoreConnector(Connector):
         links = [(r["message_id"], me if me else self._person(r["addr"])) for r in rows
                  if (r["addr"] in self._self_emails) == want_self]
         return links
+
+    def _emails_with_addresses(self, sel: Selection, roles: tuple[str, ...], me: list[str],
+                               want_self: bool) -> list[Link]:
+        """``_emails_to_addresses`` for ``sel.exists``: which selected emails have an address in one of ``roles``
+        that is (or is not) the user's, each once and without items. Emails this connector gave row ids to are
+        looked up by id alone, without reading their messages rows."""
+        field, _ = self._row_handle()
+        by_id: dict[int, str] = {}
+        others: dict[str, Item] = {}
+        for key, item in (sel.items or {}).items():
+            row_id = item.fields.get(field)
+            if row_id is None:
+                others[key] = item
+            else:
+                by_id[row_id] = key
+        where = f"a.role IN ({_marks(len(roles))})"
+        if me:
+            where += f" AND +a.addr {'' if want_self else 'NOT '}IN ({_marks(len(me))})"
+        linked: dict[str, None] = {}
+        if by_id:
+            with self._lock:
+                rows = select_in(self._index.conn, f"SELECT a.msg, a.addr FROM addresses a WHERE {where} "
+                                 "AND a.msg IN {}", list(by_id), (*roles, *me))
+            linked.update((by_id[msg], None) for msg, addr in rows if (addr in self._self_emails) == want_self)
+        if others:
+            rows = self._email_rows(f"SELECT m.message_id, a.addr FROM addresses a JOIN messages m ON m.id = a.msg "
+                                    f"WHERE {where}", Selection(EMAIL, others), (*roles, *me))
+            linked.update((r["message_id"], None) for r in rows if (r["addr"] in self._self_emails) == want_self)
+        return [(key, None) for key in linked]
 
     def _addresses_to_emails(self, addrs: list[str] | None, edge: str, known_key: str | None,
                              links: bool = True) -> list[Link]:

@@ -246,6 +246,33 @@ def test_self_tools_cover_every_address_of_the_user(store):
     assert store.call("self_participants_email", T.SELF, ["someone-else"])[0] == {}
 
 
+EXISTS_TOOLS = ["email_to_self", "email_from_self", "email_participants_self", "email_to_person",
+                "email_from_person", "email_participants_person", "file_has_attachment_email",
+                "webpage_mentions_url_email"]
+
+
+@pytest.mark.parametrize("tool", EXISTS_TOOLS)
+def test_asked_only_which_are_linked_a_tool_names_exactly_the_keys_its_links_start_from(store, tool):
+    """Selection.exists: each known key that has a link, once, without items; the same keys whether the emails
+    came from this source (with row ids) or are known only by their Message-ID, and one email stored twice."""
+    type_ = {"file": T.FILE, "webpage": T.WEBPAGE}.get(tool.split("_")[0], T.EMAIL)
+    fn = store.connector.tools()[tool]
+    if type_ == T.EMAIL:
+        held = {it.key: it for it in store.connector.find(T.EMAIL, [])}  # with this source's row ids
+        bare = {key: Item(T.EMAIL, key, {}) for key in held}
+        selections = [held, bare, {**dict(list(held.items())[::2]), **dict(list(bare.items())[1::2])}]
+    else:
+        keys = [it.key for it in store.connector.find(type_, [])]
+        selections = [{key: Item(type_, key, {}) for key in keys + ["nothing-by-this-name"]}]
+    for items in selections:
+        expected = {known for known, _item in fn(Selection(type_, items))}
+        got = list(fn(Selection(type_, items, exists=True)))
+        assert all(item is None for _known, item in got)
+        assert len(got) == len({known for known, _ in got}), "each key once"
+        assert {known for known, _ in got} == expected
+        assert expected, "the fixture mail has such links"
+
+
 # -- attachments, URLs ----------------------------------------------------------------------------------------
 
 def test_attachments_are_files_by_name_with_their_hash(store):

@@ -24,6 +24,20 @@ def test_results_come_back_in_task_order_with_few_tasks_out_at_a_time():
         assert list(pool.map(tasks)) == [abs(t) for t in tasks]
 
 
+def test_plain_and_other_results_come_back_equal_and_of_their_types():
+    """Plain data travels marshalled, anything else pickled: both come back as they were (a date, a frozenset of
+    tuples, a bytes object, nested tuples holding None and floats)."""
+    from datetime import date
+
+    tasks = [("a", 1.5, None, [("x", "y", 3)], {"k": ["v"]}), date(2026, 2, 3), frozenset({(1, 2)}), b"\x80raw",
+             "M", ("M", b"M")]
+    with OrderedPool(repr_and_value, 2) as pool:
+        got = list(pool.map(tasks))
+    assert [value for _, value in got] == tasks
+    assert [type(value) for _, value in got] == [type(t) for t in tasks]
+    assert [text for text, _ in got] == [repr(t) for t in tasks]
+
+
 def test_a_task_that_raises_raises_where_its_result_was_due():
     with OrderedPool(int, 2) as pool:
         answers = pool.map(["1", "2", "three", "4"])
@@ -78,3 +92,7 @@ def alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def repr_and_value(task):
+    return repr(task), task

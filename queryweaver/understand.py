@@ -744,6 +744,17 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^if (?P<c>[^,]{6,}?),\s*(?P<q>[^,]+?)$", _if_then_ask, 0.03, "a question asked as 'if ..., which ...?'"),
     (r"\b((?:which|what)(?: [a-z-]+)?) did " + _SUBJ + r" (last|first|most recently) (send|email|e-mail|write|mail|"
      r"message|forward)\b([^?.!,;:–—]*)$", r"\1 did \2 \4\5 \3", 0.02, ""),
+    # the people a file's sender mails with: "trading emails", "with whom this person was writing emails", "if you
+    # can work out who sent me F, ..."
+    (r"\b(?:who all|whom all)\b", "who", 0.01, ""),
+    (r"\btrad(?:e|es|ed|ing) (?:e-?mails?|messages?|mails?|notes)\b",
+     lambda m: {"trade": "email", "trades": "emails", "traded": "emailed", "trading": "emailing"}[
+         m.group().split()[0].lower()], 0.02, ""),
+    (r"\bwith whom (?:all )?((?:this|that|the) (?:person|sender|one|client|vendor|contact)|they|he|she) (?:was|were|is|are|"
+     r"has been|have been|had been) (?:writing|exchanging|sending|swapping)(?: e-?mails?| messages?| mails?)?\b",
+     r"who has \1 been emailing with", 0.02, ""),
+    (r"^if (?:you )?(?:can|could) (?:work out|figure out|find out|determine|identify|establish|tell) who "
+     r"(sent|emailed|mailed|forwarded)\b", r"whoever \1", 0.02, ""),
     (r"(?-i:\bletters\b)(?!⟧)", "emails", 0.02, ""), (r"(?-i:\bletter\b)(?!⟧)", "email", 0.02, ""),
     (r"\b(which|what) (e-?mails|messages) (?:wrote|sent|did write|did send) (⟦person\|[^⟧]+⟧) to (⟦person\|[^⟧]+⟧|me\b)",
      r"\1 \2 did \3 send to \4", 0.02, ""),

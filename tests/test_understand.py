@@ -742,6 +742,10 @@ def test_a_part_of_a_long_question_reads_what_another_part_names(lexicon, questi
     reads_as(lexicon, question, *spec)
 
 
+SENDERS_CONTACTS = ("find p1 all", "e2 participants p1", "e2 participants p2", "e1 from p2", "e1 has_attachment f",
+                    "f.name = budget.xlsx")
+
+
 @pytest.mark.parametrize("question, spec", [
     # the user in the third person is the user (dev12's askers): I, me, my, the verb agreeing
     ("Which emails has the user sent to Wei Chen?", ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
@@ -783,6 +787,9 @@ def test_a_part_of_a_long_question_reads_what_another_part_names(lexicon, questi
      ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
       "d.value = in March")),
     ("Attachments from Jane Doe on emails sent in March.", FILES_FROM_JANE + ("e sent_on d", "d.value = in March")),
+    # the people a file's sender mails with, asked in other words
+    ("If you can work out who sent me budget.xlsx, tell me everyone that person has emailed with.", SENDERS_CONTACTS),
+    ("Who all has the sender of budget.xlsx been trading emails with?", SENDERS_CONTACTS),
 ])
 def test_third_person_remarks_if_questions_and_analysts(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

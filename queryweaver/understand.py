@@ -1766,7 +1766,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         if whole:
             first, cand = whole[0]  # two readings disagree on what the question names: an unsure one
             readings = [(first, _Candidate(cand.text, max(cand.cost, 0.45), cand.notes))] + readings + whole[1:]
-    readings = [(_count_when_asked(_sent_by_people_met(_one_when_ordinal(g)), text), c) for g, c in readings]
+    readings = [(_events_i_have(_count_when_asked(_sent_by_people_met(_one_when_ordinal(g)), text), text), c)
+                for g, c in readings]
     shaped = _shape_reading(text, mentions, lexicon, readings)
     if shaped is not None:
         readings.insert(0, shaped)
@@ -2142,6 +2143,38 @@ def _sent_by_people_met(graph: QueryGraph) -> QueryGraph:
     if not drop:
         return graph
     data["constraints"] = [c for c in data["constraints"] if not any(c is d for d in drop)]
+    return QueryGraph.parse(data)
+
+
+# "the meetings I have", "which appointments I had in May", "events have I had in Boston": the user's calendar,
+# not a condition that the user attended (the events of a calendar file are the user's own; DESIGN.md reads
+# "my calendar" the same way). Meeting people, attending, going and joining stay what they say.
+_HAVE_EVENTS = regex_cache.compile(
+    r"\b(?:I|we)(?:'ve| have| had|'d| do| did)?(?: (?:got|ever|already))? (?:have|had|got|'ve got)\b|"
+    r"\b(?:do|did|have|has) (?:I|we) (?:ever |already )?(?:have|had|got)\b|\b(?:I|we)'ve (?:got|had)\b", re.IGNORECASE)
+_ATTENDING_WORDS = regex_cache.compile(
+    r"\b(?:attend\w*|went|go|goes|going|gone|join\w*|met|meet\w*|organi[sz]\w*|host\w*|invited|participat\w*|"
+    r"present)\b", re.IGNORECASE)
+
+
+def _events_i_have(graph: QueryGraph, question: str) -> QueryGraph:
+    """Events the user "has" are those of the calendar: the user's ``attended`` edge is dropped when it is the
+    only one on the events asked for and the question says "have" of them, nothing of attending or of anyone."""
+    data = graph.to_json()
+    types = data["vars"]
+    ret = data["return_var"]
+    if types.get(ret) != "Event" or not _HAVE_EVENTS.search(question):
+        return graph
+    meetings = re.sub(r"\bmeetings?\b", "", question, flags=re.IGNORECASE)
+    if _ATTENDING_WORDS.search(meetings):
+        return graph
+    edges = [c for c in data["constraints"] if c["kind"] == "edge"]
+    on_ret = [c for c in edges if c["edge"] == "attended" and c["to"] == ret]
+    if len(on_ret) != 1 or types.get(on_ret[0]["from"]) != "Self" or sum(
+            1 for c in edges if on_ret[0]["from"] in (c["from"], c["to"])) != 1:
+        return graph
+    data["constraints"] = [c for c in data["constraints"] if c is not on_ret[0]]
+    del types[on_ret[0]["from"]]
     return QueryGraph.parse(data)
 
 

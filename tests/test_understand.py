@@ -787,6 +787,14 @@ SENDERS_CONTACTS = ("find p1 all", "e2 participants p1", "e2 participants p2", "
      ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
       "d.value = in March")),
     ("Attachments from Jane Doe on emails sent in March.", FILES_FROM_JANE + ("e sent_on d", "d.value = in March")),
+    # the events the user "has" are the calendar's; attending, and meeting someone, stay conditions
+    ("Which meetings do I have in March?", ("find ev all", "ev occurred_on d", "d.value = in March")),
+    ("How many events have I had at Blue Bottle Coffee?",
+     ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    ("Which meetings did I attend in March?",
+     ("find ev all", "self attended ev", "ev occurred_on d", "d.value = in March")),
+    ("Which meetings do I have with Jane Doe?", ("find ev all", "self attended ev", "p attended ev",
+                                                 "p.name = Jane Doe")),
     # the people a file's sender mails with, asked in other words
     ("If you can work out who sent me budget.xlsx, tell me everyone that person has emailed with.", SENDERS_CONTACTS),
     ("Who all has the sender of budget.xlsx been trading emails with?", SENDERS_CONTACTS),

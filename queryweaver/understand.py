@@ -177,8 +177,8 @@ def _the_user_is_me(text: str) -> str:
     """``text`` with "the user" read as the asker's own I / me / my (see _THE_USER); a capital kept at the start."""
     if "user" not in text.lower():
         return text
-    for pattern, replace in _THE_USER:
-        text = pattern.sub(lambda m: _capital_like(m.group(), replace(m)), text)
+    for pattern, spell in _THE_USER:
+        text = pattern.sub(lambda m: _capital_like(m.group(), spell(m)), text)
     return text
 
 

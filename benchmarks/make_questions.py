@@ -80,8 +80,23 @@ part; only its aggregate figures are reported); both ask all forty shapes with t
 of 2024", "fall '25", "2025 Q3", "Jul–Sep 2025", "from mid-Sept to mid-Nov 2025", "ten weeks ago", "two quarters
 ago", "the last 130 days", "this past July", "over Christmas 2025", "mid-2024", "next March", "October
 fourteenth, 2025", "Valentine's Day 2025", ...), and their questions follow test9's: dev12's first, then test10's
-(dev12 has eight templates per shape, test10 six). A yes/no question ("did X send me ...?") has the find question's
-gold graph: its answer lists what makes it "yes".
+(dev12 has eight templates per shape, test10 six). "dev13" is a thirteenth tuning part (DEV13_TEMPLATES, written
+without reading how the reader works; twelve kinds of askers no earlier part had: a beekeeper, an air-traffic
+controller, Romanian and Bengali first-language speakers, a New Zealand English speaker, someone who says what they
+want to do next ("I want to reply to whoever sent me F. Who was it?"), someone who front-loads the constraints as a
+list ("X, in March, attachments: which files?"), someone who puts the answer type in brackets ("[list]",
+"[number]"), a sommelier, a land surveyor, someone whose ordinals look like superlatives ("the newest thing X
+mailed me") and a locksmith) and "test11" an eleventh held-out part (TEST11_TEMPLATES, another group of askers
+again: Amharic and Hebrew first-language speakers, a Welsh English speaker, a radio dispatcher, someone who states
+a belief and asks to be set right, someone who trails off with ellipses, an astronomer, a carpenter, a ski
+instructor, a crossword setter and a midwife; sharing no template with any part; only its aggregate figures are
+reported); both ask all forty shapes with their own date phrases ("the summer of 2024", "autumn '24", "Q4 '24",
+"twelve weeks ago", "a quarter ago", "three quarters ago", "the past 13 weeks", "the last 50 days", "the past 10
+months", "between mid-October and mid-December 2025", "from October '25 to January '26", "this past March", "on
+Boxing Day 2025", "the winter of 2023-24", "early 2024", "this spring", "over the next two months", "Tuesday, 14th
+October 2025", "14 Oct., 2025", "October 14, '25", "Halloween '25", ...), and their questions follow test10's:
+dev13's first, then test11's (dev13 has eight templates per shape, test11 six). A yes/no question ("did X send me
+...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -9265,6 +9280,893 @@ TEST10_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev13 and test11: two more groups of askers, each writing every shape (the later ones too). dev13's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: a beekeeper between
+# hive inspections, an air-traffic controller on a break ("request", "negative", "affirm"), Romanian and Bengali
+# first-language speakers (Romanian: the verb before its subject, "the mails of X", "please to"; Bengali: "kindly",
+# "which all", "itself", "na?"), a New Zealand English speaker ("heaps", "reckon", "sweet as", "chur"), someone who
+# says what they want to do next ("I want to reply to ... – which email was it?"), someone who front-loads the
+# constraints as a list ("{X}, {M}, files: which ones?"), someone who puts the answer type in brackets ("[list]",
+# "[number]", "[one email]"), a sommelier, a land surveyor in the field, someone who asks comparative or superlative
+# looking questions that are plain ordinals ("the newest thing X mailed me", "the oldest", "the most recently
+# arrived") and a locksmith between call-outs.
+# test11's askers are another group again (sharing no template with any part): Amharic and Hebrew first-language
+# speakers (Amharic: the object first and the verb last, "selam"; Hebrew: "tell me please", "what with", "already"),
+# a Welsh English speaker ("where's X to?", "now in a minute", "tidy", "is it?"), a radio dispatcher ("copy",
+# "over", "stand by"), someone who states what they believe first and asks to be set right ("I believe X ..., right?
+# which ..."), someone who trails off with ellipses, an astronomer on an observing night, a carpenter in the workshop,
+# a ski instructor between lessons, a crossword setter and a midwife on call; like test2 to test10, only its aggregate
+# figures are reported. Both draw their date phrases from their own lists ("the summer of 2024", "autumn '24", "Q4
+# '24", "the summer of '24", "Q4 of 2024", "the 2nd quarter of 2025", "twelve weeks ago", "five/nine/eleven months
+# ago", "a quarter ago", "three quarters ago", rolling windows of 12, 13 and 20 weeks, 50 and 200 days, 6 and 10
+# months, the 1st / 3rd / 4th / last week of a month, "between mid-October and mid-December 2025", "from 6 Oct to 19
+# Oct 2025", "between 10 Nov and 10 Dec 2025", "from October '25 to January '26", "Sept.–Nov. 2025", "late Sept
+# 2025", "mid-Nov 2025", "this past March/May", "on Boxing Day 2025", "on Christmas Day 2025", "the winter of
+# 2023-24", "early 2024", "the week of 17 November 2025", "this spring", "in the first quarter of 2026", "in April
+# '26", "in the coming six weeks", "over the next two months", "in the next 8 weeks", days such as "Tuesday, 14th
+# October 2025", "14 Oct., 2025", "the fourteenth of October, 2025", "Tue Oct 14 2025", "Tuesday, October fourteenth,
+# 2025", "14th Oct. '25", "October 14, '25" and "Tue. Oct. 14, 2025", bounds such as "Boxing Day 2025", "Christmas
+# Day 2025", "Halloween '25", "the 1st week of November 2025" and "the last week of September 2025"); every phrase,
+# bound and day spelling was checked against queryweaver.dates for the exact range the oracle uses. Their questions
+# follow test10's: dev13's first, then test11's.
+# =============================================================================================
+
+D13, T11 = "dev13", "test11"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11)
+
+
+def months_after(today: date, n: int) -> date:
+    """The same day of the month ``n`` months after today (the last day of "the next n months")."""
+    y, m = divmod(today.year * 12 + today.month - 1 + n, 12)
+    return date(y, m + 1, min(today.day, 28))
+
+
+def dev13_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the summer of 2024", "autumn '24", "Q4 '24", "twelve weeks ago" (a calendar week, Monday to Sunday), "five
+    months ago" (a calendar month), "a quarter ago" (a calendar quarter), rolling windows ("the past 13 weeks", "the
+    last 50 days", "the past 10 months"), the 4th and 1st weeks of a month, "between mid-October and mid-December
+    2025", "from 6 Oct to 19 Oct 2025", "late Sept 2025", "this past March", "Boxing Day 2025", "the winter of
+    2023-24" and an en-dash span of dotted short month names."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    march = today.year - (today.month <= 3)  # the latest March before this month
+    return [("in the summer of 2024", (date(2024, 6, 1), date(2024, 9, 1))),
+            ("during autumn '24", (date(2024, 9, 1), date(2024, 12, 1))),
+            ("in Q4 '24", (date(2024, 10, 1), date(2025, 1, 1))),
+            ("twelve weeks ago", (monday - timedelta(days=84), monday - timedelta(days=77))),
+            ("five months ago", months_back(today, 5)),
+            ("a quarter ago", quarters_back(today, 1)),
+            ("in the past 13 weeks", (today - timedelta(weeks=13), tomorrow)),
+            ("in the last 50 days", (today - timedelta(days=50), tomorrow)),
+            ("over the past 10 months", (months_before(today, 10), tomorrow)),
+            ("in the 4th week of November 2025", (date(2025, 11, 22), date(2025, 11, 29))),
+            ("in the 1st week of October 2025", (date(2025, 10, 1), date(2025, 10, 8))),
+            ("between mid-October and mid-December 2025", (date(2025, 10, 11), date(2025, 12, 21))),
+            ("from 6 Oct to 19 Oct 2025", (date(2025, 10, 6), date(2025, 10, 20))),
+            ("in late Sept 2025", (date(2025, 9, 21), date(2025, 10, 1))),
+            ("this past March", month_range(march, 3)),
+            ("on Boxing Day 2025", (date(2025, 12, 26), date(2025, 12, 27))),
+            ("in the winter of 2023-24", (date(2023, 12, 1), date(2024, 3, 1))),
+            ("in Sept.–Nov. 2025", (date(2025, 9, 1), date(2025, 12, 1)))]
+
+
+def dev13_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    out = dev13_month_phrases(today) + [("in the coming six weeks", (today, today + timedelta(weeks=6, days=1))),
+                                        ("in the first quarter of 2026", (date(2026, 1, 1), date(2026, 4, 1)))]
+    if today.month < 6:  # "this spring": the one under way, else this year's (listed only before it is over)
+        out.append(("this spring", (date(today.year, 3, 1), date(today.year, 6, 1))))
+    return out
+
+
+DEV13_BOUNDS = [("the 20th of Nov 2025", date(2025, 11, 20)), ("Oct. 27th, 2025", date(2025, 10, 27)),
+                ("Boxing Day 2025", date(2025, 12, 26)), ("the 1st week of November 2025", date(2025, 11, 1)),
+                ("late Oct 2025", date(2025, 10, 21)), ("9 Sept 2025", date(2025, 9, 9)),
+                ("the autumn of '25", date(2025, 9, 1)), ("the 3rd of Nov '25", date(2025, 11, 3)),
+                ("mid-Sept 2025", date(2025, 9, 11))]
+
+
+def dev13_day(d: date, i: int) -> str:
+    """"Tuesday, 14th October 2025", "14 Oct., 2025", "the fourteenth of October, 2025", "Tue Oct 14 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday}, {nth(d.day)} {month} {d.year}", f"{d.day} {short}, {d.year}",
+             f"the {ORDINAL_WORDS[d.day - 1]} of {month}, {d.year}", f"{weekday[:3]} {month[:3]} {d.day} {d.year}")
+    return forms[i % len(forms)]
+
+
+def test11_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the summer of '24", "Q4 of 2024", "the 2nd quarter of 2025", "three quarters ago", "nine/eleven months ago"
+    (calendar units), rolling windows ("the last 20 weeks", "the past 200 days", "the last 6 months"), the 3rd and
+    last weeks of a month, "between 10 Nov and 10 Dec 2025", "from October '25 to January '26", "this past May",
+    "Christmas Day 2025", "early 2024", "mid-Nov 2025" and "the week of 17 November 2025"."""
+    tomorrow = today + timedelta(days=1)
+    may = today.year - (today.month <= 5)  # the latest May before this month
+    return [("in the summer of '24", (date(2024, 6, 1), date(2024, 9, 1))),
+            ("during Q4 of 2024", (date(2024, 10, 1), date(2025, 1, 1))),
+            ("in the 2nd quarter of 2025", (date(2025, 4, 1), date(2025, 7, 1))),
+            ("three quarters ago", quarters_back(today, 3)),
+            ("nine months ago", months_back(today, 9)),
+            ("eleven months ago", months_back(today, 11)),
+            ("in the last 20 weeks", (today - timedelta(weeks=20), tomorrow)),
+            ("in the past 200 days", (today - timedelta(days=200), tomorrow)),
+            ("in the last 6 months", (months_before(today, 6), tomorrow)),
+            ("in the 3rd week of November 2025", (date(2025, 11, 15), date(2025, 11, 22))),
+            ("in the last week of October 2025", (date(2025, 10, 25), date(2025, 11, 1))),
+            ("between 10 Nov and 10 Dec 2025", (date(2025, 11, 10), date(2025, 12, 11))),
+            ("from October '25 to January '26", (date(2025, 10, 1), date(2026, 2, 1))),
+            ("this past May", month_range(may, 5)),
+            ("on Christmas Day 2025", (date(2025, 12, 25), date(2025, 12, 26))),
+            ("in early 2024", (date(2024, 1, 1), date(2024, 5, 1))),
+            ("in mid-Nov 2025", (date(2025, 11, 11), date(2025, 11, 21))),
+            ("in the week of 17 November 2025", (date(2025, 11, 17), date(2025, 11, 24)))]
+
+
+def test11_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    two_months = months_after(today, 2) + timedelta(days=1)
+    return test11_month_phrases(today) + [("over the next two months", (today, two_months)),
+                                          ("in April '26", month_range(2026, 4)),
+                                          ("in the next 8 weeks", (today, today + timedelta(weeks=8, days=1)))]
+
+
+TEST11_BOUNDS = [("the 6th of October 2025", date(2025, 10, 6)), ("Sep. 15th, 2025", date(2025, 9, 15)),
+                 ("Christmas Day 2025", date(2025, 12, 25)), ("Halloween '25", date(2025, 10, 31)),
+                 ("12 Nov. 2025", date(2025, 11, 12)), ("early Oct 2025", date(2025, 10, 1)),
+                 ("the 3rd week of August 2025", date(2025, 8, 15)), ("the 4th of Sept '25", date(2025, 9, 4)),
+                 ("the last week of September 2025", date(2025, 9, 24))]
+
+
+def test11_day(d: date, i: int) -> str:
+    """"Tuesday, October fourteenth, 2025", "14th Oct. '25", "October 14, '25", "Tue. Oct. 14, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday}, {month} {ORDINAL_WORDS[d.day - 1]}, {d.year}", f"{nth(d.day)} {short} '{d.year % 100:02d}",
+             f"{month} {d.day}, '{d.year % 100:02d}", f"{weekday[:3]}. {short} {d.day}, {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV13_MAKERS = dated_makers(dev13_month_phrases, dev13_event_phrases, DEV13_BOUNDS, dev13_day)
+TEST11_MAKERS = dated_makers(test11_month_phrases, test11_event_phrases, TEST11_BOUNDS, test11_day)
+
+
+DEV13_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a beekeeper (beekeeper13), an air-traffic controller on a break (atc13), Romanian and Bengali
+    # first-language speakers (romanian13, bengali13), a New Zealand English speaker (kiwi13), someone who says what
+    # they want to do next (nextstep13), someone who front-loads the constraints as a list (frontlist13), someone who
+    # puts the answer type in brackets (bracket13), a sommelier (sommelier13), a land surveyor (surveyor13), someone
+    # whose ordinals look like comparisons or superlatives (superlative13) and a locksmith between call-outs
+    # (locksmith13).
+    "emails_from": [
+        ("beekeeper13", "Just back from checking the hives. Can you bring up all the emails {X} has sent me?"),
+        ("atc13", "On my break from the scope. Request every email from {X}, please."),
+        ("romanian13", "Please to show me the mails which sent me {X}."),
+        ("kiwi13", "Kia ora, can you dig out all the emails {X} has flicked through to me?"),
+        ("nextstep13", "I want to go through everything {X} has sent me and tidy it up. Which emails are those?"),
+        ("frontlist13", "{X}, emails to me, all of them: which ones?"),
+        ("bracket13", "emails {X} sent me [list]"),
+        ("sommelier13", "Between tastings – which emails do I have from {X}?"),
+    ],
+    "emails_to": [
+        ("surveyor13", "Out on site with the total station. Which emails have I sent to {X}?"),
+        ("atc13", "Request a list of my outgoing emails addressed to {X}."),
+        ("bengali13", "Kindly tell me which all emails I have sent to {X}."),
+        ("kiwi13", "What've I sent {X}? Heaps of emails, I reckon – show me the lot."),
+        ("nextstep13", "I want to follow up with {X}, but first: what emails have I already sent them?"),
+        ("bracket13", "my emails to {X} [list]"),
+        ("locksmith13", "Sat in the van between lockouts. Which emails did I send {X}?"),
+        ("romanian13", "Which are the mails sent by me to {X}?"),
+    ],
+    "emails_between": [
+        ("beekeeper13", "Smoker's out, bees are calm. Show me every email between {X} and me, whoever sent it."),
+        ("atc13", "Break's fifteen minutes. Request all email traffic between {X} and myself, inbound and outbound."),
+        ("romanian13", "Show me please all the mails between me and {X}, in both the directions."),
+        ("bengali13", "The full conversation between {X} and myself – all the emails, sent and received both."),
+        ("kiwi13", "Chur – can you grab every email {X} and I have sent each other?"),
+        ("frontlist13", "{X}, me, both directions: every email."),
+        ("bracket13", "emails between me and {X}, either way [list]"),
+        ("surveyor13", "Need the whole email trail between {X} and me – theirs and mine – for the boundary file."),
+    ],
+    "emails_from_in_month": [
+        ("sommelier13", "{Mc} – what did {X} email me? It was right in the middle of harvest."),
+        ("atc13", "Request emails received from {X} {M}."),
+        ("romanian13", "Which mails has sent me {X} {M}?"),
+        ("bengali13", "{Mc} itself, which emails did {X} send me?"),
+        ("kiwi13", "Did {X} send me anything {M}? Show me those emails, cheers."),
+        ("nextstep13", "I want to answer whatever {X} sent me {M}. Which emails were they?"),
+        ("frontlist13", "{X}, {M}, emails to me: which ones?"),
+        ("locksmith13", "Which emails did {X} send me {M}? Quick look before the next call-out."),
+    ],
+    "emails_from_before": [
+        ("beekeeper13", "Before {B}, which emails had {X} sent me? I'd only just split the colonies then."),
+        ("atc13", "Request emails from {X} dated before {B}. Later ones not required."),
+        ("romanian13", "Which mails sent me {X} before {B}?"),
+        ("kiwi13", "What'd {X} send me before {B}? Just the older emails, sweet as."),
+        ("frontlist13", "{X}, before {B}, emails: what have I got?"),
+        ("bracket13", "emails from {X} earlier than {B} [list]"),
+        ("surveyor13", "Which emails did {X} send me prior to {B}? I'm checking the original survey brief."),
+        ("locksmith13", "Emails from {X} before {B} – which ones? The job started around then."),
+    ],
+    "emails_from_since": [
+        ("sommelier13", "Since {B}, which emails has {X} sent me? That's when the new vintage list came out."),
+        ("atc13", "Request all emails from {X} since {B}."),
+        ("bengali13", "From {B} onwards, which all emails has {X} sent me?"),
+        ("kiwi13", "Has {X} emailed since {B}? Show us what's come through."),
+        ("nextstep13", "I need to catch up on {X} before I ring them. Which emails have they sent me since {B}?"),
+        ("bracket13", "emails from {X} since {B} [list]"),
+        ("surveyor13", "Since {B}, what has {X} emailed me? I've been out in the field."),
+        ("beekeeper13", "Which emails has {X} sent me after {B}? I've been with the hives all season."),
+    ],
+    "last_email_from": [
+        ("superlative13", "What's the newest thing {X} has mailed me?"),
+        ("atc13", "Request the latest email from {X}. One only."),
+        ("romanian13", "Which is the last mail sent to me by {X}?"),
+        ("kiwi13", "What was the last email {X} flicked me?"),
+        ("nextstep13", "I want to reply to {X}. What was their most recent email to me?"),
+        ("bracket13", "latest email from {X} [one email]"),
+        ("locksmith13", "Between jobs – what's the last email {X} sent me?"),
+        ("beekeeper13", "Hands full of frames. Which was the most recent email from {X}?"),
+    ],
+    "first_email_from": [
+        ("superlative13", "Of all the emails {X} has sent me, which is the oldest?"),
+        ("atc13", "Request the earliest email on record from {X}."),
+        ("bengali13", "Kindly find the very first email {X} sent me."),
+        ("kiwi13", "What was the first email {X} ever sent me? Reckon it was ages ago."),
+        ("nextstep13", "I want to quote how {X} first got in touch. What was the first email they sent me?"),
+        ("frontlist13", "{X}, first email to me: which one?"),
+        ("sommelier13", "Which email did {X} first send me? Can't remember what it was about."),
+        ("surveyor13", "Earliest email from {X} – which one was it? I need the original instructions."),
+    ],
+    "first_email_to": [
+        ("superlative13", "Which of my emails to {X} is the oldest?"),
+        ("romanian13", "Which was the first mail that I wrote to {X}?"),
+        ("bengali13", "What was the first email I myself sent to {X}?"),
+        ("kiwi13", "What was the very first email I sent {X}? Been yonks."),
+        ("nextstep13", "I want to forward my first ever email to {X} to my boss. Which one was it?"),
+        ("bracket13", "first email I sent {X} [one email]"),
+        ("locksmith13", "When I first emailed {X} – which email was that?"),
+        ("sommelier13", "Which email did I send {X} first of all? It was before I took over the cellar."),
+    ],
+    "last_email_to": [
+        ("superlative13", "What's the most recent thing I've emailed {X}?"),
+        ("atc13", "Request my last outgoing email to {X}."),
+        ("romanian13", "Which is the last mail which I sent to {X}?"),
+        ("bengali13", "The latest email I sent to {X}, which one is it?"),
+        ("nextstep13", "I want to chase {X} up. What did I last email them?"),
+        ("frontlist13", "{X}, my emails to them, the latest: which one?"),
+        ("surveyor13", "Which was the last email I sent {X}? Want to check I attached the plans."),
+        ("beekeeper13", "Which email did I send {X} last? Can't remember if I ever replied properly."),
+    ],
+    "count_emails_from": [
+        ("beekeeper13", "How many emails has {X} sent me altogether? More than I have hives, probably."),
+        ("atc13", "Request a count of emails received from {X}."),
+        ("romanian13", "How many mails has sent me {X}?"),
+        ("kiwi13", "How many emails has {X} sent me? Heaps, I reckon."),
+        ("frontlist13", "{X}, emails to me, total: how many?"),
+        ("bracket13", "emails from {X} [number]"),
+        ("sommelier13", "What's the total number of emails {X} has sent me?"),
+        ("locksmith13", "How many emails have I had from {X}? Roughly is fine, exact is better."),
+    ],
+    "subject_contains": [
+        ("surveyor13", "Which emails have \"{W}\" in their subject line?"),
+        ("atc13", "Request all emails with subject containing \"{W}\"."),
+        ("romanian13", "Show me please the mails which have {W} in the subject."),
+        ("bengali13", "Which all emails are there with {W} in the subject line?"),
+        ("kiwi13", "Kia ora – can you find the emails with {W} in the subject line? Cheers."),
+        ("nextstep13", "I want to archive the {W} emails. Which ones have that in the subject?"),
+        ("bracket13", "subject includes \"{W}\" [emails]"),
+        ("locksmith13", "Any emails with {W} in the subject? Show me all of them."),
+    ],
+    "last_received_on_day": [
+        ("superlative13", "On {D}, which email reached me latest in the day?"),
+        ("atc13", "Request the final email received on {D}."),
+        ("romanian13", "Which was the last mail that came to me in {D}?"),
+        ("kiwi13", "{Dc} – what was the last email that landed in my inbox?"),
+        ("nextstep13", "I want to pick up where I left off on {D}. What was the last email I got that day?"),
+        ("frontlist13", "{Dc}, my inbox, last one in: which email?"),
+        ("bracket13", "last email received on {D} [one email]"),
+        ("beekeeper13", "On {D} I was out collecting a swarm. Which email came in last that day?"),
+    ],
+    "attachments_from": [
+        ("sommelier13", "Which files has {X} sent me as attachments? Tasting notes, mostly."),
+        ("atc13", "Request a list of all attachments received from {X}."),
+        ("romanian13", "Which are the files sent to me by {X}?"),
+        ("bengali13", "Kindly list all the files {X} has attached in emails to me."),
+        ("kiwi13", "What files has {X} flicked me over email?"),
+        ("nextstep13", "I want to back up everything {X} has attached for me. Which files are those?"),
+        ("frontlist13", "{X}, attachments to me: which files?"),
+        ("surveyor13", "Which attachments have come to me from {X}? I need the site plans."),
+    ],
+    "attachments_ext": [
+        ("beekeeper13", "Which {EXTS} have come through as email attachments, in or out?"),
+        ("atc13", "Request all email attachments of type .{EXT}, incoming and outgoing."),
+        ("romanian13", "Which are the {EXTS} attached at the emails?"),
+        ("bengali13", "Kindly show all {EXTS} that were attached to any email."),
+        ("nextstep13", "I want to move every {EXT1} from my email into one folder. Which ones are there?"),
+        ("frontlist13", "Email attachments, .{EXT}, sent or received: which files?"),
+        ("bracket13", "{EXTS} attached to emails [list]"),
+        ("locksmith13", "What {EXTS} have been attached to emails – mine or anyone's?"),
+    ],
+    "folders_with_attachments_from": [
+        ("surveyor13", "Which folders did I save {Xp} attachments into?"),
+        ("atc13", "Request the folders holding files received from {X}."),
+        ("romanian13", "In which folders are saved the files which sent me {X}?"),
+        ("kiwi13", "Where've the files {X} sent me ended up? Which folders?"),
+        ("nextstep13", "I want to clean up the files {X} emailed me. Which folders are they sitting in?"),
+        ("frontlist13", "{X}, their attachments, my drive: which folders?"),
+        ("bracket13", "folders with files {X} sent me [list]"),
+        ("sommelier13", "The files {X} emailed me – which folders did they land in?"),
+    ],
+    "folders_of_file": [
+        ("beekeeper13", "Which folder is {F} in? I need it for the apiary records."),
+        ("atc13", "Request folder location for {F}."),
+        ("romanian13", "Where is saved the file {F}?"),
+        ("bengali13", "In which folder is {F} kept?"),
+        ("kiwi13", "Where's {F} got to? Which folder's it in?"),
+        ("nextstep13", "I want to open {F}. Which folder is it in?"),
+        ("bracket13", "{F} [folder]"),
+        ("locksmith13", "Which folder has {F}? Customer's asking for it."),
+    ],
+    "who_sent_file": [
+        ("nextstep13", "I want to reply to whoever sent me {F}. Who was it?"),
+        ("atc13", "Request sender identity for {F}."),
+        ("romanian13", "Who has sent to me the file {F}?"),
+        ("bengali13", "Who had sent me {F}, can you tell?"),
+        ("kiwi13", "Who flicked me {F}? Can't remember, eh."),
+        ("frontlist13", "{F}, by email, sender: who?"),
+        ("bracket13", "who sent me {F} [person]"),
+        ("surveyor13", "{F} came in by email – who sent it?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("nextstep13", "I want to loop in everyone who's been emailing with whoever sent me {F}. Who are they?"),
+        ("atc13", "Identify the sender of {F}, then list everyone that sender has exchanged emails with."),
+        ("romanian13", "With whom has changed emails the person who sent me {F}?"),
+        ("bengali13", "Whoever sent me {F} – with which all people has that person exchanged emails?"),
+        ("kiwi13", "Whoever sent {F} – who've they been emailing back and forth with?"),
+        ("frontlist13", "{F}, its sender, their email contacts: who?"),
+        ("bracket13", "people who've emailed with the sender of {F} [names]"),
+        ("sommelier13", "The person who sent me {F}: who have they been in email conversations with?"),
+    ],
+    "coattendees_of_person": [
+        ("beekeeper13", "Who has been at events together with {X}? Trying to work out who's in the bee club."),
+        ("atc13", "Request a list of everyone who attended events with {X}."),
+        ("romanian13", "Who participated at the same events as {X}?"),
+        ("bengali13", "With {X}, which all people attended the events?"),
+        ("kiwi13", "Who's been at meetings with {X}? Reckon it's a fair few."),
+        ("frontlist13", "{X}, their events, everyone else there: who?"),
+        ("bracket13", "people at events with {X} [names]"),
+        ("surveyor13", "Who shared a meeting with {X}? I need the names for the site visit list."),
+    ],
+    "events_of_person": [
+        ("sommelier13", "Which events has {X} attended? They came to one of our tastings, I think."),
+        ("atc13", "Request all events with {X} as an attendee."),
+        ("romanian13", "At which events has participated {X}?"),
+        ("bengali13", "Kindly tell which all meetings {X} has attended."),
+        ("kiwi13", "What events has {X} been along to?"),
+        ("nextstep13", "I want to send {X} the notes from every meeting they went to. Which events were those?"),
+        ("bracket13", "events {X} attended [list]"),
+        ("locksmith13", "What meetings has {X} turned up to?"),
+    ],
+    "events_at_place": [
+        ("surveyor13", "Which events have been or will be held {atP}? I might survey the site."),
+        ("atc13", "Request all calendar events located {atP}."),
+        ("romanian13", "Which are the events that take place {atP}?"),
+        ("bengali13", "Which all events are there {atP}?"),
+        ("kiwi13", "What's on {atP}? All the events, past and coming up."),
+        ("frontlist13", "{P}, calendar: which events?"),
+        ("bracket13", "events {atP} [list]"),
+        ("sommelier13", "Which events are {atP}? We might host a tasting there."),
+    ],
+    "events_in_month": [
+        ("beekeeper13", "Which events are on my calendar {M}? I'm lining them up against the honey harvest."),
+        ("atc13", "Request all calendar events {M}."),
+        ("romanian13", "Which events have I {M}?"),
+        ("bengali13", "{Mc}, which all events are there on my calendar?"),
+        ("kiwi13", "What've I got on {M}? All the events, cheers."),
+        ("frontlist13", "{Mc}, my calendar: which events?"),
+        ("bracket13", "calendar events {M} [list]"),
+        ("locksmith13", "Which events are in my calendar {M}? Squaring them with my on-call rota."),
+    ],
+    "events_titled": [
+        ("surveyor13", "Which events have \"{T}\" in the title?"),
+        ("atc13", "Request all events with \"{T}\" in the title."),
+        ("romanian13", "Show me please the events which have {T} in the name."),
+        ("kiwi13", "Can you find all the {T} ones on my calendar?"),
+        ("nextstep13", "I want to cancel the {T} events. Which ones are there?"),
+        ("frontlist13", "\"{T}\", event titles: which events?"),
+        ("bracket13", "events with {T} in the name [list]"),
+        ("sommelier13", "Which {T} events are on the calendar? I'll pair them with something."),
+    ],
+    "who_attended_titled": [
+        ("beekeeper13", "Who went to the {T}? One of them wanted a jar of honey."),
+        ("atc13", "Request the attendee list for the {T} events."),
+        ("romanian13", "Who participated at the {T}?"),
+        ("bengali13", "Who all attended the {T}, kindly tell."),
+        ("kiwi13", "Who turned up to the {T}? Reckon it was a good crowd."),
+        ("nextstep13", "I want to thank everyone who came to the {T}. Who were they?"),
+        ("bracket13", "attendees of the {T} [names]"),
+        ("locksmith13", "Who was at the {T}? Someone there needed a key cut."),
+    ],
+    "place_of_event": [
+        ("surveyor13", "Where's {T} held? I'll need the site address."),
+        ("atc13", "Request the location of {T}."),
+        ("romanian13", "Where is taking place {T}?"),
+        ("bengali13", "{T} – where is it happening, kindly tell."),
+        ("kiwi13", "Where's {T} on?"),
+        ("nextstep13", "I want to book a cab to {T}. Where is it?"),
+        ("bracket13", "location of {T} [place]"),
+        ("sommelier13", "Where is {T}? Is there a decent wine list nearby?"),
+    ],
+    "people_met_at_place": [
+        ("beekeeper13", "Who have I met {atP}? Somebody there asked about swarms."),
+        ("atc13", "Request everyone I've met {atP}, at events I attended."),
+        ("romanian13", "With whom did I meet {atP}?"),
+        ("bengali13", "{atPc}, which all people have I met?"),
+        ("kiwi13", "Who've I caught up with {atP}?"),
+        ("nextstep13", "I want to send a thank-you to the people I met {atP}. Who were they?"),
+        ("frontlist13", "{P}, meetings I was at, the people: who?"),
+        ("surveyor13", "Who did I meet {atP}? One of them owned the land next door."),
+    ],
+    "people_met_in_month": [
+        ("sommelier13", "Who did I meet {M}? It was a blur of tastings."),
+        ("atc13", "Request all people I met with {M}."),
+        ("romanian13", "With whom have I met {M}?"),
+        ("bengali13", "{Mc}, which all people did I meet?"),
+        ("kiwi13", "Who'd I catch up with {M}?"),
+        ("frontlist13", "{Mc}, meetings I went to, people: who?"),
+        ("bracket13", "people I met {M} [names]"),
+        ("locksmith13", "Who did I have meetings with {M}? I was doing a lot of call-outs."),
+    ],
+    "links_from_person": [
+        ("beekeeper13", "Which links has {X} emailed me? Probably bee forums."),
+        ("atc13", "Request all URLs from emails sent by {X}."),
+        ("romanian13", "Which are the links which sent me {X}?"),
+        ("bengali13", "Which all links has {X} sent me by email?"),
+        ("kiwi13", "What links has {X} flicked through to me?"),
+        ("nextstep13", "I want to bookmark the links {X} sent me. Which are they?"),
+        ("bracket13", "links from {X} [list]"),
+        ("surveyor13", "Which web links has {X} sent me? Map portals, I expect."),
+    ],
+    "links_from_people_met_in_month": [
+        ("sommelier13", "Which links did the people I met {M} send me? Someone promised a vineyard's website."),
+        ("atc13", "Request URLs emailed to me by anyone I met {M}."),
+        ("romanian13", "Which links sent me the people with whom I met {M}?"),
+        ("bengali13", "The people I met {M}, which all links did they send me?"),
+        ("kiwi13", "The folks I caught up with {M} – what links have they flicked me?"),
+        ("frontlist13", "{Mc}, people I met, links they emailed me: which?"),
+        ("bracket13", "links from people I met {M} [list]"),
+        ("locksmith13", "What links have I been sent by the people I met {M}?"),
+    ],
+    "links_to_domain": [
+        ("surveyor13", "Which {U} links have turned up in my emails?"),
+        ("atc13", "Request all {U} URLs in email."),
+        ("romanian13", "Which are the links to {U} from the mails?"),
+        ("bengali13", "Which all {U} links are there in my mails?"),
+        ("kiwi13", "Got any {U} links in my emails? Show us the lot."),
+        ("nextstep13", "I want to check every {U} link someone emailed. Which are they?"),
+        ("frontlist13", "{U}, links, in my email: which?"),
+        ("bracket13", "{U} links in emails [list]"),
+    ],
+    "last_email_from_about": [
+        ("superlative13", "Which is the newest email {X} has sent me about {W}?"),
+        ("atc13", "Request the latest email from {X} with {W} in the subject."),
+        ("romanian13", "Which is the last mail from {X} about {W}?"),
+        ("bengali13", "About {W}, what was the latest email {X} sent me?"),
+        ("kiwi13", "What's the last email {X} flicked me about {W}?"),
+        ("nextstep13", "I want to reply to {X} about {W}. Which was their most recent email on it?"),
+        ("frontlist13", "{X}, {W}, their latest email: which one?"),
+        ("bracket13", "most recent email from {X} about {W} [one email]"),
+    ],
+    "emails_from_with_attachment": [
+        ("beekeeper13", "Which of {Xp} emails came with something attached? Got frames to fix, so quick."),
+        ("atc13", "Request emails from {X} carrying attachments."),
+        ("romanian13", "Which mails from {X} had files attached?"),
+        ("bengali13", "Which all emails of {X} came with attachments?"),
+        ("kiwi13", "Which emails has {X} sent me with attachments on them?"),
+        ("frontlist13", "{X}, emails with attachments: which ones?"),
+        ("bracket13", "emails from {X} with attachments [list]"),
+        ("surveyor13", "Which of the emails {X} sent me have files attached? Looking for the plans."),
+    ],
+    "files_from_in_month": [
+        ("sommelier13", "Which files did {X} send me {M}? Price lists, I expect."),
+        ("atc13", "Request attachments received from {X} {M}."),
+        ("romanian13", "Which are the files which sent me {X} {M}?"),
+        ("bengali13", "{Mc}, which all files did {X} attach for me?"),
+        ("kiwi13", "What files did {X} flick me {M}?"),
+        ("nextstep13", "I want to print the files {X} sent me {M}. Which ones are they?"),
+        ("frontlist13", "{X}, {M}, attachments: which files?"),
+        ("locksmith13", "What files did {X} email me {M}? Need the invoice."),
+    ],
+    "events_at_place_in_month": [
+        ("surveyor13", "Which events are {atP} {M}? I might be surveying nearby."),
+        ("atc13", "Request calendar events {atP} {M}."),
+        ("romanian13", "Which events are {atP} {M}?"),
+        ("bengali13", "{Mc}, which all events are there {atP}?"),
+        ("kiwi13", "What's on {atP} {M}?"),
+        ("frontlist13", "{P}, {M}: which events?"),
+        ("bracket13", "events {atP} {M} [list]"),
+        ("beekeeper13", "{Mc}, which events are on {atP}? Checking it doesn't clash with the hive inspections."),
+    ],
+    "people_emailed_in_month": [
+        ("sommelier13", "Who did I send emails to {M}? I was ordering for the cellar."),
+        ("atc13", "Request all recipients of emails I sent {M}."),
+        ("romanian13", "To whom have I written mails {M}?"),
+        ("bengali13", "{Mc}, to which all people did I send emails?"),
+        ("kiwi13", "Who'd I flick an email to {M}? Chur."),
+        ("nextstep13", "I want to follow up with everyone I emailed {M}. Who were they?"),
+        ("bracket13", "people I emailed {M} [names]"),
+        ("locksmith13", "Who did I email {M}? I owe one of them a quote."),
+    ],
+    "emails_from_person_to_person": [
+        ("surveyor13", "Which emails has {X} sent to {Y}? They're in a boundary dispute, I think."),
+        ("atc13", "Request emails with sender {X} and recipient {Y}."),
+        ("romanian13", "Which mails has written {X} to {Y}?"),
+        ("bengali13", "What all emails did {X} send to {Y}?"),
+        ("kiwi13", "What's {X} been emailing {Y}, eh?"),
+        ("nextstep13", "I want to get up to speed on what {X} has told {Y}. Which emails did {X} send {Y}?"),
+        ("frontlist13", "From {X}, to {Y}: which emails?"),
+        ("bracket13", "emails from {X} to {Y} [list]"),
+    ],
+    "count_events_at_place": [
+        ("sommelier13", "How many events have been held {atP}? Thinking of it for a tasting."),
+        ("atc13", "Request a count of events {atP}."),
+        ("romanian13", "How many events were organised {atP}?"),
+        ("bengali13", "{atPc}, how many events were there in total?"),
+        ("kiwi13", "How many events have there been {atP}? A fair few, I reckon."),
+        ("frontlist13", "{P}, events, total: how many?"),
+        ("bracket13", "events {atP} [number]"),
+        ("surveyor13", "How many events took place {atP}? I'm sizing up the venue."),
+    ],
+    "links_in_emails_about": [
+        ("beekeeper13", "Which links are in the emails about {W}?"),
+        ("atc13", "Request all URLs in emails with {W} in the subject."),
+        ("romanian13", "Which links are in the mails about {W}?"),
+        ("bengali13", "In the emails about {W}, which all links are there?"),
+        ("kiwi13", "Any links in those {W} emails? Show us."),
+        ("nextstep13", "I want to read up before the meeting: which links were in the emails about {W}?"),
+        ("frontlist13", "{W}, emails, links in them: which?"),
+        ("bracket13", "links in the {W} emails [list]"),
+    ],
+    "count_emails_to": [
+        ("locksmith13", "How many emails have I sent {X}? Feels like a lot."),
+        ("atc13", "Request a count of emails I've sent to {X}."),
+        ("romanian13", "How many mails have I written to {X}?"),
+        ("bengali13", "To {X}, how many emails have I sent, total?"),
+        ("kiwi13", "How many emails have I flicked {X}?"),
+        ("frontlist13", "Me, {X}, emails I sent: how many?"),
+        ("bracket13", "emails I sent {X} [number]"),
+        ("sommelier13", "What's the total count of emails I've sent {X}? I need the exact figure."),
+    ],
+}
+
+TEST11_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: Amharic and Hebrew first-language speakers (amharic_t11, hebrew_t11), a Welsh English speaker
+    # (welsh_t11), a radio dispatcher (dispatch_t11), someone who states a belief and asks to be set right
+    # (belief_t11), someone who trails off with ellipses (ellipsis_t11), an astronomer on an observing night
+    # (astronomer_t11), a carpenter in the workshop (carpenter_t11), a ski instructor between lessons (ski_t11), a
+    # crossword setter (crossword_t11) and a midwife on call (midwife_t11).
+    "emails_from": [
+        ("amharic_t11", "Selam. The emails that {X} sent to me, all of them, please show."),
+        ("hebrew_t11", "Tell me please, what emails {X} sent me?"),
+        ("welsh_t11", "Now in a minute, can you fetch me everything {X} has emailed me?"),
+        ("dispatch_t11", "Dispatch to base, requesting every email from {X}, over."),
+        ("belief_t11", "I believe {X} has emailed me a fair bit, right? Which emails were they?"),
+        ("astronomer_t11", "Clouds rolled in over the dome. While I wait: which emails has {X} sent me?"),
+    ],
+    "emails_to": [
+        ("hebrew_t11", "Which emails I already sent to {X}? Show me all."),
+        ("welsh_t11", "What emails have I sent {X}, is it many?"),
+        ("ellipsis_t11", "the emails I sent {X}... all of them..."),
+        ("carpenter_t11", "Sawdust everywhere, so quickly: which emails did I send {X}?"),
+        ("ski_t11", "On the chairlift. Which emails have I written to {X}?"),
+        ("midwife_t11", "On call, quick one: what have I emailed {X}?"),
+    ],
+    "emails_between": [
+        ("amharic_t11", "Between me and {X}, the emails, in both directions, I want to see all."),
+        ("dispatch_t11", "Copy. Need all emails between {X} and me, both ways. Over."),
+        ("belief_t11", "I think {X} and I have emailed back and forth a lot, right? Show me every email, both sides."),
+        ("ellipsis_t11", "me and {X}... every email between us... theirs and mine..."),
+        ("crossword_t11", "For my notes: every email exchanged between {X} and me, in either direction."),
+        ("midwife_t11", "Between deliveries – pull up all the emails between {X} and me, sent and received."),
+    ],
+    "emails_from_in_month": [
+        ("amharic_t11", "{Mc}, the emails {X} sent me, which ones?"),
+        ("hebrew_t11", "What with the emails from {X} {M}? Show me them."),
+        ("welsh_t11", "What did {X} send me {M}, then?"),
+        ("belief_t11", "I'm fairly sure {X} emailed me {M}, right? Which emails were those?"),
+        ("ellipsis_t11", "emails from {X}... {M}... which ones were they..."),
+        ("ski_t11", "Which emails did {X} send me {M}? I was on the slopes most of it."),
+    ],
+    "emails_from_before": [
+        ("hebrew_t11", "Which emails sent me {X} before {B}? Only the old ones."),
+        ("dispatch_t11", "Requesting emails from {X} prior to {B}. Over."),
+        ("belief_t11", "{X} wrote to me before {B}, yes? What did they send?"),
+        ("ellipsis_t11", "{X}'s emails... the ones before {B}..."),
+        ("carpenter_t11", "Which emails did {X} send me before {B}? That's when I started the staircase job."),
+        ("crossword_t11", "Emails from {X}, earlier than {B} – which are they?"),
+    ],
+    "emails_from_since": [
+        ("amharic_t11", "Since {B}, from {X}, which emails came to me?"),
+        ("welsh_t11", "Has {X} been emailing since {B}? Let's see them, tidy."),
+        ("dispatch_t11", "Copy that. All emails from {X} since {B}. Over."),
+        ("belief_t11", "I reckon {X} has written a few times since {B}, right? Which emails?"),
+        ("astronomer_t11", "Which emails has {X} sent me since {B}? I've been on nights at the observatory."),
+        ("midwife_t11", "Since {B}, what's {X} emailed me? I've barely looked."),
+    ],
+    "last_email_from": [
+        ("amharic_t11", "From {X}, the last email to me, which one is it?"),
+        ("hebrew_t11", "What is the last email that {X} sent me?"),
+        ("welsh_t11", "What's the latest from {X}, email-wise?"),
+        ("dispatch_t11", "Base, need the most recent email from {X}. Over."),
+        ("belief_t11", "{X} emailed me not long ago, right? Which one was the latest?"),
+        ("ski_t11", "Quick, before my next lesson – what's the latest email {X} sent me?"),
+    ],
+    "first_email_from": [
+        ("hebrew_t11", "Which was the first email {X} sent me ever?"),
+        ("welsh_t11", "What was the first one {X} ever emailed me, now?"),
+        ("ellipsis_t11", "the first email {X} ever sent me... the very first..."),
+        ("astronomer_t11", "Waiting for the seeing to settle. What's the earliest email I have from {X}?"),
+        ("carpenter_t11", "What was the first email {X} sent me? Must be back when I did their kitchen."),
+        ("crossword_t11", "The first email {X} ever sent me – which one?"),
+    ],
+    "first_email_to": [
+        ("amharic_t11", "To {X}, my first email, which one was it?"),
+        ("welsh_t11", "What's the first email I ever sent {X}, is it?"),
+        ("belief_t11", "I first wrote to {X} ages ago, right? Which email was it?"),
+        ("dispatch_t11", "Requesting my earliest email to {X}. Over."),
+        ("ski_t11", "Which was the first email I ever sent {X}?"),
+        ("midwife_t11", "My very first email to {X} – which one was that?"),
+    ],
+    "last_email_to": [
+        ("hebrew_t11", "What was the last email I sent to {X}? Tell me please."),
+        ("dispatch_t11", "Base, requesting my latest email to {X}. Over."),
+        ("ellipsis_t11", "my last email to {X}... the most recent one..."),
+        ("astronomer_t11", "Between exposures: which email did I most recently send {X}?"),
+        ("carpenter_t11", "What did I last email {X}? Need to check I sent the quote."),
+        ("crossword_t11", "The latest email I sent {X} – which one?"),
+    ],
+    "count_emails_from": [
+        ("amharic_t11", "From {X}, how many emails came to me?"),
+        ("hebrew_t11", "How many emails {X} sent me already?"),
+        ("welsh_t11", "How many emails has {X} sent me, then? Loads, is it?"),
+        ("belief_t11", "{X} has sent me dozens of emails, right? How many exactly?"),
+        ("ellipsis_t11", "emails from {X}... how many altogether..."),
+        ("midwife_t11", "How many emails have I had from {X}? Quick count while it's quiet."),
+    ],
+    "subject_contains": [
+        ("amharic_t11", "Emails with {W} in the subject, please show all."),
+        ("hebrew_t11", "Is it possible to see the emails with \"{W}\" in the subject?"),
+        ("dispatch_t11", "Requesting emails, subject line contains {W}. Over."),
+        ("ellipsis_t11", "emails with {W} in the subject... any of them..."),
+        ("astronomer_t11", "Which emails have {W} in the subject? Got a few minutes while the dome turns."),
+        ("crossword_t11", "Which emails have \"{W}\" somewhere in the subject line?"),
+    ],
+    "last_received_on_day": [
+        ("amharic_t11", "On {D}, the last email that came to me, which one?"),
+        ("welsh_t11", "What came in last on {D}, email-wise?"),
+        ("belief_t11", "I got a fair few emails on {D}, right? Which one came in last?"),
+        ("dispatch_t11", "Requesting last email received on {D}. Over."),
+        ("carpenter_t11", "On {D} I was fitting a staircase all day. Which email arrived last?"),
+        ("midwife_t11", "{Dc} was a long shift. What was the final email I got that day?"),
+    ],
+    "attachments_from": [
+        ("hebrew_t11", "Which files {X} sent me in the emails?"),
+        ("welsh_t11", "What files has {X} sent me over, then?"),
+        ("belief_t11", "{X} has attached some files for me, right? Which ones?"),
+        ("ellipsis_t11", "files {X} sent me... attachments... all of them..."),
+        ("carpenter_t11", "Which attachments have I had from {X}? Drawings, mostly."),
+        ("ski_t11", "What files has {X} emailed me?"),
+    ],
+    "attachments_ext": [
+        ("amharic_t11", "The {EXTS} attached to emails, all of them, please list."),
+        ("hebrew_t11", "Which {EXTS} there are as attachments in the emails?"),
+        ("dispatch_t11", "Requesting all .{EXT} attachments, inbound and outbound. Over."),
+        ("astronomer_t11", "Which {EXTS} have been attached to emails, either direction?"),
+        ("crossword_t11", "Every {EXT1} that's been an email attachment – list them, please."),
+        ("midwife_t11", "Which {EXTS} have gone back and forth as attachments?"),
+    ],
+    "folders_with_attachments_from": [
+        ("amharic_t11", "The files {X} sent me, in which folders are they?"),
+        ("welsh_t11", "Where's {Xp} attachments to? Which folders?"),
+        ("belief_t11", "I saved the files {X} emailed me somewhere, right? Which folders?"),
+        ("ellipsis_t11", "the files {X} sent me... which folders did they go in..."),
+        ("carpenter_t11", "Which folders hold the attachments {X} sent me? Need the cut list."),
+        ("ski_t11", "Which folders did {Xp} attachments end up in?"),
+    ],
+    "folders_of_file": [
+        ("hebrew_t11", "In which folder is {F} already?"),
+        ("welsh_t11", "Where's {F} to?"),
+        ("dispatch_t11", "Need the folder for {F}. Over."),
+        ("belief_t11", "I saved {F} somewhere, right? Which folder is it in?"),
+        ("astronomer_t11", "Which folder did {F} end up in? I need it before the next target rises."),
+        ("crossword_t11", "{F} – which folder holds it?"),
+    ],
+    "who_sent_file": [
+        ("amharic_t11", "{F}, who sent it to me?"),
+        ("hebrew_t11", "Who sent me {F}, you know?"),
+        ("welsh_t11", "Who sent me {F}, then?"),
+        ("belief_t11", "Someone emailed me {F}, right? Who was it?"),
+        ("ellipsis_t11", "{F}... who sent me that..."),
+        ("midwife_t11", "Who emailed me {F}? Need to thank them."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("amharic_t11", "The person who sent me {F}, with that person, who has exchanged emails?"),
+        ("welsh_t11", "Whoever sent me {F} – who's been emailing with them, then?"),
+        ("dispatch_t11", "Identify sender of {F}, then everyone they've exchanged emails with. Over."),
+        ("ellipsis_t11", "whoever sent {F}... and everyone they've emailed with..."),
+        ("astronomer_t11", "Who has corresponded by email with the person who sent me {F}?"),
+        ("crossword_t11", "Work out who sent me {F}, then list everyone that person has traded emails with."),
+    ],
+    "coattendees_of_person": [
+        ("hebrew_t11", "Who was in meetings together with {X}?"),
+        ("welsh_t11", "Who's been in meetings with {X}, then?"),
+        ("belief_t11", "{X} has been to a few meetings, right? Who else was at them?"),
+        ("dispatch_t11", "Requesting everyone who attended events with {X}. Over."),
+        ("carpenter_t11", "Who's been at events with {X}? Trying to put names to faces."),
+        ("ski_t11", "Who's been in meetings alongside {X}?"),
+    ],
+    "events_of_person": [
+        ("amharic_t11", "{X}, which events did they attend?"),
+        ("hebrew_t11", "In which meetings {X} was?"),
+        ("ellipsis_t11", "events {X} went to... all of them..."),
+        ("astronomer_t11", "Which events has {X} attended?"),
+        ("crossword_t11", "List the events {X} attended, please."),
+        ("midwife_t11", "What meetings has {X} been at? Quick, before the next mum comes in."),
+    ],
+    "events_at_place": [
+        ("amharic_t11", "{atPc}, which events are there?"),
+        ("welsh_t11", "What's been going on {atP}, event-wise?"),
+        ("dispatch_t11", "Requesting all events {atP}. Over."),
+        ("belief_t11", "There's been a few events {atP}, right? Which ones?"),
+        ("carpenter_t11", "Which events are {atP}? I might quote for the fit-out."),
+        ("ski_t11", "What events are {atP}? Checking between lessons."),
+    ],
+    "events_in_month": [
+        ("hebrew_t11", "What I have on my calendar {M}?"),
+        ("welsh_t11", "What was on the calendar {M}, then?"),
+        ("belief_t11", "My calendar was busy {M}, right? Which events?"),
+        ("ellipsis_t11", "my calendar... {M}... what events..."),
+        ("astronomer_t11", "Which events are on my calendar {M}? Comparing them with my observing log."),
+        ("midwife_t11", "What's in my calendar {M}? Squaring it with my on-call nights."),
+    ],
+    "events_titled": [
+        ("amharic_t11", "Events with {T} in the name, please show all."),
+        ("hebrew_t11", "Which events there are with \"{T}\" in the title?"),
+        ("dispatch_t11", "Requesting all events titled with {T}. Over."),
+        ("ellipsis_t11", "the {T} events... all of them..."),
+        ("carpenter_t11", "Which {T} events are on the calendar?"),
+        ("crossword_t11", "Which events have \"{T}\" in their title?"),
+    ],
+    "who_attended_titled": [
+        ("amharic_t11", "The {T}, who attended it?"),
+        ("welsh_t11", "Who was at the {T}, then?"),
+        ("belief_t11", "A good few people came to the {T}, right? Who were they?"),
+        ("astronomer_t11", "Who went to the {T}?"),
+        ("ski_t11", "Who came along to the {T}?"),
+        ("midwife_t11", "Who attended the {T}? Need the names."),
+    ],
+    "place_of_event": [
+        ("hebrew_t11", "Where is {T}, tell me please?"),
+        ("welsh_t11", "Where's {T} to?"),
+        ("dispatch_t11", "Requesting location for {T}. Over."),
+        ("ellipsis_t11", "{T}... where is that..."),
+        ("carpenter_t11", "Where's {T}? Need to know if I can get the van there."),
+        ("crossword_t11", "Where does {T} take place?"),
+    ],
+    "people_met_at_place": [
+        ("amharic_t11", "{atPc}, the people I met, who are they?"),
+        ("hebrew_t11", "Who I met {atP}?"),
+        ("belief_t11", "I've met a few people {atP}, right? Who?"),
+        ("ellipsis_t11", "people I met {atP}... who were they..."),
+        ("astronomer_t11", "Who have I met {atP}? I rarely leave the observatory, so not many."),
+        ("midwife_t11", "Who did I meet {atP}? Can't place a name."),
+    ],
+    "people_met_in_month": [
+        ("amharic_t11", "{Mc}, who did I meet?"),
+        ("welsh_t11", "Who did I meet with {M}, then?"),
+        ("dispatch_t11", "Requesting everyone I met {M}. Over."),
+        ("belief_t11", "I met a few people {M}, right? Who were they?"),
+        ("carpenter_t11", "Who did I have meetings with {M}? Glue's drying, so I've got a minute."),
+        ("ski_t11", "Who did I meet up with {M}? It was peak season."),
+    ],
+    "links_from_person": [
+        ("amharic_t11", "The links {X} sent me, which ones?"),
+        ("hebrew_t11", "Tell me please which links {X} sent to me."),
+        ("dispatch_t11", "Requesting all links from {X}. Over."),
+        ("ellipsis_t11", "links {X} sent me... all of them..."),
+        ("astronomer_t11", "Which links has {X} emailed me? Papers to read on a cloudy night, I hope."),
+        ("crossword_t11", "Every web link {X} has sent me, please."),
+    ],
+    "links_from_people_met_in_month": [
+        ("hebrew_t11", "The people I met {M}, which links they sent me?"),
+        ("welsh_t11", "What links have the people I met {M} sent me, then?"),
+        ("belief_t11", "The people I met {M} sent me some links, right? Which?"),
+        ("ellipsis_t11", "people I met {M}... links they emailed me..."),
+        ("carpenter_t11", "Which links did the folks I met {M} email me?"),
+        ("midwife_t11", "Which links have I been sent by anyone I met {M}?"),
+    ],
+    "links_to_domain": [
+        ("amharic_t11", "Links to {U} in my emails, all of them, please."),
+        ("welsh_t11", "Any {U} links in my emails, then?"),
+        ("dispatch_t11", "Requesting all {U} links in email. Over."),
+        ("belief_t11", "There are a few {U} links in my emails, right? Which?"),
+        ("astronomer_t11", "Which {U} links have come up in my email?"),
+        ("ski_t11", "Which {U} links are in my emails? Riding the gondola up."),
+    ],
+    "last_email_from_about": [
+        ("amharic_t11", "From {X}, about {W}, the last email, which one?"),
+        ("hebrew_t11", "What is the last email {X} sent me about {W}?"),
+        ("welsh_t11", "What's the latest from {X} about {W}, then?"),
+        ("belief_t11", "{X} emailed me about {W} recently, right? Which was the latest?"),
+        ("ellipsis_t11", "{X}... about {W}... the most recent email..."),
+        ("crossword_t11", "The most recent email {X} sent me about {W} – which one?"),
+    ],
+    "emails_from_with_attachment": [
+        ("amharic_t11", "From {X}, the emails with attachments, show me please."),
+        ("hebrew_t11", "Which emails of {X} came with attachment?"),
+        ("dispatch_t11", "Requesting emails from {X} with attachments. Over."),
+        ("ellipsis_t11", "{Xp} emails... the ones with attachments..."),
+        ("carpenter_t11", "Which of {Xp} emails had files attached? Looking for the drawings."),
+        ("midwife_t11", "Which emails from {X} had attachments? On call, so quick."),
+    ],
+    "files_from_in_month": [
+        ("amharic_t11", "{Mc}, the files {X} sent me, which ones?"),
+        ("welsh_t11", "What files did {X} send me {M}, then?"),
+        ("belief_t11", "{X} sent me some files {M}, right? Which?"),
+        ("ellipsis_t11", "files from {X}... {M}..."),
+        ("astronomer_t11", "Which files did {X} email me {M}? I'll read them while the camera cools."),
+        ("ski_t11", "What attachments did {X} send me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("hebrew_t11", "Tell me please, which events there are {atP} {M}?"),
+        ("welsh_t11", "What's on {atP} {M}, then?"),
+        ("dispatch_t11", "Requesting events {atP} {M}. Over."),
+        ("ellipsis_t11", "events {atP}... {M}..."),
+        ("carpenter_t11", "Which events are {atP} {M}? Might need to work round them."),
+        ("crossword_t11", "Events {atP} {M} – which ones, please?"),
+    ],
+    "people_emailed_in_month": [
+        ("amharic_t11", "{Mc}, to whom did I send emails?"),
+        ("hebrew_t11", "To who I sent emails {M}?"),
+        ("belief_t11", "I emailed a handful of people {M}, right? Who?"),
+        ("astronomer_t11", "Who did I send emails to {M}? I was asleep most days."),
+        ("ski_t11", "Who did I email {M}? It was the busy season."),
+        ("midwife_t11", "Who did I email {M}? I owe someone a reply."),
+    ],
+    "emails_from_person_to_person": [
+        ("amharic_t11", "From {X} to {Y}, the emails, which ones?"),
+        ("hebrew_t11", "Which emails {X} sent to {Y}?"),
+        ("welsh_t11", "What's {X} been emailing {Y}, then?"),
+        ("dispatch_t11", "Requesting emails, sender {X}, recipient {Y}. Over."),
+        ("ellipsis_t11", "emails {X} sent {Y}... all of them..."),
+        ("crossword_t11", "Which emails did {X} send to {Y}? All of them, please."),
+    ],
+    "count_events_at_place": [
+        ("amharic_t11", "{atPc}, how many events were there?"),
+        ("welsh_t11", "How many events have there been {atP}, then?"),
+        ("belief_t11", "There have been a handful of events {atP}, right? How many exactly?"),
+        ("astronomer_t11", "How many events were held {atP}? I've lost count."),
+        ("carpenter_t11", "How many events took place {atP}?"),
+        ("midwife_t11", "How many events have there been {atP}? Asking on my break."),
+    ],
+    "links_in_emails_about": [
+        ("hebrew_t11", "Which links there are in the emails about {W}?"),
+        ("dispatch_t11", "Requesting links from emails with {W} in the subject. Over."),
+        ("belief_t11", "The emails about {W} had some links in them, right? Which?"),
+        ("ellipsis_t11", "the {W} emails... the links in them..."),
+        ("ski_t11", "What links were in the emails about {W}? I'll read them on the lift."),
+        ("crossword_t11", "Which links appear in the emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("amharic_t11", "To {X}, how many emails did I send?"),
+        ("hebrew_t11", "How many emails I sent to {X} already?"),
+        ("welsh_t11", "How many emails have I sent {X}, then?"),
+        ("dispatch_t11", "Requesting count of emails I've sent {X}. Over."),
+        ("astronomer_t11", "How many emails have I sent {X}? An astronomical number, probably."),
+        ("carpenter_t11", "How many emails have I sent {X}? Feels like dozens."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -9288,7 +10190,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
-    then dev10, then test8, then dev11, then test9, then dev12, then test10 (ids continue after them)."""
+    then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11 (ids continue
+    after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -9324,8 +10227,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D9, DEV9_TEMPLATES, DEV9_MAKERS), (T7, TEST7_TEMPLATES, TEST7_MAKERS),
                                      (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS),
                                      (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS),
-                                     (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS)):
-        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10)
+                                     (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS),
+                                     (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -9431,7 +10335,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test3']} test3, {parts['dev6']} dev6, {parts['test4']} test4, {parts['dev7']} dev7, "
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
-          f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10), "
+          f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
+          f"{parts['test11']} test11), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -9439,13 +10344,13 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11 or dev12 (tune on them; dev2's to "
-                      "dev12's templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12 or dev13 (tune on them; "
+                      "dev2's to dev13's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9 or test10 (second to tenth held-out parts, each written "
-                      "independently of all the others and never used for tuning). Nine shapes are asked only "
-                      "from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, dev11, "
-                      "test9, dev12, test10). 'graph' is the gold "
+                      "test5, test6, test7, test8, test9, test10 or test11 (second to eleventh held-out parts, each "
+                      "written independently of all the others and never used for tuning). Nine shapes are asked "
+                      "only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, dev11, "
+                      "test9, dev12, test10, dev13, test11). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

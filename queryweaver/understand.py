@@ -358,6 +358,9 @@ def _topic(match: re.Match) -> str:
         rest, n = re.subn(r"\b(?:their|his|her)\b", f"{topic}'s", rest, count=1)
     if not n and not topic.startswith("⟦person"):  # "as for the retro, where was it held": a thing is 'it'
         rest, n = re.subn(r"\bit\b", topic, rest, count=1)
+    if not n and not topic.startswith(("⟦person", "⟦place", "⟦file", "⟦folder")) and re.match(
+            r"(?:what|which)\b", rest, re.IGNORECASE):  # a subject: "about X, what was the last email ...?"
+        return f"{rest.rstrip(' ?.!')} about {topic}"
     return rest if n else f"{rest} {topic}"
 
 
@@ -580,6 +583,11 @@ ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?P<first>.{12,}?)\s+[-–—]\s+(?P<second>the ones .+)$", _restated, 0.03,
      "the question is said twice: read as first said"),
     (r"^(?:(?:a|one|just a) )?quick (?:question|one|q)\b[^:?]{0,40}[:,–—-]\s*(?=\S)", "", 0.01, ""),
+    # the kind of answer in brackets: "emails from X [number]" asks how many; "[list]" asks for them
+    (r"^(?P<q>.+?)\s*[\[(]\s*(?:number|count|total|how many|the count|a count|the number|#)\s*[\])]\s*[?.!]*$",
+     r"how many \g<q>", 0.02, ""),
+    (r"\s*\[\s*(?:list|all|the list|a list|full list|everything|all of them|names?|list them)\s*\][?.!]*", "", 0.01, ""),
+    (r",?\s+eh\b[?!.]*$", "?", 0.01, ""),
     # a request after the question to show what it asks for: "...? List them for me."
     (r"(?<=[?.!])\s+(?:please |pls |kindly )?(?:list|show|give|send|display|pull up)(?: me)? (?:them|those|these|it|all of "
      r"them|the lot)(?: (?:for|to) me)?(?:,? please)?[.!]*$", "", 0.01, ""),
@@ -588,8 +596,7 @@ _ASIDES = [(regex_cache.compile(p, 0 if p.startswith("(?-i") else re.IGNORECASE)
 
 
 def drop_asides(text: str) -> _Candidate:
-    """``text`` without the ASIDES it has, and without remarks after the question (``_without_remarks``), with
-    their cost and notes."""
+    """``text`` without the ASIDES it has, with their cost and notes."""
     cost, notes = 0.0, []
     for pattern, replacement, rule_cost, note in _ASIDES:
         new = " ".join(pattern.sub(replacement, text).split())
@@ -597,10 +604,6 @@ def drop_asides(text: str) -> _Candidate:
             text, cost = new, cost + rule_cost
             if note:
                 notes.append(note)
-    new = _without_remarks(text)
-    if new != text:
-        text, cost = new, cost + 0.02
-        notes.append("a remark after the question left out")
     return _Candidate(text, cost, notes)
 
 
@@ -609,29 +612,30 @@ def drop_asides(text: str) -> _Candidate:
 # could ("only", "both ways", "from me", "the PDFs", "newest first", "by Jane") keep it.
 _REMARK_SENTENCE = regex_cache.compile(r"(?<=[?.!])\s+(?=\S)")
 _QUESTION_CUES = frozenset("""
-    who whom whose which what when where why how whether did does do is are was were can could will would
+    who whom whose which what when where why how whether
     first last latest earliest newest oldest recent recently earlier later previous next-to-last only just except
     excluding without both either ways way direction count number total all-time ever never subject
-    title titled called named about regarding re from to by cc bcc with today yesterday tomorrow mine ours
+    title titled called named about regarding re from by cc bcc with today yesterday tomorrow mine ours
     also too plus including includes sorted order
 """.split())
 
 
-def _without_remarks(text: str) -> str:
-    """``text`` without the sentences after its first that add nothing to the question (see _QUESTION_CUES)."""
-    if ENTITY_OPEN in text:  # names may hold '.' (file names): split only outside them
-        parts, at = [], 0
-        for m in _REMARK_SENTENCE.finditer(text):
-            if text.count(ENTITY_OPEN, 0, m.start()) == text.count(ENTITY_CLOSE, 0, m.start()):
-                parts.append(text[at:m.start()])
-                at = m.end()
-        parts.append(text[at:])
-    else:
-        parts = _REMARK_SENTENCE.split(text)
-    if len(parts) < 2:
+def _without_remarks(text: str, mentions: list[Mention]) -> str:
+    """``text`` (the question as asked, ``mentions`` what it names) without the sentences after its first that add
+    nothing to the question: no mention in them, none of _QUESTION_CUES, no date, no question mark. Cut before any
+    reading, so every reading (the parser's, the shape model's, the one from the mentions) goes without them."""
+    ends = [m.start() for m in _REMARK_SENTENCE.finditer(text)]
+    if not ends:
         return text
-    kept = [parts[0]] + [p for p in parts[1:] if not _a_remark(p)]
-    return " ".join(kept) if len(kept) < len(parts) else text
+    starts = [m.end() for m in _REMARK_SENTENCE.finditer(text)]
+    spans = [(0, ends[0])] + [(a, b) for a, b in zip(starts, ends[1:] + [len(text)])]
+    kept = [spans[0]] + [(a, b) for a, b in spans[1:]
+                         if any(a < m.end and m.start < b for m in mentions) or not _a_remark(text[a:b])]
+    return text if len(kept) == len(spans) else " ".join(text[a:b] for a, b in kept)
+
+
+_TO_SOMEONE = regex_cache.compile(r"\bto (?:me|us|him|her|them|whom|who|anyone|anybody|everyone|everybody|someone|"
+                                  r"somebody|people)\b", re.IGNORECASE)  # "to" of an infinitive says nothing
 
 
 @lru_cache(maxsize=1)
@@ -644,7 +648,7 @@ def _remark_cues() -> frozenset[str]:
 def _a_remark(sentence: str) -> bool:
     from .rules_parser import find_dates
 
-    if "?" in sentence or ENTITY_OPEN in sentence:
+    if "?" in sentence or ENTITY_OPEN in sentence or _TO_SOMEONE.search(sentence):
         return False
     words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", sentence.lower()))
     if not words.isdisjoint(_remark_cues()):
@@ -721,6 +725,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      ""),
     (r"^(?:while|whilst|when|as) (?:I|we) (?:was|were|am|are|have been|had been|'ve been|'d been|'m|'re) [^,]{3,80},\s*(.+)$",
      _while_i_was, 0.03, "an opening 'while I was ...' read for its date alone"),
+    (r"^(.+?)\s*[,–—-]?\s*(?:in )?(?:which|what) (?:all )?(folders?|director(?:y|ies)) did (?:they|it|those|these) (?:land|end up|"
+     r"go|get (?:saved|put|filed))(?: in)?[?.!]*$", r"which \2 hold \1", 0.03, ""),
     (r"^(.+?),?\s*(?:in )?(?:which|what) (?:all )?(folders?|director(?:y|ies)) (?:are|is|were|was) (?:they|it|those|these|that)"
      r"(?: in| saved| stored| kept)?[?.!]*$", r"which \2 hold \1", 0.03, ""),
     (r"^(.+?),?\s*(?:I|we) (?:save|saved|put|keep|kept|store|stored|file|filed)(?: it| them)? (?:in|into) (?:which|what) "
@@ -755,6 +761,34 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"who has \1 been emailing with", 0.02, ""),
     (r"^if (?:you )?(?:can|could) (?:work out|figure out|find out|determine|identify|establish|tell) who "
      r"(sent|emailed|mailed|forwarded)\b", r"whoever \1", 0.02, ""),
+    # dev13's askers: what they want to do first ("I want to follow up with X, but first: what ... them?"), "my emails
+    # to X", NZ "flicked", "carrying attachments", "X, me, both directions", "which all", "caught up with", "what's X
+    # been emailing Y", "... first of all?", "which folders did they land in", "dated before D", "with X in the name"
+    (r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hope|mean|wanna) to [^.:;?⟦]*?(⟦person\|[^⟧]+⟧)"
+     r"[^.:;?⟦]*?(?:,?\s*but first|,\s*first(?: of all)?|\s*[:.–—])\s*[:,]?\s*(?=(?:what|which|who|how|when|did|have|has|do|"
+     r"is|are|can|could|show|list|find)\b)", r"as for \1, ", 0.03, "what the asker wants to do next left out"),
+    (r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hope|mean|wanna) to [^.:;?⟦]*? (everyone|everybody|"
+     r"all the people|the people|people|anyone|those|all those) ((?:I|who|that) [^.:;?]+?)\s*[.:;–—]\s*(?:so |but )?"
+     r"(?:who|which people) (?:were|are|was|is) (?:they|those|them|these|that)[?.!]*$", r"who is \1 \2", 0.03,
+     "what the asker wants to do next left out"),
+    (r"\b(?:which |what )?(?:of )?my (e-?mails?|messages?|mails?|letters?) (?=to\b(?! ?(?:or|and|&|/) ?from\b))",
+     r"\1 I sent ", 0.02, ""),
+    (r"\bflick(?:ed)?\b|\bflicking\b|\bflicks\b",
+     lambda m: {"flick": "send", "flicked": "sent", "flicking": "sending", "flicks": "sends"}[m.group().lower()],
+     0.02, ""),
+    (r"\b(?:carrying|bearing|having|holding|that carry|which carry|that have|which have) (?:an? |any |some )?"
+     r"(attachments?|attached files?)\b", r"with \1", 0.02, ""),
+    (r"^(?:all |every )?(?:e-?mails? )?(?:between )?(⟦person\|[^⟧]+⟧),? (?:and |& )?(?:me|I|myself),? (?:in )?(?:both|either)"
+     r" (?:directions?|ways?)\s*[:,–—-]?\s*(?:every |all )?(?:the )?(?:e-?mails?|messages?)?", r"emails between me and \1",
+     0.03, ""),
+    (r"\b(which|what) all\b", r"\1", 0.01, ""),
+    (r"(?<=\s)already\s+(?=(?:sent|emailed|received|got|attended|met|mailed|written|wrote|forwarded|shared)\b)", "", 0.0, ""),
+    (r"\b(?:caught up|catch up|catching up) with\b", "met", 0.02, ""),
+    (r"\bwhat'?s (?=⟦person\|[^⟧]+⟧ been\b)", "what has ", 0.01, ""),
+    (r"\s+first of all(?=[?.!]*$)", " first", 0.01, ""),
+    (r"\bdated (?=(?:before|after|since|on|in|between|from|during|prior to|until)\b)", "", 0.01, ""),
+    (r"\b(events?|meetings?|appointments?|calls?|calendar entries) with (.+?) in (?:the|their|its) (?:title|name)s?\b",
+     r"\1 about \2", 0.02, ""),
     (r"(?-i:\bletters\b)(?!⟧)", "emails", 0.02, ""), (r"(?-i:\bletter\b)(?!⟧)", "email", 0.02, ""),
     (r"\b(which|what) (e-?mails|messages) (?:wrote|sent|did write|did send) (⟦person\|[^⟧]+⟧) to (⟦person\|[^⟧]+⟧|me\b)",
      r"\1 \2 did \3 send to \4", 0.02, ""),
@@ -767,8 +801,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(?:the )?((?:people|persons|folks|everyone|everybody|⟦person\|[^⟧]+⟧).+?) (?:have |has |had )?(?:sent|emailed|"
      r"shared|forwarded|mailed) (?:me|us) (which|what) (links|urls|files|attachments|e-?mails|messages|documents)$",
      r"\2 \3 did \1 send me", 0.03, ""),
-    (r"(?:\b(?:where|with|whose) )?\b(?:the )?sender (?:=+|is|equals) (?=⟦person|\S+@)", "from ", 0.02, ""),
-    (r"(?:,\s*|\s+)(?:and |with )?(?:the )?recipient (?:=+|is|equals) (?=⟦person|\S+@|me\b)", " to ", 0.02, ""),
+    (r"(?:\b(?:where|with|whose) )?\b(?:the )?sender (?:(?:=+|is|equals|being) )?(?=⟦person|\S+@)", "from ", 0.02, ""),
+    (r"(?:,\s*|\s+)(?:and |with )?(?:the )?recipient (?:(?:=+|is|equals|being) )?(?=⟦person|\S+@|me\b)", " to ", 0.02, ""),
     (r"\b(?:where|with|whose) (?:the )?(?:attachment|attachments|file) count\s*(?:>\s*0|>=\s*1|is (?:above|over|more than|"
      r"greater than) (?:0|zero))", "with attachments", 0.02, ""),
     (r"\b(?:where|and) (?:the )?subject (?:contains|includes|has|like|~|=)\s*", "with the subject ", 0.02, ""),
@@ -981,7 +1015,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "read with the part before ':' put in place"),
     (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
      r"(.*)$", r"\2\3\1\4", 0.05, "read with the part before the dash put in place"),
-    (r"^(from|by|to|with|at|in|on|during|over|throughout|within|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b)+?)(?:,(?!\s*\d{4}\b)|\s[-–—])\s*"
+    (r"^(from|by|to|with|at|in|on|during|over|throughout|within|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b|"
+     r"(?<=day),(?=\s*\d{1,2}(?:st|nd|rd|th)?\b))+?)(?:,(?!\s*\d{4}\b)(?<!day,)|(?<=day),(?!\s*\d)|\s[-–—])\s*"
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
@@ -1132,7 +1167,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"I'?m trying to (?:remember|find|figure out|recall|work out|see|locate|dig up) )", "show ", 0.03,
      ""),
     (r"^(?:identify|state|produce|provide|display|present|retrieve|map out|bring me|enumerate|specify|itemi[sz]e|"
-     r"catalog(?:ue)?|report)\b", "show", 0.02,
+     r"catalog(?:ue)?|report|request(?:ing)?)\b", "show", 0.02,
      ""),
     (r"\s*[-–—,;]\s*(?:please )?(?:show|list|give|find|get|pull up)(?: me)? (?:them|those|these|it|that)[.!]*$", "",
      0.02, ""),
@@ -1303,7 +1338,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # a name or place before a noun: "jane doe emails", "atlanta meetings", "X co-attendees"
     (r"(⟦person\|[^⟧]+⟧)(?:'s)? (?:co-attendees|coattendees|fellow attendees|co-participants)\b",
      r"people in meetings with \1", 0.03, ""),
-    (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
+    (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(?<!\bdid )(?<!\bdoes )(?<!\bdo )(?<!\bwill )(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
      r"messages|links|urls|meetings|events|calls|appointments|correspondence|email|mail)\b", r"\1's \2", 0.03, ""),
     (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
      0.03, ""),
@@ -1425,7 +1460,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:meetings?|events?|calls?) with\b", r"people in meetings with \2", 0.03, ""),
     (r"\b(?:email contacts|contacts|e-?mail partners|pen pals) of\b", "people who corresponded with", 0.03, ""),
     # what X sent, without "did"
-    (r"^(?:(?:show|find|list|get|tell|pull up|bring up|dig up|dig out|fetch|grab|give|see)(?: me)? )*what " + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|"
+    (r"^(?:(?:show|find|list|get|tell|pull up|bring up|dig up|dig out|fetch|grab|give|see)(?: me)? )*what (?!(?:e-?mails?|messages?|mails?|files?|links?|attachments?|"
+     r"documents?|urls?)\b)" + _SUBJ + r" (?:has |have )?(sent|emailed|mailed|forwarded|"
      r"shared|wrote)\b(.*)$",
      r"the emails \1 \2\3", 0.05, "'what X sent' read as emails"),
     (r"^what(?:'s| is| was) the (?:count|number|total|tally) of\b", "count", 0.03, ""),
@@ -1736,6 +1772,10 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     started = time.perf_counter()
     text = _the_user_is_me(strip_framing(check_question(question)))
     mentions = ground(text, lexicon)
+    asked = _without_remarks(text, mentions)
+    remarks = [] if asked == text else ["a remark after the question left out"]
+    if remarks:
+        text, mentions = asked, ground(asked, lexicon)
     choices = _mention_choices(mentions)
     readings: list[tuple[QueryGraph, _Candidate]] = []
     first_error: GenerationError | None = None
@@ -1744,8 +1784,9 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
         rendered = _drop_self_possessive(rendered)
         spelled, spelling_notes = fix_spelling(rendered, lexicon)
         asides = drop_asides(spelled)
-        base = _Candidate(asides.text, choice_cost + 0.05 * len(spelling_notes) + asides.cost +
-                          0.05 * sum(1 for m in mentions if not m.exact), mention_notes + spelling_notes + asides.notes)
+        base = _Candidate(asides.text, choice_cost + 0.05 * len(spelling_notes) + asides.cost + 0.02 * len(remarks) +
+                          0.05 * sum(1 for m in mentions if not m.exact),
+                          remarks + mention_notes + spelling_notes + asides.notes)
         rewritten = paraphrase(base.text)
         rewritten = _Candidate(rewritten.text, base.cost + rewritten.cost, base.notes + rewritten.notes)
         rewritten = _subject_first(rewritten, lexicon)
@@ -2159,10 +2200,14 @@ _ATTENDING_WORDS = regex_cache.compile(
 
 def _events_i_have(graph: QueryGraph, question: str) -> QueryGraph:
     """Events the user "has" are those of the calendar: the user's ``attended`` edge is dropped when it is the
-    only one on the events asked for and the question says "have" of them, nothing of attending or of anyone."""
+    only one on the events asked for and the question says "have" of them, nothing of attending or of anyone.
+    Likewise the emails the user "has" from someone are those of the mailbox from them ("which emails do I have
+    from X"): no condition that the user took part in them."""
     data = graph.to_json()
     types = data["vars"]
     ret = data["return_var"]
+    if types.get(ret) == "Email" and _HAVE_EVENTS.search(question):
+        return _emails_i_have(data, graph)
     if types.get(ret) != "Event" or not _HAVE_EVENTS.search(question):
         return graph
     meetings = re.sub(r"\bmeetings?\b", "", question, flags=re.IGNORECASE)
@@ -2175,6 +2220,20 @@ def _events_i_have(graph: QueryGraph, question: str) -> QueryGraph:
         return graph
     data["constraints"] = [c for c in data["constraints"] if c is not on_ret[0]]
     del types[on_ret[0]["from"]]
+    return QueryGraph.parse(data)
+
+
+def _emails_i_have(data: dict, graph: QueryGraph) -> QueryGraph:
+    """``_events_i_have`` for emails: ``e participants self`` dropped when ``e`` is from a person and that is the
+    user's only edge."""
+    types, ret = data["vars"], data["return_var"]
+    edges = [c for c in data["constraints"] if c["kind"] == "edge"]
+    mine = [c for c in edges if types.get(c["to"]) == "Self" or types.get(c["from"]) == "Self"]
+    from_person = any(c["from"] == ret and c["edge"] == "from" and types.get(c["to"]) == "Person" for c in edges)
+    if len(mine) != 1 or not from_person or mine[0]["edge"] != "participants" or mine[0]["from"] != ret:
+        return graph
+    data["constraints"] = [c for c in data["constraints"] if c is not mine[0]]
+    del types[mine[0]["to"]]
     return QueryGraph.parse(data)
 
 

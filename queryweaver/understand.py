@@ -656,6 +656,8 @@ def _a_remark(sentence: str) -> bool:
     return not find_dates(sentence)
 
 
+# what the asker means to do next, before the question ("I want to follow up with X, but first: ...")
+_MEANS_TO = r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hope|mean|wanna) to "
 # (pattern, replacement, cost, note). Patterns are case-insensitive unless they start with (?-i).
 # "so far" and "to date" add nothing to "how many emails so far", but "so far this year" and "year to date" are dates.
 _NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|the) (?:week|month|quarter|year)\b)"
@@ -764,10 +766,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # dev13's askers: what they want to do first ("I want to follow up with X, but first: what ... them?"), "my emails
     # to X", NZ "flicked", "carrying attachments", "X, me, both directions", "which all", "caught up with", "what's X
     # been emailing Y", "... first of all?", "which folders did they land in", "dated before D", "with X in the name"
-    (r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hope|mean|wanna) to [^.:;?⟦]*?(⟦person\|[^⟧]+⟧)"
+    (_MEANS_TO + r"[^.:;?⟦]*?(⟦person\|[^⟧]+⟧)"
      r"[^.:;?⟦]*?(?:,?\s*but first|,\s*first(?: of all)?|\s*[:.–—])\s*[:,]?\s*(?=(?:what|which|who|how|when|did|have|has|do|"
      r"is|are|can|could|show|list|find)\b)", r"as for \1, ", 0.03, "what the asker wants to do next left out"),
-    (r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hope|mean|wanna) to [^.:;?⟦]*? (everyone|everybody|"
+    (_MEANS_TO + r"[^.:;?⟦]*? (everyone|everybody|"
      r"all the people|the people|people|anyone|those|all those) ((?:I|who|that) [^.:;?]+?)\s*[.:;–—]\s*(?:so |but )?"
      r"(?:who|which people) (?:were|are|was|is) (?:they|those|them|these|that)[?.!]*$", r"who is \1 \2", 0.03,
      "what the asker wants to do next left out"),

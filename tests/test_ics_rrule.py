@@ -13,13 +13,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from icalendar import Calendar, Event, vCalAddress
+from test_ics_fast import TODAY, outcome  # the two ways of reading compared as there, on the same day
 
-from connectors.ics import (
-    MAX_OCCURRENCES, ParseSettings, _PlainEvent, _plan_file, calendar_rows, expansion_horizon, file_rows,
-    parse_calendars,
-)
+from connectors.ics import MAX_OCCURRENCES, _PlainEvent, _plan_file, calendar_rows, file_rows, parse_calendars
 
-TODAY = date(2026, 2, 15)
 PATH = Path("/calendars/series.ics")
 UTC = ZoneInfo("UTC")
 # zones with DST both ways round, one without, and one whose DST moves by half an hour
@@ -32,16 +29,6 @@ DAY_POOL = [date(2026, 3, 8), date(2026, 3, 29), date(2026, 10, 25), date(2026, 
             date(2026, 4, 5), date(2025, 12, 31), date(2026, 2, 28), date(2024, 2, 29), date(2027, 3, 14),
             date(2025, 1, 31), date(2025, 8, 31), date(2024, 2, 29)]
 HOURS = [time(0, 0), time(1, 30), time(2, 30), time(9, 0), time(12, 15), time(23, 45), time(2, 0)]
-
-
-def outcome(read, tz: ZoneInfo) -> tuple:
-    """('rows', rows, warnings) or ('error', exception type, message, warnings) of one way of reading."""
-    said: list[str] = []
-    settings = ParseSettings(tz, expansion_horizon(TODAY, TODAY))
-    try:
-        return "rows", list(read(settings, said.append)), said
-    except Exception as exc:  # noqa: BLE001 - both ways must fail alike
-        return "error", type(exc).__name__, str(exc), said
 
 
 def assert_same(data: bytes, tz: ZoneInfo, floor: date | None = None) -> tuple:

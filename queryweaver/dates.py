@@ -19,14 +19,17 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
     months      "February 2026", "Feb 2026", "Dec '25", "02/2026", "2026-02"; "in Jul 25" (after "in" or
                 "during", a month and two digits are a month and a year; "Jul 25" alone is a day)
     years       "2025"; quarters "Q1 2025", "Q3 of 2025", "the first quarter of 2025"
-    parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec.
+    parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec;
+                of a season or a quarter: its three months. "the first/second half of 2025", "H1/H2 2025", "2025
+                H2": Jan-Jun / Jul-Dec; of a month: days 1-15 / 16-end.
                 "the start/beginning/end of X" bounding a filter is X's first / last day ("since the start of
                 the year", "before the end of the month"); standing alone it is early / late X (of a week or
                 a day: its first / last day). "the middle of X" is mid X. "the first/second/third/fourth
                 week of X" is 7 days from X's first day on (May 1-7, 8-14, ...), "the last week of X" its last 7
                 days; "the first/last day of X", "the first of the month".
     named       "today", "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow"
-    calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025";
+    calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025"
+                (or "week commencing / beginning / starting ...");
                 "the week/month/quarter/year before last" (two units back); "this/last/next weekend" (Saturday
                 and Sunday of this/last/next week; "the weekend" alone: the latest that has begun)
     so far      "so far this year", "this month so far", "year to date", "YTD", "earlier this month": the
@@ -46,11 +49,12 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 the same day N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks"
                 mirrors it from today forward. "last week" with no number is the calendar week, "past week"
                 the window; "the past quarter" is three months back.
-    ago         "3 days ago" (that day), "2 weeks ago" (that Monday-Sunday week), "a month ago" (that
-                calendar month), "a year ago" (that calendar year). A vague count covers a stretch: "a couple
+    ago         "3 days ago" or "3 days back" (that day), "2 weeks ago" (that Monday-Sunday week), "a month ago"
+                (that calendar month), "a year ago" (that calendar year). A vague count covers a stretch: "a couple
                 of weeks ago" = the weeks 2 and 3 back, "a few days ago" (about three) = the days 2 to 4 back.
-    quantities  digits, "one".."twelve", "a"/"an" = 1, "a couple (of)" = 2, "a few" = 3, "a fortnight" =
-                2 weeks. "several", "some" and "many" are refused: they name no number, so the error asks for one.
+    quantities  digits, "one".."twenty", "thirty".."sixty", "ninety", "a"/"an" = 1, "a couple (of)" = 2, "a few" = 3,
+                "a fortnight" = 2 weeks. "several", "some" and "many" are refused: they name no number, so the
+                error asks for one.
     ranges      "from May to July 2025", "between March and May", "May-July 2025", "Jan 5 - Jan 10 2025",
                 "Jan 5-10, 2025": both ends inclusive. A start without a year takes the latest occurrence
                 not after the end ("from November to February 2026" starts in November 2025).
@@ -118,7 +122,9 @@ WEEKDAYS = {
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "ninety": 90,
 }
 VAGUE_QUANTITIES = ("several", "some", "many")
 # "a couple of weeks ago" and "a few days ago" name no exact count: they cover the units this far back.
@@ -655,7 +661,7 @@ def _read_ago(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     A vague count covers the units it may mean: "a couple of weeks ago" the weeks 2 and 3 back, "a few days
     ago" the days 2 to 4 back (``VAGUE_AGO``).
     """
-    m = re.fullmatch(rf"{_QTY} {_UNIT} ago", phrase)
+    m = re.fullmatch(rf"{_QTY} {_UNIT} (?:ago|back)", phrase)
     if not m:
         return None
     qty, unit = m[1], m[2]
@@ -704,10 +710,12 @@ def _read_relative_month(phrase: str, today: dt.date, anchor: dt.date) -> DateRa
 
 
 def _read_week_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"week of March 3, 2025": the Monday-Sunday week holding that day."""
-    if not phrase.startswith("week of "):
+    """"week of March 3, 2025" (or "week commencing / beginning / starting ..."): the Monday-Sunday week holding
+    that day."""
+    m = re.match(r"week (?:of|commencing|beginning|starting)(?: on)? ", phrase)
+    if m is None:
         return None
-    day = _read_single(_strip_fillers(phrase[len("week of ") :]), today, anchor)
+    day = _read_single(_strip_fillers(phrase[m.end():]), today, anchor)
     if day is None or day.end - day.start != dt.timedelta(days=1):
         return None
     return _week(day.start)
@@ -731,7 +739,8 @@ def _read_quarter(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 
 def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"early March 2025" = days 1-10, "mid" 11-20, "late" 21-end; of a year, thirds of four months."""
+    """"early March 2025" = days 1-10, "mid" 11-20, "late" 21-end; of a year, thirds of four months; of a season or
+    a quarter, its three months ("late summer 2025" = August 2025)."""
     m = re.fullmatch(r"(early|mid|late) (.+)", phrase)
     if not m:
         return None
@@ -744,13 +753,43 @@ def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
     return part
 
 
+_HALF = regex_cache.compile(r"(?:(first|1st|second|2nd|latter|last|back|front) half of (.+)|h([12]) (\d{4})|"
+                            r"(\d{4}) h([12])|([12])h (\d{4}))")
+
+
+def _read_half(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the first half of 2025" (January-June), "H2 2025", "the second half of October 2025" (the 16th to its
+    end): the halves of a year or of a month."""
+    m = _HALF.fullmatch(phrase)
+    if m is None:
+        return None
+    if m[1]:
+        second, whole = m[1] in ("second", "2nd", "latter", "last", "back"), _read_single(m[2], today, anchor)
+    else:
+        number, year = next((m[i], m[j]) for i, j in ((3, 4), (6, 5), (7, 8)) if m[i])
+        second, whole = number == "2", _year(int(year))
+    if whole is None:
+        return None
+    start = whole.start
+    if start.day == 1 and whole.end == start + relativedelta(months=1):
+        middle = start.replace(day=16)
+    elif (start.month, start.day) == (1, 1) and whole.end == start + relativedelta(years=1):
+        middle = start.replace(month=7)
+    else:
+        raise _Unreadable(f"a half goes with a month or a year, not with {whole}; e.g. 'the first half of 2025'")
+    return DateRange(middle, whole.end) if second else DateRange(start, middle)
+
+
 def _third(whole: DateRange, third: int) -> DateRange | None:
-    """Third 0, 1 or 2 of a month (days 1-10, 11-20, 21-end) or of a year (four months each); else None."""
+    """Third 0, 1 or 2 of a month (days 1-10, 11-20, 21-end), of a year (four months each) or of three months (one
+    month each); else None."""
     start = whole.start
     if start.day == 1 and whole.end == start + relativedelta(months=1):
         bounds = (start, start.replace(day=11), start.replace(day=21), whole.end)
     elif (start.month, start.day) == (1, 1) and whole.end == start + relativedelta(years=1):
         bounds = tuple(start + relativedelta(months=4 * i) for i in range(4))
+    elif start.day == 1 and whole.end == start + relativedelta(months=3):  # a season or a quarter: its months
+        bounds = tuple(start + relativedelta(months=i) for i in range(4))
     else:
         return None
     return DateRange(bounds[third], bounds[third + 1])
@@ -923,6 +962,7 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_relative_month,
     _read_week_of,
     _read_quarter,
+    _read_half,
     _read_part,
     _read_edge,
     _read_nth_of,

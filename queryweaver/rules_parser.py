@@ -251,8 +251,9 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
                 "through", "thru", "between", "prior", "earlier", "later", "starting", "not", "no", "up",
                 "the", "this", "last", "next", "past", "today", "yesterday", "tomorrow", "early", "mid",
                 "late", "a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve", "couple", "few", "week", "q1", "q2", "q3", "q4", "so", "over",
-                "throughout", "at"} | _MONTHS | _WEEKDAYS
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "couple", "few", "week", "q1",
+                "q2", "q3", "q4", "h1", "h2", "so", "over", "throughout", "at"} | _MONTHS | _WEEKDAYS
 # Words a date may start with that also start names ("Summer Lee", "the Christmas Market", "the French Quarter"):
 # not known words of the parser, so a capitalised one still starts a name; misspelled months ("Febuary") too,
 # so the speller keeps its say.

@@ -1340,7 +1340,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # a name or place before a noun: "jane doe emails", "atlanta meetings", "X co-attendees"
     (r"(⟦person\|[^⟧]+⟧)(?:'s)? (?:co-attendees|coattendees|fellow attendees|co-participants)\b",
      r"people in meetings with \1", 0.03, ""),
-    (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(?<!\bdid )(?<!\bdoes )(?<!\bdo )(?<!\bwill )(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
+    (r"(?<!\bfrom )(?<!\bto )(?<!\bby )(?<!\bwith )(?<!\bdid )(?<!\bdoes )(?<!\bdo )(?<!\bwill )"
+     r"(⟦person\|[^⟧]+⟧) (attachments|files|documents|docs|emails|mails|"
      r"messages|links|urls|meetings|events|calls|appointments|correspondence|email|mail)\b", r"\1's \2", 0.03, ""),
     (r"(⟦place\|[^⟧]+⟧) (meetings?|events?|calls?|appointments?|get-togethers?|gatherings?)\b", r"\2 at \1",
      0.03, ""),

@@ -367,6 +367,20 @@ PEOPLES_FORMS = [
     ("Sept. 3", "=", "2025-09-03", "2025-09-04"),
     ("Sept 3rd", "=", "2025-09-03", "2025-09-04"),
     ("Septmber 3, 2025", "=", "2025-09-03", "2025-09-04"),
+    # halves of a year or a month, "back" for "ago", counts past twelve, "week commencing", the months of a season
+    ("the first half of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("in the latter half of 2025", "=", "2025-07-01", "2026-01-01"),
+    ("H2 2025", "=", "2025-07-01", "2026-01-01"),
+    ("2025 H1", "=", "2025-01-01", "2025-07-01"),
+    ("the second half of October 2025", "=", "2025-10-16", "2025-11-01"),
+    ("before the second half of 2025", "<", None, "2025-07-01"),
+    ("three weeks back", "=", "2026-01-19", "2026-01-26"),
+    ("thirteen weeks ago", "=", "2025-11-10", "2025-11-17"),
+    ("the past twenty days", "=", "2026-01-26", "2026-02-16"),
+    ("the week commencing 17 November 2025", "=", "2025-11-17", "2025-11-24"),
+    ("week beginning 3 March 2025", "=", "2025-03-03", "2025-03-10"),
+    ("late summer 2025", "=", "2025-08-01", "2025-09-01"),
+    ("early spring 2025", "=", "2025-03-01", "2025-04-01"),
 ]
 
 
@@ -459,7 +473,6 @@ ERRORS = [
     ("winter 2025", "=", "winter 2025-26"),  # which winter: the one ending or the one starting in 2025?
     ("Thanksgiving", "=", "moves from year to year"),
     ("Easter 2025", "=", "moves from year to year"),
-    ("early summer 2025", "=", "month or a year"),
     ("the fourth week of yesterday", "=", "has no fourth week"),
     ("first May", "=", "like 'March 3, 2025'"),  # a spelled ordinal goes with "of": "the first of May"
     ("13/13/2025", "=", "not a real date"),
@@ -468,6 +481,7 @@ ERRORS = [
     ("Q5 2025", "=", "like 'last week'"),
     ("so far", "=", "like 'last week'"),
     ("early Monday", "=", "month or a year"),
+    ("the first half of Monday", "=", "month or a year"),
     ("after March 2025", "<", "contradicts"),
     ("since March 2025", "<", "contradicts"),
     ("before March 2025", ">", "contradicts"),

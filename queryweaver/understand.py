@@ -2191,8 +2191,8 @@ def _sent_by_people_met(graph: QueryGraph) -> QueryGraph:
 
 
 # "the meetings I have", "which appointments I had in May", "events have I had in Boston": the user's calendar,
-# not a condition that the user attended (the events of a calendar file are the user's own; DESIGN.md reads
-# "my calendar" the same way). Meeting people, attending, going and joining stay what they say.
+# not a condition that the user attended (the events of a calendar file are the user's own, as "my emails" with no
+# one named are the mailbox's). Meeting people, attending, going and joining stay what they say.
 _HAVE_EVENTS = regex_cache.compile(
     r"\b(?:I|we)(?:'ve| have| had|'d| do| did)?(?: (?:got|ever|already))? (?:have|had|got|'ve got)\b|"
     r"\b(?:do|did|have|has) (?:I|we) (?:ever |already )?(?:have|had|got)\b|\b(?:I|we)'ve (?:got|had)\b", re.IGNORECASE)

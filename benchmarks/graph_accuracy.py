@@ -3,29 +3,9 @@
     python benchmarks/graph_accuracy.py --backend llamacpp --model MODEL.gguf --form tree
     python benchmarks/graph_accuracy.py --backend rules
     python benchmarks/graph_accuracy.py --backend ollama --model qwen3:8b --examples 0 --limit 10
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev2
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev3
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev4
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test2 --quiet
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev5
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test3 --quiet
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev6
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test4 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev7
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test5 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev8 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test6 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev9 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test7 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev10 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test8 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev11 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test9 --quiet --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev12 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test10 --quiet --shapes
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev13 --shapes
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part test11 --quiet --shapes
+    (any part: dev, dev2 .. dev13 are tuned on; test, test2 .. test11 are held out, so report them with --quiet)
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"

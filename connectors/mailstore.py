@@ -26,6 +26,7 @@ import calendar
 import codecs
 import hashlib
 import json
+import math
 import re
 import sqlite3
 import threading
@@ -38,7 +39,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import ClassVar
 
-from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
+from queryweaver.connector import Connector, Context, IndexReport, Link, Newest, Selection, tool
 from queryweaver.errors import ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
@@ -827,6 +828,13 @@ def _marks(n: int) -> str:
     return ",".join("?" * n)
 
 
+def _noted(rows: list[sqlite3.Row], newest: Newest | None) -> list[sqlite3.Row]:
+    """``rows`` of a statement ordered and limited by ``newest.order``, whose cut ``newest`` notes."""
+    if newest:
+        newest.note(rows, "date_utc")
+    return rows
+
+
 def day_bounds(rng: DateRange, tz) -> tuple[float | None, float | None]:
     """A Date range's half-open [start, end) as epoch seconds, days taken in the configured time zone."""
     def edge(day: date | None) -> float | None:
@@ -964,27 +972,34 @@ class MailStoreConnector(Connector):
             self._index.close()
 
     # -- queries ----------------------------------------------------------------------------------------------
-    def _rows(self, sql: str, column: str, keys: Sequence[str] | None, params: Sequence = ()) -> list[sqlite3.Row]:
-        """Rows of ``sql`` (which has a WHERE) for every key in chunked IN lists, or for all when keys is None."""
+    def _rows(self, sql: str, column: str, keys: Sequence[str] | None, params: Sequence = (),
+              newest: Newest | None = None) -> list[sqlite3.Row]:
+        """Rows of ``sql`` (which has a WHERE) for every key in chunked IN lists, or for all when keys is None;
+        with ``newest``, each statement's rows nearest its end by ``m.date_utc`` (``Newest``)."""
         conn = self._index.conn
+        order = newest.order("m.date_utc") if newest else ""
         with self._lock:
             if keys is None:
-                return conn.execute(sql, params).fetchall()
+                return _noted(conn.execute(sql + order, params).fetchall(), newest)
             rows: list[sqlite3.Row] = []
             for chunk in _chunks(list(keys)):
-                rows += conn.execute(f"{sql} AND {column} IN ({_marks(len(chunk))})", (*params, *chunk)).fetchall()
+                rows += _noted(conn.execute(f"{sql} AND {column} IN ({_marks(len(chunk))}){order}",
+                                            (*params, *chunk)).fetchall(), newest)
             return rows
 
     def _rows_in_subquery(self, head: str, tail: str, column: str, keys: Sequence[str],
-                          params: Sequence = ()) -> list[sqlite3.Row]:
+                          params: Sequence = (), newest: Newest | None = None) -> list[sqlite3.Row]:
         """Rows of ``head AND column IN (chunk) tail`` for every chunk of ``keys`` (a subquery's IN list), each
-        row once however many chunks reach it (rows must carry ``row_id``)."""
+        row once however many chunks reach it (rows must carry ``row_id``); ``newest`` as in ``_rows``."""
         conn = self._index.conn
         seen: set[int] = set()
         rows: list[sqlite3.Row] = []
+        order = newest.order("m.date_utc") if newest else ""
         with self._lock:
             for chunk in _chunks(list(keys)):
-                for row in conn.execute(f"{head} AND {column} IN ({_marks(len(chunk))}){tail}", (*params, *chunk)):
+                found = _noted(conn.execute(f"{head} AND {column} IN ({_marks(len(chunk))}){tail}{order}",
+                                            (*params, *chunk)).fetchall(), newest)
+                for row in found:
                     if row["row_id"] not in seen:
                         seen.add(row["row_id"])
                         rows.append(row)
@@ -1163,31 +1178,62 @@ class MailStoreConnector(Connector):
         return [(key, None) for key in linked]
 
     def _addresses_to_emails(self, addrs: list[str] | None, edge: str, known_key: str | None,
-                             links: bool = True) -> list[Link]:
+                             links: bool = True, newest: Newest | None = None) -> list[Link]:
         """Given addresses (None = every non-Self address), the emails they sent / received / took part in.
 
         ``known_key`` names the known item for every link (Self); None keys each link by its address. Without
-        ``links`` (``Selection.links``), each email once, keyed None.
+        ``links`` (``Selection.links``), each email once, keyed None. ``newest``: see ``Newest``.
         """
         self._ensure_index()
         roles = ROLES[edge]
         email = self._email_items()
+        me = sorted(self._self_emails) if addrs is None else []
+        inner = (f"SELECT a.msg FROM addresses a WHERE a.role IN ({_marks(len(roles))})"
+                 + (f" AND a.addr NOT IN ({_marks(len(me))})" if me else ""))
+        if newest and (addrs is None or self._common(inner, addrs, roles, newest)):
+            rows = self._newest_by_date(inner, addrs, (*roles, *me), newest)
+            if not links:
+                return [(None, email(r)) for r in rows]
+            by_id = {r["row_id"]: r for r in rows}  # their links: which of the addresses each one has
+            with self._lock:
+                found = select_in(self._index.conn, f"SELECT a.addr, a.msg FROM addresses a WHERE a.role IN "
+                                  f"({_marks(len(roles))}) AND a.msg IN {{}}", list(by_id), roles)
+            wanted = None if addrs is None else set(addrs)
+            return [(known_key or addr, email(by_id[msg])) for addr, msg in found
+                    if (addr in wanted if wanted is not None else addr not in self._self_emails)]
         if not links:
-            me = sorted(self._self_emails) if addrs is None else []
-            inner = (f"SELECT a.msg FROM addresses a WHERE a.role IN ({_marks(len(roles))})"
-                     + (f" AND a.addr NOT IN ({_marks(len(me))})" if me else ""))
             if addrs is None:
                 rows = self._rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner})", "", None,
-                                  (*roles, *me))
+                                  (*roles, *me), newest)
             else:
                 rows = self._rows_in_subquery(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner}", ")",
-                                              "a.addr", addrs, roles)
+                                              "a.addr", addrs, roles, newest)
             return [(None, email(r)) for r in rows]
         sql = (f"SELECT a.addr, {self._MSG_COLS} FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
-        rows = self._rows(sql, "a.addr", addrs, roles)
+        rows = self._rows(sql, "a.addr", addrs, roles, newest)
         return [(known_key or r["addr"], email(r)) for r in rows
                 if addrs is not None or r["addr"] not in self._self_emails]
+
+    def _common(self, inner: str, addrs: list[str], roles: Sequence[str], newest: Newest) -> bool:
+        """Whether the messages of ``inner`` (addresses ``a`` in ``roles``) for ``addrs`` are many enough that
+        walking every message newest first finds ``newest.count`` of them sooner than sorting them all: more than
+        the square root of count x messages (the two costs, in index lookups, meet there). Counting stops there."""
+        if len(addrs) > CHUNK:
+            return False
+        enough = int(math.sqrt(newest.count * max(self._statistics()["messages"], 1))) + 1
+        with self._lock:
+            found = self._index.conn.execute(f"SELECT count(*) FROM ({inner} AND a.addr IN ({_marks(len(addrs))}) "
+                                             f"LIMIT {enough})", (*roles, *addrs)).fetchone()[0]
+        return found >= enough
+
+    def _newest_by_date(self, inner: str, addrs: list[str] | None, params: Sequence, newest: Newest) -> list:
+        """``newest.count`` message rows of ``inner`` (addresses ``a``, for ``addrs`` or every one) nearest
+        ``newest``'s end, walking the messages by date and stopping there (the cut noted)."""
+        where = f"{inner} AND a.msg = m.id" + (f" AND a.addr IN ({_marks(len(addrs))})" if addrs else "")
+        sql = f"SELECT {self._MSG_COLS} FROM messages m WHERE EXISTS ({where})" + newest.order("m.date_utc")
+        with self._lock:
+            return _noted(self._index.conn.execute(sql, (*params, *(addrs or ()))).fetchall(), newest)
 
     def _person_keys(self, sel: Selection) -> list[str] | None:
         """Selected person addresses, Self's removed (a Person is never the user)."""
@@ -1207,7 +1253,7 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "from", EMAIL)
     def person_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links)
+        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links, sel.newest)
 
     @tool(EMAIL, "to", PERSON)
     def email_to_person(self, sel: Selection) -> Iterator[Link]:
@@ -1217,7 +1263,7 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "to", EMAIL)
     def person_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails addressed to each person (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links)
+        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links, sel.newest)
 
     @tool(EMAIL, "participants", PERSON)
     def email_participants_person(self, sel: Selection) -> Iterator[Link]:
@@ -1227,7 +1273,7 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "participants", EMAIL)
     def person_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent or received."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links)
+        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links, sel.newest)
 
     @tool(EMAIL, "from", SELF)
     def email_from_self(self, sel: Selection) -> Iterator[Link]:
@@ -1237,7 +1283,7 @@ class MailStoreConnector(Connector):
     @tool(SELF, "from", EMAIL)
     def self_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links, sel.newest)
 
     @tool(EMAIL, "to", SELF)
     def email_to_self(self, sel: Selection) -> Iterator[Link]:
@@ -1247,7 +1293,7 @@ class MailStoreConnector(Connector):
     @tool(SELF, "to", EMAIL)
     def self_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user received (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links, sel.newest)
 
     @tool(EMAIL, "participants", SELF)
     def email_participants_self(self, sel: Selection) -> Iterator[Link]:
@@ -1257,7 +1303,7 @@ class MailStoreConnector(Connector):
     @tool(SELF, "participants", EMAIL)
     def self_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent or received."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links, sel.newest)
 
     # -- Email <-> File / Webpage -----------------------------------------------------------------------------
     @tool(EMAIL, "has_attachment", FILE)
@@ -1286,12 +1332,12 @@ class MailStoreConnector(Connector):
         email = self._email_items()
         if not sel.links:
             head = f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t WHERE 1"
-            rows = self._rows(head + ")", "", None) if keys is None else \
-                self._rows_in_subquery(head, ")", f"t.{column}", keys)
+            rows = self._rows(head + ")", "", None, (), sel.newest) if keys is None else \
+                self._rows_in_subquery(head, ")", f"t.{column}", keys, (), sel.newest)
             yield from ((None, email(r)) for r in rows)
             return
         sql = f"SELECT t.{column} AS known, {self._MSG_COLS} FROM {table} t JOIN messages m ON m.id = t.msg WHERE 1"
-        rows = self._rows(sql, f"t.{column}", keys)
+        rows = self._rows(sql, f"t.{column}", keys, (), sel.newest)
         yield from ((r["known"], email(r)) for r in rows)
 
     @tool(EMAIL, "mentions_url", WEBPAGE)
@@ -1324,18 +1370,19 @@ class MailStoreConnector(Connector):
         self._ensure_index()
         tz = self.context.tz
         if sel.is_all:  # every dated email, keyed by its own day
-            rows = self._emails_between(None, None)
+            rows = self._emails_between(None, None, sel.newest)
             yield from (
                 (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
             return
         for key, item in (sel.items or {}).items():
             rng = item.fields.get("range")
             if isinstance(rng, DateRange) and not rng.empty:
-                rows = self._emails_between(*day_bounds(rng, tz))
+                rows = self._emails_between(*day_bounds(rng, tz), sel.newest)
                 yield from ((key, self._email_item(r)) for r in rows)
 
-    def _emails_between(self, start: float | None, end: float | None) -> list[sqlite3.Row]:
-        """Message rows dated in [start, end) (None = unbounded)."""
+    def _emails_between(self, start: float | None, end: float | None,
+                        newest: Newest | None = None) -> list[sqlite3.Row]:
+        """Message rows dated in [start, end) (None = unbounded); ``newest``: see ``Newest``."""
         sql = f"SELECT {self._MSG_COLS} FROM messages m WHERE m.date_utc IS NOT NULL"
         params: list[float] = []
         if start is not None:
@@ -1345,6 +1392,8 @@ class MailStoreConnector(Connector):
             sql += " AND m.date_utc < ?"
             params.append(end)
         with self._lock:
+            if newest:
+                return _noted(self._index.conn.execute(sql + newest.order("m.date_utc"), params).fetchall(), newest)
             return self._index.conn.execute(sql + " ORDER BY m.id", params).fetchall()
 
     def _emails_by_ids(self, message_ids: Sequence[str]) -> dict[str, Item]:

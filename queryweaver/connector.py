@@ -18,7 +18,7 @@ from abc import ABC
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Sequence
 from zoneinfo import ZoneInfo
 
 from .items import Item
@@ -86,6 +86,36 @@ class Context:
 
 
 @dataclass
+class Newest:
+    """A hint that the caller keeps only the ``end`` ("last" or "first") wanted Email by date: a tool may then
+    yield the ``count`` dated items nearest that end first and leave the rest out, ordering by the time it keeps
+    in ``_ts``. Undated items may always be left out: no pick is undated.
+
+    A tool that leaves out any dated item's link must set ``cut`` (``note``) to a time every such item is dated
+    at or before ("last"; at or after for "first"); the items it yields dated strictly beyond ``cut`` must come
+    with every link. The caller trusts a pick only strictly beyond ``cut`` and asks again without the hint
+    otherwise. A tool that ignores the hint (yields everything, leaves ``cut`` None) is right, only slower.
+    """
+
+    end: str            # "last" | "first"
+    count: int
+    cut: float | None = None
+
+    def order(self, column: str) -> str:
+        """The end of an SQL statement whose WHERE is open: only dated rows, ``column`` (a time) from the wanted
+        end, ``count`` of them."""
+        return (f" AND {column} IS NOT NULL ORDER BY {column}{' DESC' if self.end == 'last' else ''}"
+                f" LIMIT {int(self.count)}")
+
+    def note(self, rows: Sequence, column: str | int) -> None:
+        """After a statement ended by ``order``: when it filled its limit, dated rows may have been left out,
+        none beyond its last row's time."""
+        if len(rows) >= self.count and rows[-1][column] is not None:
+            ts = rows[-1][column]
+            self.cut = ts if self.cut is None else (max if self.end == "last" else min)(self.cut, ts)
+
+
+@dataclass
 class Selection:
     """The known side of a tool call. ``items is None`` means every item of the type (no constraint)."""
 
@@ -101,6 +131,8 @@ class Selection:
     # link at all. A tool may then yield each such known key once, with None for the item; one that ignores this
     # and yields its links is still right, only slower.
     exists: bool = False
+    # the caller keeps only the newest or oldest wanted Email: a tool may yield the nearest ones first (``Newest``)
+    newest: Newest | None = None
 
     @property
     def is_all(self) -> bool:

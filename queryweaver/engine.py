@@ -54,6 +54,7 @@ class Engine:
             raise ConfigError(f"unknown planner {planner!r}; use one of: {', '.join(PLANNERS)}")
         self.planner = planner
         self.defer_links_from: float | None = None  # the cost planner's default (planner.DEFER_LINKS_FROM)
+        self.newest_first: int | None = None  # the cost planner's default (planner.NEWEST_FIRST)
         self.config = config
         self.registry = registry or get_registry()
         self.warnings: list[str] = []
@@ -95,7 +96,7 @@ class Engine:
         """The steps for ``graph``: the paper's Algorithm 1, or the cost-aware order (the engine's default)."""
         if (planner or self.planner) == "paper":
             return make_plan(graph)
-        return make_cost_plan(graph, self.statistics(graph), self.defer_links_from)
+        return make_cost_plan(graph, self.statistics(graph), self.defer_links_from, self.newest_first)
 
     def statistics(self, graph: QueryGraph) -> Statistics:
         """The figures the cost-aware planner orders ``graph`` by, asked of the connectors (None = unknown).

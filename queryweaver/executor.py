@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Callable, Iterable, Mapping
 
-from .connector import Connector, Context, Selection
+from .connector import Connector, Context, Newest, Selection
 from .dates import parse_date_expression
 from .errors import Cancelled, ConnectorError, DateExpressionError, QueryWeaverError
 from .events import Event, EventKind
@@ -172,6 +172,9 @@ class _Run:
         self.found_in: dict[str, dict[str, set[str]]] = {}   # per variable resolved on its own: label -> keys
         self.aliases: dict[str, dict[str, list[str]]] = {}   # per variable: key -> the keys merged into it
         self.emptied_by: str | None = None
+        # per variable that started from the items nearest its ordinal's end (CallTool.newest): the step that
+        # started it and the time the sources may have left items out from (Newest.cut)
+        self.windows: dict[str, tuple[int, float]] = {}
 
     # -- events ----------------------------------------------------------------------------------
     def emit(self, kind: EventKind, message: str, var: str | None = None, **data: Any) -> None:
@@ -327,6 +330,9 @@ class _Run:
     def carry(self, index: int, step: CallTool) -> tuple[dict[str, Item], dict[str, set[str]]]:
         """Carry the candidates of ``known`` across the edge: the candidates ``wanted`` gets from it."""
         providers = self.providers(step.tool, step)
+        hints: list[Newest] = []
+        if step.newest:  # each source its own hint, which says where it cut
+            providers = [(c, _hinted(fn, hints, step)) for c, fn in providers]
         known = self.final.get(step.known)
         selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
                               tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"),
@@ -359,9 +365,14 @@ class _Run:
                 _merge_into(found, item)
                 links[item.key].add(known_key)
                 pairs[label].add((item.key, known_key))
-        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{_versus(step.estimate)}", step.wanted,
+        cuts = [h.cut for h in hints if h.cut is not None]
+        nearest = ""
+        if cuts:  # a pick from these must be dated beyond every source's cut (apply_ordinal)
+            self.windows[step.wanted] = (index, (max if step.ordinal == "last" else min)(cuts))
+            nearest = f" (the {'newest' if step.ordinal == 'last' else 'oldest'} first)"
+        self.emit(EventKind.TOOL_RESULT, f"result size: {len(found)}{nearest}{_versus(step.estimate)}", step.wanted,
                   tool=step.tool, result_size=len(found), estimate=step.estimate,
-                  seconds=round(time.perf_counter() - started, 4))
+                  seconds=round(time.perf_counter() - started, 4), partial=bool(cuts))
         return found, links
 
     def semijoin(self, index: int, step: CallTool) -> tuple[dict[str, Item], dict[str, set[str]]]:
@@ -549,20 +560,46 @@ class _Run:
         items = self.current.get(step.var)
         if items is None:
             items = self.find(self.graph.var_type(step.var), [], self.found_in.setdefault(step.var, {}))
+        window = self.windows.pop(step.var, None)
+        if window is not None:
+            pick = self.pick(items or {}, step.value)
+            ts = pick.fields["_ts"] if pick else None
+            if ts is None or (ts <= window[1] if step.value == "last" else ts >= window[1]):
+                self.emit(EventKind.FILTER, f"ordinal {step.value}: the {_size(items)} candidates of {step.var} "
+                          f"nearest that end leave it unsure; {step.var}'s steps again, on all of its items",
+                          step.var, widened=True)
+                self.widen(step.var, window[0], self.plan.steps.index(step))
+                items = self.current.get(step.var)
         self.describe(self.graph.var_type(step.var), items or {})
         items = self.one_per_message(step.var, items or {})  # two copies of the last email are one
-        dated = [it for it in items.values() if it.fields.get("_ts") is not None]
-        if dated:
-            pick = (max if step.value == "last" else min)(dated, key=lambda it: (it.fields["_ts"], it.key))
-            chosen = {pick.key: pick}
-        else:
-            chosen = {}
+        pick = self.pick(items, step.value)
+        chosen = {pick.key: pick} if pick else {}
         self.emit(EventKind.FILTER, f"ordinal {step.value}: {_size(items)} -> {len(chosen)}", step.var,
                   before=_count(items), count=len(chosen))
         self.current[step.var] = chosen
         self.check_empty(step.var, chosen, step.describe())
 
+    def pick(self, items: Mapping[str, Item], end: str) -> Item | None:
+        """The first or last dated item (by time, then key), None when none is dated."""
+        dated = [it for it in items.values() if it.fields.get("_ts") is not None]
+        if not dated:
+            return None
+        return (max if end == "last" else min)(dated, key=lambda it: (it.fields["_ts"], it.key))
+
+    def widen(self, var: str, start: int, stop: int) -> None:
+        """Run ``var``'s own steps from ``start`` (the step that began it from the items nearest its ordinal's
+        end) up to ``stop`` again, on all its items; the other variables' steps in between stand."""
+        self.current.pop(var, None)
+        for index in range(start, stop):
+            step = self.plan.steps[index]
+            if isinstance(step, CallTool) and step.wanted == var:
+                self.step(index, step._replace(newest=0) if index == start else step)
+            elif isinstance(step, (Intersect, ApplyFilters)) and step.var == var:
+                self.step(index, step)
+
     def check_empty(self, var: str, items: Candidates, what: str) -> bool:
+        if var in self.windows:  # only the items nearest the ordinal's end so far: apply_ordinal decides
+            return False
         if items is not None and not items and self.emptied_by is None:
             self.emptied_by = f"{what} (left {var} empty)"
             self.emit(EventKind.WARNING, f"no candidates left for {var} after: {what}", var, emptied_by=what)
@@ -800,6 +837,15 @@ def _merge_into(table: dict[str, Item], item: Item) -> None:
 
 def _versus(estimate: int | None) -> str:
     return "" if estimate is None else f" (estimated {estimate})"
+
+
+def _hinted(fn: Callable, hints: list[Newest], step: CallTool) -> Callable:
+    """``fn`` called with a fresh ``Newest`` hint for ``step`` in its selection, kept in ``hints``."""
+    def call(selection: Selection):
+        hint = Newest(step.ordinal, step.newest)
+        hints.append(hint)
+        return fn(replace(selection, newest=hint))
+    return call
 
 
 def _size(items: Candidates) -> str:

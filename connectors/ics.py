@@ -98,7 +98,7 @@ CREATE TABLE attendees (
 CREATE INDEX attendees_email ON attendees(email);
 CREATE INDEX attendees_grp ON attendees(grp);
 """
-EVENT_COLUMNS = 'e.rowid AS row_id, e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day'
+EVENT_COLUMNS = 'e.rowid AS row_id, e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day, e.grp'
 
 Warn = Callable[[str], None]
 Occurrence = tuple[date, date | None, "icalendar.Event"]   # start, end, the component holding its details
@@ -1359,10 +1359,20 @@ class IcsConnector(Connector):
             yield from self._events(where.format(_marks(chunk)), [*chunk, *extra])
 
     @staticmethod
-    def event_item(row: Sequence, at: int = 0) -> Item:
-        """An Event item from a row (a Row or a plain tuple) whose columns from ``at`` on are EVENT_COLUMNS'."""
-        return Item(EVENT, row[at + 1], {"uid": row[at + 2], "name": row[at + 3], "start": row[at + 4],
-                                         "end": row[at + 5], "location": row[at + 6], "_ts": row[at + 7]})
+    def event_item(row: Sequence, at: int = 0, grp: str | None = None) -> Item:
+        """An Event item from a row (a Row or a plain tuple) whose columns from ``at`` on are EVENT_COLUMNS';
+        ``grp`` (``_grp_field()``) names the field keeping its attendee group, for a later tool call."""
+        fields = {"uid": row[at + 2], "name": row[at + 3], "start": row[at + 4], "end": row[at + 5],
+                  "location": row[at + 6], "_ts": row[at + 7]}
+        if grp:
+            fields[grp] = row[at + 9]
+        return Item(EVENT, row[at + 1], fields)
+
+    def _grp_field(self) -> str:
+        """The field an Event item built here keeps its attendee group in: named after this connector and the
+        index's state, so an item met after the index was written (or built by another source) is looked up by
+        its key instead. A month of a recurring series is hundreds of events sharing one group."""
+        return f"_grp@{id(self):x}.{self.db.total_changes}.{self.db.execute('PRAGMA data_version').fetchone()[0]}"
 
     def person_names(self) -> dict[str, str]:
         """Each address's name: the CN seen most often (ties broken alphabetically)."""
@@ -1397,13 +1407,14 @@ class IcsConnector(Connector):
             yield from self._events_attended_by(None if known.is_all else known.keys())
             return
         sql = f"SELECT a.email, {EVENT_COLUMNS} FROM attendees a JOIN events e ON e.grp = a.grp"
+        grp = self._grp_field()
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " WHERE a.email IN ({})", known.keys())
         built: dict[int, Item] = {}  # an event several of the people attended is one Item, built once
         for row in rows:
             if not self.context.is_self(row["email"]):
                 item = built.get(row["row_id"])
                 if item is None:
-                    item = built[row["row_id"]] = self.event_item(row, 1)
+                    item = built[row["row_id"]] = self.event_item(row, 1, grp)
                 yield row["email"], item
 
     def _events_attended_by(self, emails: Sequence[str] | None) -> Iterator[Link]:
@@ -1419,20 +1430,37 @@ class IcsConnector(Connector):
             rows = select_in(plain, f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
                              "attendees WHERE email IN {})", emails)
         seen: set[int] = set()
-        item = self.event_item
+        item, grp = self.event_item, self._grp_field()
         for row in rows:
             if row[0] not in seen:  # row_id
                 seen.add(row[0])
-                yield None, item(row)
+                yield None, item(row, 0, grp)
 
     @tool(EVENT, "attended", PERSON)
     def event_attended_person(self, known: Selection) -> Iterator[Link]:
         """Given events, the people who attended or organised them (not the user)."""
-        sql = "SELECT e.key, a.email FROM events e JOIN attendees a ON a.grp = e.grp"
-        rows = self._events(sql) if known.is_all else self._events_by_key(sql + " WHERE e.key IN ({})", known.keys())
-        for row in rows:
-            if not self.context.is_self(row["email"]):
-                yield row["key"], self.person_item(row["email"])
+        me = sorted({e.lower() for e in self.context.self_emails})  # left out in SQL (addresses are stored lower)
+        sql = f"SELECT e.key, a.email FROM events e JOIN attendees a ON a.grp = e.grp WHERE +a.email NOT IN ({_marks(me)})"
+        plain = self.db.cursor()
+        plain.row_factory = None  # tuples: the user attends most events, so rows are few but the keys many
+        if known.is_all:
+            rows = plain.execute(sql, me).fetchall()
+        else:  # events built here are asked by their attendee group (few), the others by key
+            field, by_grp, others = self._grp_field(), defaultdict(list), []
+            for key, item in (known.items or {}).items():
+                group = item.fields.get(field)
+                if group is None:
+                    others.append(key)
+                else:
+                    by_grp[group].append(key)
+            rows = select_in(plain, sql + " AND e.key IN {}", others, tuple(me)) if others else []
+            if by_grp:
+                found = select_in(plain, f"SELECT a.grp, a.email FROM attendees a WHERE +a.email NOT IN ({_marks(me)}) "
+                                  "AND a.grp IN {}", list(by_grp), tuple(me))
+                rows += [(key, email) for group, email in found for key in by_grp[group]]
+        for key, email in rows:
+            if not self.context.is_self(email):
+                yield key, self.person_item(email)
 
     @tool(SELF, "attended", EVENT)
     def self_attended_event(self, known: Selection) -> Iterator[Link]:
@@ -1440,8 +1468,9 @@ class IcsConnector(Connector):
         if not known.is_all and SELF_KEY not in known.keys():
             return
         condition, params = self._self_condition()
+        grp = self._grp_field()
         for row in self._events(f"SELECT {EVENT_COLUMNS} FROM events e WHERE {condition}", params):
-            yield SELF_KEY, self.event_item(row)
+            yield SELF_KEY, self.event_item(row, 0, grp)
 
     @tool(EVENT, "attended", SELF)
     def event_attended_self(self, known: Selection) -> Iterator[Link]:
@@ -1467,9 +1496,10 @@ class IcsConnector(Connector):
     @tool(DATE, "occurred_on", EVENT)
     def date_occurred_on_event(self, known: Selection) -> Iterator[Link]:
         """Given date ranges, the events starting within them."""
+        grp = self._grp_field()
         if known.is_all:
             for row in self._events(f"SELECT {EVENT_COLUMNS} FROM events e"):
-                yield day_item(date.fromisoformat(row["day"])).key, self.event_item(row)
+                yield day_item(date.fromisoformat(row["day"])).key, self.event_item(row, 0, grp)
             return
         for key, item in (known.items or {}).items():
             rng = item.fields.get("range")
@@ -1480,8 +1510,10 @@ class IcsConnector(Connector):
                 sql, params = sql + " AND e.day >= ?", params + [rng.start.isoformat()]
             if rng.end is not None:
                 sql, params = sql + " AND e.day < ?", params + [rng.end.isoformat()]
-            for row in self._events(sql, params):
-                yield key, self.event_item(row)
+            plain = self.db.cursor()
+            plain.row_factory = None  # tuples: a month of a busy calendar is hundreds of events
+            for row in plain.execute(sql, params).fetchall():
+                yield key, self.event_item(row, 0, grp)
 
     @tool(EVENT, "location", PLACE)
     def event_location_place(self, known: Selection) -> Iterator[Link]:
@@ -1496,9 +1528,10 @@ class IcsConnector(Connector):
         """Given places, the events taking place there."""
         sql = f"SELECT e.place, {EVENT_COLUMNS} FROM events e WHERE e.place IS NOT NULL"
         given = {norm(k): k for k in known.keys()}  # answer with the caller's keys, however they are written
+        grp = self._grp_field()
         rows = self._events(sql) if known.is_all else self._events_by_key(sql + " AND e.place IN ({})", list(given))
         for row in rows:
-            yield given.get(row["place"], row["place"]), self.event_item(row, 1)
+            yield given.get(row["place"], row["place"]), self.event_item(row, 1, grp)
 
     # -- estimates for the cost-aware planner --------------------------------------------------------
     def _statistics(self) -> dict[str, float]:
@@ -1584,7 +1617,8 @@ class IcsConnector(Connector):
             if flt.field == "name":
                 sql += " AND e.norm_name = ?" if flt.op == "=" else " AND instr(e.norm_name, ?) > 0"
                 params.append(norm(flt.value))
-        return {row["key"]: self.event_item(row) for row in self._events(sql, params)}
+        grp = self._grp_field()
+        return {row["key"]: self.event_item(row, 0, grp) for row in self._events(sql, params)}
 
     def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
         """Give people seen only elsewhere the name their calendar invitations carry."""

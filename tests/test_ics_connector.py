@@ -298,6 +298,34 @@ def test_asked_for_events_only_the_tools_reach_the_same_events(data_dir, context
                                                      links=False))) == []
 
 
+def test_events_built_here_are_asked_for_their_people_by_attendee_group_with_the_same_links(data_dir, context):
+    """Events a tool of this calendar built carry their attendee group; asking for their people through it gives
+    the links asking by key gives: for those, for bare keys, for a mix, for a series sharing one group, and for
+    items kept across a write to the index (their field no longer names its state: asked by key)."""
+    series = [event(f"weekly-{n}", "Weekly sync", datetime(2026, 2, 2 + 7 * (n % 3), 9, tzinfo=NY) + timedelta(hours=n),
+                    organizer=person("dana@example.org", "Dana Lead"),
+                    attendees=(person("bob@example.com", "Bob Smith"), person(ME, "Alex Morgan"))) for n in range(6)]
+    conn = connect(write_calendar(data_dir / "people.ics", *planning_calendar_events(), *series), context)
+    built = {ev.key: ev for _k, ev in conn.date_occurred_on_event(
+        given(DATE, Item(DATE, "feb", {"range": DateRange(date(2026, 2, 1), date(2026, 3, 1))})))}
+    assert len(built) == 10 and all(any(f.startswith("_grp@") for f in ev.fields) for ev in built.values())
+
+    def links(items: dict[str, Item]) -> set[tuple[str, str]]:
+        return {(k, p.key) for k, p in conn.event_attended_person(Selection(EVENT, items))}
+
+    bare = {k: Item(EVENT, k) for k in built}
+    expected = links(bare)
+    assert expected >= {("plan", "dana@example.org"), ("plan", "bob@example.com"), ("weekly-3", "bob@example.com")}
+    assert not any(p == ME for _k, p in expected) and ("dentist", "bob@example.com") not in expected
+    mixed = {k: built[k] if n % 2 else bare[k] for n, k in enumerate(built)}
+    assert links(built) == expected and links(mixed) == expected
+    conn.refresh_index()  # nothing changed: the same state, the same field
+    assert links(built) == expected
+    write_calendar(data_dir / "people.ics", *planning_calendar_events())  # the series is gone
+    conn.refresh_index()
+    assert links(built) == {(k, p) for k, p in expected if not k.startswith("weekly")}
+
+
 # -- a large file parsed in worker processes -----------------------------------------------------------
 
 def _index_rows(conn: IcsConnector) -> tuple[list[tuple], list[tuple]]:

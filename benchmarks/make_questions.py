@@ -95,8 +95,24 @@ reported); both ask all forty shapes with their own date phrases ("the summer of
 months", "between mid-October and mid-December 2025", "from October '25 to January '26", "this past March", "on
 Boxing Day 2025", "the winter of 2023-24", "early 2024", "this spring", "over the next two months", "Tuesday, 14th
 October 2025", "14 Oct., 2025", "October 14, '25", "Halloween '25", ...), and their questions follow test10's:
-dev13's first, then test11's (dev13 has eight templates per shape, test11 six). A yes/no question ("did X send me
-...?") has the find question's gold graph: its answer lists what makes it "yes".
+dev13's first, then test11's (dev13 has eight templates per shape, test11 six). "dev14" is a fourteenth tuning part
+(DEV14_TEMPLATES, written without reading how the reader works; twelve kinds of askers no earlier part had: a court
+stenographer, a club DJ, a poet, someone who corrects themselves mid-question ("from Jnae – sorry, Jane – ..."),
+Norwegian and Serbian first-language speakers, a Canadian English speaker, someone who gives the answer's format
+first ("Number only: ...", "Names only: ..."), a florist, a tattoo artist, a genealogist and someone who says "we"
+and "us" for their own mailbox ("Which emails has X sent us?")) and "test12" a twelfth held-out part
+(TEST12_TEMPLATES, another group of askers again: Catalan and Nepali first-language speakers, a Yorkshire English
+speaker, someone who writes a fill-in-the-blank ("X has sent me ___ emails."), an exasperated asker, a football
+referee, a baker, a lifeguard, a museum curator, a taxi driver and a tailor; sharing no template with any part; only
+its aggregate figures are reported); both ask all forty shapes with their own date phrases, spellings no earlier
+part used ("the first half of 2025", "H2 2025", "2025 H1", "the back half of 2025", "the second half of October
+2025", "fourteen weeks ago", "six weeks back", "two quarters back", "the week commencing 3 November 2025", "late
+summer 2025", "mid-Q4 2025", "early winter 2024-25", "the past 2 quarters", "the past three fortnights", "this
+past autumn", "the previous spring", "next spring", "Nov 3–14, 2025", "the final week of October 2025", "Xmas
+2025", "Tuesday the fourteenth of October 2025", "14 October '25", "Oct. the 14th, 2025", "New Year's Eve '25",
+...), and their questions follow test11's: dev14's first, then test12's (dev14 has eight templates per shape, test12
+six). A yes/no question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it
+"yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -10167,6 +10183,923 @@ TEST11_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev14 and test12: two more groups of askers, each writing every shape (the later ones too). dev14's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: a court stenographer
+# ("for the record", "for the transcript"), a club DJ between sets ("stems", "promos", "rocked up"), a poet ("whose
+# hand sent me F?", "gatherings", "which emails bear ..."), someone who corrects themselves mid-question ("from Jnae –
+# sorry, Jane – ...", "the first – no, the last – email"; only the corrected value is asked), Norwegian and Serbian
+# first-language speakers (Norwegian: "e-mails", "have" with a singular subject, "say me", "lies" for a file in a
+# folder, "was with on the meeting", "which events is it"; Serbian: no articles, "the emails what X sent me", "until
+# now", "is located", "was on the meeting"), a Canadian English speaker ("eh", "sorry to bug you"), someone who gives
+# the answer's format first ("Number only: ...", "Names only: ...", "One email only: ..."), a florist between
+# deliveries, a tattoo artist between clients, a genealogist ("on record", "predate", "trace") and someone who says
+# "we" and "us" for their own mailbox and calendar ("Which emails has X sent us?").
+# test12's askers are another group again (sharing no template with any part): Catalan and Nepali first-language
+# speakers (Catalan: the verb before its subject, "assisted to" for attended, "explain me", "where is it, T?";
+# Nepali: "Namaste", "hajur", "please tell", "please give list of", "did ... sent"), a Yorkshire English speaker
+# ("us" for me, "owt", "love", "were" for was, "them events"), someone who writes a fill-in-the-blank ("X has sent me
+# ___ emails."), an exasperated asker ("where on earth", "for crying out loud"), a football referee, a baker before
+# dawn, a lifeguard in the chair, a museum curator ("provenance", "the catalogue"), a taxi driver at the rank and a
+# tailor mid-fitting; like test2 to test11, only its aggregate figures are reported. Both draw their date phrases from
+# their own lists, using spellings the reader has only just learned and no earlier part used (halves of a year or a
+# month: "the first half of 2025", "H2 2025", "2025 H1", "the back half of 2025", "the latter half of 2024", "the
+# second half of October 2025", "the first half of November 2025"; "N weeks/months/quarters back" and counts written
+# up to twenty: "six weeks back", "three months back", "two quarters back", "fourteen/sixteen weeks ago"; "the week
+# commencing / beginning D"; early/mid/late of a season or a quarter: "late summer 2025", "early autumn 2025",
+# "mid-autumn 2025", "early winter 2024-25", "mid-Q4 2025", "late Q3 2025", "early Q4 '25", "early spring 2026";
+# rolling quarters and fortnights: "the past 2 quarters", "the last 3 quarters", "the past three fortnights"; rolling
+# windows of 15 and 18 weeks, 250 and 300 days; "this past autumn/summer", "the previous spring", "next spring";
+# day spans in one month "Nov 3–14, 2025" and "Sep 8–19, 2025"; "the final week of October/November 2025"; "over
+# Xmas 2025", "over Christmas time 2025", "the festive season 2025"; "the next 9 weeks", "the coming 12 weeks",
+# "the first half of 2026", "H1 2026", "the second half of March 2026"; days such as "Tuesday the fourteenth of
+# October 2025", "14 October '25", "October 14th of 2025", "Tue. the 14th of Oct. 2025", "Tuesday, 14 Oct. '25",
+# "Oct. the 14th, 2025", "October fourteenth '25" and "Tuesday October the 14th 2025"; bounds such as "the week
+# commencing 6 October 2025", "the week beginning 8 September 2025", "the second half of September 2025", "late
+# summer 2025", "mid-Q3 2025", "the start of H2 2025", "the final day of September 2025", "the final week of August
+# 2025", "the very start of November 2025", "New Year's Eve '25", "Christmas Eve '25", "Nov. the 5th, 2025" and "Oct.
+# the 20th, 2025"); every phrase, bound and day spelling was checked against queryweaver.dates for the exact range
+# the oracle uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March 2026). Their
+# questions follow test11's: dev14's first, then test12's.
+# =============================================================================================
+
+D14, T12 = "dev14", "test12"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12)
+
+
+def _season_span(year: int, start_month: int) -> tuple[date, date]:
+    """A meteorological season starting in ``start_month`` of ``year`` (three months; winter runs into the next
+    year)."""
+    y, m = divmod(year * 12 + start_month - 1 + 3, 12)
+    return date(year, start_month, 1), date(y, m + 1, 1)
+
+
+def season_over(today: date, start_month: int) -> tuple[date, date]:
+    """The latest season starting in ``start_month`` that is over by today ("this past autumn", "the previous
+    spring")."""
+    year = today.year
+    while _season_span(year, start_month)[1] > today:
+        year -= 1
+    return _season_span(year, start_month)
+
+
+def season_next(today: date, start_month: int) -> tuple[date, date]:
+    """The first season starting in ``start_month`` that begins after today ("next spring")."""
+    year = today.year
+    while _season_span(year, start_month)[0] <= today:
+        year += 1
+    return _season_span(year, start_month)
+
+
+def dev14_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Halves of a year or a month ("the first half of 2025", "H2 2025", "the second half of October 2025",
+    "the latter half of 2024"), "fourteen weeks ago" (a calendar week, Monday to Sunday), "six weeks back" and
+    "three months back" (calendar units), "the week commencing 3 November 2025", parts of a season or a quarter
+    ("late summer 2025" = August, "early autumn 2025" = September, "mid-Q4 2025" = November, "early Q4 '25" =
+    October), rolling windows ("the past 2 quarters", "the last 15 weeks", "the past 250 days"), "this past autumn",
+    a day span in one month ("Nov 3–14, 2025"), "the final week of October 2025" and "Xmas 2025"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    return [("in the first half of 2025", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("in H2 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("in the second half of October 2025", (date(2025, 10, 16), date(2025, 11, 1))),
+            ("fourteen weeks ago", (monday - timedelta(days=98), monday - timedelta(days=91))),
+            ("six weeks back", (monday - timedelta(days=42), monday - timedelta(days=35))),
+            ("three months back", months_back(today, 3)),
+            ("in the week commencing 3 November 2025", (date(2025, 11, 3), date(2025, 11, 10))),
+            ("in late summer 2025", (date(2025, 8, 1), date(2025, 9, 1))),
+            ("in early autumn 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("in mid-Q4 2025", (date(2025, 11, 1), date(2025, 12, 1))),
+            ("in the past 2 quarters", (months_before(today, 6), tomorrow)),
+            ("in the last 15 weeks", (today - timedelta(weeks=15), tomorrow)),
+            ("over the past 250 days", (today - timedelta(days=250), tomorrow)),
+            ("this past autumn", season_over(today, 9)),
+            ("during Nov 3–14, 2025", (date(2025, 11, 3), date(2025, 11, 15))),
+            ("in the final week of October 2025", (date(2025, 10, 25), date(2025, 11, 1))),
+            ("over Xmas 2025", (date(2025, 12, 24), date(2025, 12, 27))),
+            ("in the latter half of 2024", (date(2024, 7, 1), date(2025, 1, 1))),
+            ("in early Q4 '25", (date(2025, 10, 1), date(2025, 11, 1)))]
+
+
+def dev14_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev14_month_phrases(today) + [("in the next 9 weeks", (today, today + timedelta(weeks=9, days=1))),
+                                         ("in the first half of 2026", (date(2026, 1, 1), date(2026, 7, 1))),
+                                         ("in early spring 2026", (date(2026, 3, 1), date(2026, 4, 1)))]
+
+
+DEV14_BOUNDS = [("the week commencing 6 October 2025", date(2025, 10, 6)),
+                ("the second half of September 2025", date(2025, 9, 16)), ("late summer 2025", date(2025, 8, 1)),
+                ("Nov. the 5th, 2025", date(2025, 11, 5)), ("the final day of September 2025", date(2025, 9, 30)),
+                ("New Year's Eve '25", date(2025, 12, 31)), ("the 2nd of Oct. 2025", date(2025, 10, 2)),
+                ("mid-Q3 2025", date(2025, 8, 1)), ("the start of H2 2025", date(2025, 7, 1))]
+
+
+def dev14_day(d: date, i: int) -> str:
+    """"Tuesday the fourteenth of October 2025", "14 October '25", "October 14th of 2025", "Tue. the 14th of Oct.
+    2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday} the {ORDINAL_WORDS[d.day - 1]} of {month} {d.year}", f"{d.day} {month} '{d.year % 100:02d}",
+             f"{month} {nth(d.day)} of {d.year}", f"{weekday[:3]}. the {nth(d.day)} of {short} {d.year}")
+    return forms[i % len(forms)]
+
+
+def test12_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the back half of 2025", "2025 H1", "the first half of November 2025", "sixteen weeks ago", "4 months back",
+    "two quarters back" (calendar units), "the week beginning 13 October 2025", parts of a season or a quarter
+    ("mid-autumn 2025" = October, "late Q3 2025" = September, "early winter 2024-25" = December 2024), rolling
+    windows ("the last 3 quarters", "the past 18 weeks", "the past 300 days", "the past three fortnights"), "this
+    past summer", "the previous spring", a day span in one month ("Sep 8–19, 2025"), "the final week of November
+    2025", "Christmas time 2025" and "the festive season 2025"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    return [("in the back half of 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("in 2025 H1", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("in the first half of November 2025", (date(2025, 11, 1), date(2025, 11, 16))),
+            ("sixteen weeks ago", (monday - timedelta(days=112), monday - timedelta(days=105))),
+            ("4 months back", months_back(today, 4)),
+            ("two quarters back", quarters_back(today, 2)),
+            ("in the week beginning 13 October 2025", (date(2025, 10, 13), date(2025, 10, 20))),
+            ("in mid-autumn 2025", (date(2025, 10, 1), date(2025, 11, 1))),
+            ("in late Q3 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("in early winter 2024-25", (date(2024, 12, 1), date(2025, 1, 1))),
+            ("in the last 3 quarters", (months_before(today, 9), tomorrow)),
+            ("over the past 18 weeks", (today - timedelta(weeks=18), tomorrow)),
+            ("in the past 300 days", (today - timedelta(days=300), tomorrow)),
+            ("in the past three fortnights", (today - timedelta(weeks=6), tomorrow)),
+            ("this past summer", season_over(today, 6)),
+            ("during the previous spring", season_over(today, 3)),
+            ("during Sep 8–19, 2025", (date(2025, 9, 8), date(2025, 9, 20))),
+            ("in the final week of November 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("over Christmas time 2025", (date(2025, 12, 24), date(2025, 12, 27))),
+            ("during the festive season 2025", (date(2025, 12, 24), date(2026, 1, 2)))]
+
+
+def test12_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test12_month_phrases(today) + [("in the coming 12 weeks", (today, today + timedelta(weeks=12, days=1))),
+                                          ("in H1 2026", (date(2026, 1, 1), date(2026, 7, 1))),
+                                          ("next spring", season_next(today, 3)),
+                                          ("in the second half of March 2026", (date(2026, 3, 16), date(2026, 4, 1)))]
+
+
+TEST12_BOUNDS = [("the week beginning 8 September 2025", date(2025, 9, 8)),
+                 ("the latter half of October 2025", date(2025, 10, 16)), ("mid-autumn 2025", date(2025, 10, 1)),
+                 ("Oct. the 20th, 2025", date(2025, 10, 20)), ("the very start of November 2025", date(2025, 11, 1)),
+                 ("Christmas Eve '25", date(2025, 12, 24)), ("the final week of August 2025", date(2025, 8, 25)),
+                 ("late Q3 2025", date(2025, 9, 1)), ("the 10th of Nov. '25", date(2025, 11, 10))]
+
+
+def test12_day(d: date, i: int) -> str:
+    """"Tuesday, 14 Oct. '25", "Oct. the 14th, 2025", "October fourteenth '25", "Tuesday October the 14th 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday}, {d.day} {short} '{d.year % 100:02d}", f"{short} the {nth(d.day)}, {d.year}",
+             f"{month} {ORDINAL_WORDS[d.day - 1]} '{d.year % 100:02d}", f"{weekday} {month} the {nth(d.day)} {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV14_MAKERS = dated_makers(dev14_month_phrases, dev14_event_phrases, DEV14_BOUNDS, dev14_day)
+TEST12_MAKERS = dated_makers(test12_month_phrases, test12_event_phrases, TEST12_BOUNDS, test12_day)
+
+
+DEV14_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: a court stenographer (steno14), a club DJ between sets (dj14), a poet (poet14), someone who corrects
+    # themselves mid-question (selfcorrect14: only the corrected value is asked), Norwegian and Serbian first-language
+    # speakers (norwegian14, serbian14), a Canadian English speaker (canadian14), someone who gives the answer's
+    # format first (formatfirst14), a florist between deliveries (florist14), a tattoo artist between clients
+    # (tattoo14), a genealogist (genealogist14) and someone who says "we" and "us" for their own mailbox and calendar
+    # (weplural14).
+    "emails_from": [
+        ("steno14", "For the transcript: every email {X} has sent me, please, in full."),
+        ("dj14", "Between sets at the club – pull up all the emails {X} has sent me."),
+        ("poet14", "Every email {X} has sent me, each small lantern of a message – show me them all."),
+        ("selfcorrect14", "Show me the emails from {Xt} – sorry, {X} – every one they've sent me."),
+        ("norwegian14", "Can you find the e-mails {X} have sent to me?"),
+        ("serbian14", "Give me please all emails what {X} sent me."),
+        ("canadian14", "Sorry to bug you, eh – could you pull up the emails {X} sent me?"),
+        ("formatfirst14", "List only, no summary: the emails {X} has sent me."),
+    ],
+    "emails_to": [
+        ("florist14", "Between bouquet deliveries – which emails have I sent {X}?"),
+        ("tattoo14", "Client's in the chair, stencil's drying. What emails did I send {X}?"),
+        ("genealogist14", "Tracing my own correspondence: which emails have I written to {X}?"),
+        ("weplural14", "What have we emailed {X}? Show me all of our sent ones."),
+        ("selfcorrect14", "Which emails did {X} send me – no, hang on, the ones I sent {X}?"),
+        ("norwegian14", "Which e-mails have I sent to {X}? Can you say me?"),
+        ("serbian14", "Show me emails what I sent to {X}, all of them."),
+        ("formatfirst14", "Plain list, please – my emails to {X}."),
+    ],
+    "emails_between": [
+        ("steno14", "For the record, read back every email exchanged between {X} and me, in either direction."),
+        ("dj14", "Pull the whole back-and-forth between {X} and me – their emails and mine, like both sides of a mix."),
+        ("poet14", "The letters that have passed between {X} and me, both ways – which emails are they?"),
+        ("canadian14", "Could you grab the whole email chain between me and {X}, eh? Both ways."),
+        ("florist14", "Every email between {X} and me, sent or received – we're planning an arrangement together."),
+        ("genealogist14", "I'm reconstructing the correspondence between {X} and me: all emails, whichever way they "
+                          "went."),
+        ("weplural14", "Which emails have gone between {X} and us, in both directions?"),
+        ("formatfirst14", "Full list, both directions: emails between {X} and me."),
+    ],
+    "emails_from_in_month": [
+        ("selfcorrect14", "What did {X} send me last month – sorry, I mean {M}?"),
+        ("norwegian14", "Which e-mails did {X} send to me {M}?"),
+        ("serbian14", "Emails what {X} sent me {M} – which ones?"),
+        ("steno14", "Let the record reflect: which emails did {X} send me {M}?"),
+        ("tattoo14", "{Mc} – what did {X} email me? I was booked solid with clients."),
+        ("genealogist14", "I'm dating my records: which emails came to me from {X} {M}?"),
+        ("dj14", "{Mc} I was touring festivals. Which emails did {X} send me then?"),
+        ("poet14", "{Mc}, what did {X} write to me? Show me those emails."),
+    ],
+    "emails_from_before": [
+        ("canadian14", "What did {X} send me before {B}, eh? Just the older ones."),
+        ("formatfirst14", "List only: emails from {X} dated before {B}."),
+        ("florist14", "Before {B}, which emails had {X} sent me? That was before the big wedding order."),
+        ("weplural14", "Which emails had {X} sent us before {B}?"),
+        ("selfcorrect14", "Emails from {X} after – no, before – {B}. Which are they?"),
+        ("serbian14", "Which emails {X} sent me before {B}? Only old ones."),
+        ("genealogist14", "Which emails from {X} predate {B}?"),
+        ("tattoo14", "Which emails did {X} send me before {B}? I need the old design brief."),
+    ],
+    "emails_from_since": [
+        ("steno14", "For the transcript, every email {X} has sent me since {B}."),
+        ("dj14", "Since {B}, what's {X} been sending me? Booking requests, probably."),
+        ("poet14", "Since {B}, what has {X} written me? Show me those emails."),
+        ("norwegian14", "Which e-mails have {X} sent me after {B}?"),
+        ("selfcorrect14", "Which emails has {X} sent me before {B}? Sorry – since {B}, I meant."),
+        ("canadian14", "Since {B}, what's come in from {X}, eh? Show me the emails."),
+        ("florist14", "What has {X} emailed me from {B} onwards? The shop's been flat out."),
+        ("weplural14", "Which emails have come to us from {X} since {B}?"),
+    ],
+    "last_email_from": [
+        ("selfcorrect14", "What was the first – no, the last – email {X} sent me?"),
+        ("norwegian14", "Which is the last e-mail from {X}?"),
+        ("serbian14", "Last email what {X} sent me – which is it?"),
+        ("formatfirst14", "One email only: the most recent from {X}."),
+        ("tattoo14", "What's the latest thing {X} emailed me? They're booked in for a sleeve."),
+        ("genealogist14", "What is the most recent email on record from {X}?"),
+        ("dj14", "What's the last email {X} dropped in my inbox?"),
+        ("poet14", "The last of {Xp} emails to me – which is it?"),
+    ],
+    "first_email_from": [
+        ("steno14", "For the record, identify the first email {X} ever sent me."),
+        ("canadian14", "What was the very first email {X} sent me, eh?"),
+        ("florist14", "Which was the first email {X} sent me? I think it was about a bouquet."),
+        ("weplural14", "What was the first email {X} ever sent us?"),
+        ("genealogist14", "Going back to the very beginning: the earliest email from {X}, please."),
+        ("selfcorrect14", "What's the most recent – sorry, the earliest – email {X} sent me?"),
+        ("serbian14", "Which is first email what {X} sent me?"),
+        ("norwegian14", "Which e-mail was the first one {X} sent to me?"),
+    ],
+    "first_email_to": [
+        ("dj14", "What was the first email I ever sent {X}? Back before I had a residency."),
+        ("poet14", "The first email I ever wrote to {X} – which one was it?"),
+        ("tattoo14", "Which email did I send {X} first? Must've been about the consultation."),
+        ("formatfirst14", "One email only: the earliest I sent to {X}."),
+        ("weplural14", "What was the first email we sent {X}?"),
+        ("norwegian14", "Which e-mail did I send to {X} first?"),
+        ("canadian14", "What's the first email I ever sent {X}, eh?"),
+        ("genealogist14", "My earliest recorded email to {X} – which one?"),
+    ],
+    "last_email_to": [
+        ("steno14", "For the record: my most recent email to {X}. Which one?"),
+        ("selfcorrect14", "What did {X} last send me – no, what did I last send {X}?"),
+        ("serbian14", "Last email what I sent to {X}, which one?"),
+        ("florist14", "What's the last email I sent {X}? I need to confirm the centrepieces."),
+        ("tattoo14", "Which email did I last send {X}? Want to check I sent the aftercare sheet."),
+        ("dj14", "What's the latest email I fired off to {X}?"),
+        ("poet14", "My last words to {X} by email – which message was it?"),
+        ("formatfirst14", "Single email, newest: the last one I sent {X}."),
+    ],
+    "count_emails_from": [
+        ("formatfirst14", "Number only: how many emails has {X} sent me?"),
+        ("norwegian14", "How many e-mails have {X} sent to me?"),
+        ("serbian14", "How many emails {X} sent me until now?"),
+        ("canadian14", "How many emails has {X} sent me, eh? Ballpark's fine, exact's better."),
+        ("genealogist14", "How many emails from {X} are on record in my inbox?"),
+        ("weplural14", "How many emails has {X} sent us in total?"),
+        ("steno14", "For the record, the total count of emails {X} has sent me."),
+        ("selfcorrect14", "How many emails have I sent {X} – sorry, that {X} has sent me?"),
+    ],
+    "subject_contains": [
+        ("dj14", "Which emails have {W} in the subject? Digging through my inbox like a record crate."),
+        ("poet14", "Which emails bear the words \"{W}\" in their subject?"),
+        ("florist14", "Find the emails with {W} in the subject line – I'm between deliveries."),
+        ("tattoo14", "Any emails with \"{W}\" in the subject? Show me all of them."),
+        ("genealogist14", "Which emails carry \"{W}\" in their subject line?"),
+        ("serbian14", "Emails which have {W} in subject – show all."),
+        ("canadian14", "Could you find the emails with {W} in the subject, eh?"),
+        ("formatfirst14", "Emails only, full list: subject containing \"{W}\"."),
+    ],
+    "last_received_on_day": [
+        ("steno14", "For the transcript: the final email received on {D}."),
+        ("selfcorrect14", "What was the first – no, the last – email that came in on {D}?"),
+        ("norwegian14", "Which e-mail came last to me on {D}?"),
+        ("weplural14", "What was the last email we got on {D}?"),
+        ("tattoo14", "{Dc} I was tattooing all day. What was the last email to arrive that day?"),
+        ("genealogist14", "On {D}, which email was the last to arrive in my inbox?"),
+        ("dj14", "On {D}, which email landed in my inbox last?"),
+        ("formatfirst14", "One email: the last one I received on {D}."),
+    ],
+    "attachments_from": [
+        ("poet14", "Which files has {X} tucked into emails to me?"),
+        ("serbian14", "Which files {X} sent me in attachment?"),
+        ("canadian14", "What files has {X} sent me, eh? Attachments, I mean."),
+        ("florist14", "Which attachments have I had from {X}? Mood boards, mostly."),
+        ("steno14", "For the record, list every attachment {X} has sent me."),
+        ("dj14", "Which files has {X} sent me? Probably stems and promos."),
+        ("selfcorrect14", "Which files did I send {X} – sorry, which files did {X} send me?"),
+        ("weplural14", "What attachments has {X} sent us?"),
+    ],
+    "attachments_ext": [
+        ("norwegian14", "Which {EXTS} are attached to e-mails, both in and out?"),
+        ("formatfirst14", "File names only: every {EXT1} attached to any email, sent or received."),
+        ("tattoo14", "Which {EXTS} have gone through email as attachments, either way?"),
+        ("genealogist14", "Which {EXTS} appear as attachments anywhere in my email?"),
+        ("steno14", "For the record: all email attachments that are .{EXT} files, incoming or outgoing."),
+        ("dj14", "Which {EXTS} have been attached to emails, sent or received?"),
+        ("poet14", "Which {EXTS} have travelled by email, to me or from me?"),
+        ("serbian14", "Which {EXTS} are in attachments of emails?"),
+    ],
+    "folders_with_attachments_from": [
+        ("selfcorrect14", "Which folders hold the files I sent {X} – no wait, the files {X} sent me?"),
+        ("norwegian14", "In which folders lies the files {X} have sent me?"),
+        ("canadian14", "Where'd I save the files {X} sent me, eh? Which folders?"),
+        ("florist14", "Which folders did I put {Xp} attachments in?"),
+        ("tattoo14", "The attachments {X} sent me – which folders are they in?"),
+        ("genealogist14", "In which folders have I filed the attachments from {X}?"),
+        ("weplural14", "Which folders are {Xp} attachments saved in on our drive?"),
+        ("formatfirst14", "Folder names only: where are the files {X} emailed me?"),
+    ],
+    "folders_of_file": [
+        ("steno14", "For the record, which folder contains {F}?"),
+        ("dj14", "Where's {F}? Which folder – I need it for tonight's set."),
+        ("poet14", "In which folder does {F} rest?"),
+        ("serbian14", "In which folder is located {F}?"),
+        ("norwegian14", "{F} – which folder lies it in?"),
+        ("canadian14", "Which folder's {F} in, eh?"),
+        ("genealogist14", "Which folder have I filed {F} under?"),
+        ("formatfirst14", "Folder path only: where is {F}?"),
+    ],
+    "who_sent_file": [
+        ("selfcorrect14", "Who did I send {F} to – sorry, who sent {F} to me?"),
+        ("poet14", "Whose hand sent me {F}?"),
+        ("florist14", "Who emailed me {F}? It came in with an order, I think."),
+        ("tattoo14", "Who sent me {F}? Might be a client's reference."),
+        ("genealogist14", "Who was the sender of {F}? I'm tracing where it came from."),
+        ("weplural14", "Who sent us {F}?"),
+        ("serbian14", "Who sent me file {F}?"),
+        ("formatfirst14", "Name only: who emailed me {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("steno14", "For the record: whoever sent me {F}, list every person they've exchanged emails with."),
+        ("dj14", "Whoever sent me {F} – who've they been trading emails with?"),
+        ("poet14", "The one who sent me {F} – with whom have they exchanged emails?"),
+        ("norwegian14", "The person which sent me {F}, with who has that person e-mailed?"),
+        ("serbian14", "Person who sent me {F} – with whom that person exchanged emails?"),
+        ("canadian14", "Who's been emailing back and forth with whoever sent me {F}, eh?"),
+        ("genealogist14", "Trace the sender of {F}, then list everyone they've corresponded with by email."),
+        ("florist14", "Who has the sender of {F} had email conversations with?"),
+    ],
+    "coattendees_of_person": [
+        ("selfcorrect14", "Who emailed – sorry, who attended events with {X}?"),
+        ("tattoo14", "Who's been at meetings with {X}? Trying to remember who recommended my shop."),
+        ("genealogist14", "Who has attended events alongside {X}? I'm mapping who knows whom."),
+        ("formatfirst14", "Names only: everyone who attended events with {X}."),
+        ("norwegian14", "Who was with on meetings together with {X}?"),
+        ("serbian14", "Who was on meetings with {X}?"),
+        ("steno14", "For the record, who was present at the events {X} attended?"),
+        ("dj14", "Who's been at the same events as {X}?"),
+    ],
+    "events_of_person": [
+        ("poet14", "Which gatherings has {X} attended? Name the events."),
+        ("canadian14", "What events has {X} been to, eh?"),
+        ("florist14", "Which events did {X} attend? I did flowers for a few of them."),
+        ("weplural14", "Which of our calendar events has {X} attended?"),
+        ("selfcorrect14", "Which events did {Xt} – sorry, {X} – attend?"),
+        ("norwegian14", "Which meetings has {X} been with on?"),
+        ("formatfirst14", "Event list only: what has {X} attended?"),
+        ("genealogist14", "Which events is {X} recorded as attending?"),
+    ],
+    "events_at_place": [
+        ("steno14", "For the record: every event held {atP}."),
+        ("dj14", "What events are {atP}? Might be a gig in it."),
+        ("poet14", "What gatherings happen {atP}? Name the events."),
+        ("serbian14", "Which events are {atP}? Show all."),
+        ("weplural14", "Which of our events are {atP}?"),
+        ("florist14", "Which events are {atP}? I may need to send arrangements."),
+        ("tattoo14", "Which events are happening or have happened {atP}? Thinking of a guest spot nearby."),
+        ("canadian14", "What events are on {atP}, eh?"),
+    ],
+    "events_in_month": [
+        ("selfcorrect14", "What's on my calendar next month – no, sorry, {M}?"),
+        ("norwegian14", "Which meetings have I {M}?"),
+        ("formatfirst14", "Event list only: my calendar {M}."),
+        ("genealogist14", "Which events does my calendar record {M}?"),
+        ("tattoo14", "Calendar check, {M}: which events? I need to line them up against my bookings."),
+        ("dj14", "What's on my calendar {M}? Checking it against my gig diary."),
+        ("poet14", "{Mc}, what filled my calendar? List the events."),
+        ("steno14", "For the record, all calendar events {M}."),
+    ],
+    "events_titled": [
+        ("serbian14", "Which events have {T} in name?"),
+        ("canadian14", "Could you find the {T} events on my calendar, eh?"),
+        ("florist14", "Which events are called something with \"{T}\"? I have to prep the table flowers."),
+        ("weplural14", "Which of our events have \"{T}\" in the title?"),
+        ("norwegian14", "Which events is it with \"{T}\" in the title?"),
+        ("formatfirst14", "Titles only: every event with {T} in it."),
+        ("steno14", "For the record, list the events whose titles include \"{T}\"."),
+        ("genealogist14", "Which events on my calendar are titled with \"{T}\"?"),
+    ],
+    "who_attended_titled": [
+        ("dj14", "Who rocked up to the {T}?"),
+        ("poet14", "Who gathered at the {T}?"),
+        ("selfcorrect14", "Who organised – no, who attended – the {T}?"),
+        ("tattoo14", "Who was at the {T}? One of them has been asking about a booking."),
+        ("norwegian14", "Who was with on the {T}?"),
+        ("serbian14", "Who was on the {T}? Give me names."),
+        ("formatfirst14", "Names only: who attended the {T}?"),
+        ("canadian14", "Who showed up to the {T}, eh?"),
+    ],
+    "place_of_event": [
+        ("steno14", "For the record, where did {T} take place?"),
+        ("poet14", "Where does {T} unfold?"),
+        ("florist14", "Where is {T}? I need the venue for the delivery."),
+        ("tattoo14", "Where's {T} happening? I might pop by after my last client."),
+        ("genealogist14", "Where is {T} recorded as being held?"),
+        ("weplural14", "Where are we having {T}?"),
+        ("serbian14", "Where is {T} held?"),
+        ("canadian14", "Where's {T} at, eh?"),
+    ],
+    "people_met_at_place": [
+        ("dj14", "Who have I met {atP}? Someone there owes me a remix."),
+        ("selfcorrect14", "Who have I emailed – sorry, who have I met – {atP}?"),
+        ("norwegian14", "Who have I met {atP}? Can you say me?"),
+        ("formatfirst14", "Names only: people I met {atP}."),
+        ("florist14", "Who did I meet {atP}? One of them ordered peonies."),
+        ("genealogist14", "Whom have I met {atP}, according to my calendar?"),
+        ("weplural14", "Who have we met {atP}?"),
+        ("poet14", "Whose paths crossed mine {atP}? Who did I meet there?"),
+    ],
+    "people_met_in_month": [
+        ("steno14", "For the record, who did I meet with {M}?"),
+        ("serbian14", "With whom I met {M}? Give me list."),
+        ("canadian14", "Who'd I meet up with {M}, eh?"),
+        ("tattoo14", "Who did I meet {M}? Between appointments it's all a blur."),
+        ("genealogist14", "Which people did I meet {M}? I'm logging them."),
+        ("weplural14", "Who did we meet with {M}?"),
+        ("selfcorrect14", "Who did I meet last week – sorry, {M}?"),
+        ("dj14", "Who did I link up with {M}? Festival season scrambles my memory."),
+    ],
+    "links_from_person": [
+        ("poet14", "Which links has {X} sent me, like threads to follow?"),
+        ("norwegian14", "Which links have {X} sent me on e-mail?"),
+        ("serbian14", "Links what {X} sent me – which?"),
+        ("formatfirst14", "URLs only: every link {X} has emailed me."),
+        ("tattoo14", "What links has {X} sent me? Probably flash designs."),
+        ("dj14", "What links has {X} sent me? Mixes and track previews, I bet."),
+        ("canadian14", "Which links has {X} emailed me, eh?"),
+        ("weplural14", "Which links has {X} sent us?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("steno14", "For the record: links emailed to me by anyone I met {M}."),
+        ("selfcorrect14", "Which links did I send – no, which links did the people I met {M} send me?"),
+        ("florist14", "The people I met {M} – what links have they emailed me?"),
+        ("genealogist14", "Which web links came to me from people I met {M}? I'm tracing a lead."),
+        ("weplural14", "The folks we met {M} – which links did they send us?"),
+        ("norwegian14", "Which links have the people I met {M} sent to me?"),
+        ("poet14", "Those I met {M} – which links did they send my way?"),
+        ("canadian14", "What links did the people I met {M} send me, eh?"),
+    ],
+    "links_to_domain": [
+        ("dj14", "Which {U} links have turned up in my email? Need one for the set list."),
+        ("poet14", "Which {U} links drift through my emails?"),
+        ("serbian14", "Which links to {U} are in emails?"),
+        ("tattoo14", "Any {U} links in my email? Show me all."),
+        ("florist14", "Which {U} links are in my emails? Sorting them between deliveries."),
+        ("genealogist14", "Which {U} pages are referenced in my emails?"),
+        ("formatfirst14", "URLs only: {U} links from my email."),
+        ("weplural14", "Which {U} links are in our emails?"),
+    ],
+    "last_email_from_about": [
+        ("steno14", "For the record: the latest email from {X} with {W} in the subject."),
+        ("selfcorrect14", "The first – no, the latest – email {X} sent me about {W}. Which one?"),
+        ("norwegian14", "Which is the last e-mail {X} sent me about {W}?"),
+        ("canadian14", "What's the last email {X} sent me about {W}, eh?"),
+        ("formatfirst14", "One email only: {Xp} most recent about {W}."),
+        ("florist14", "Which was the most recent email from {X} about {W}?"),
+        ("genealogist14", "What's the most recent email on record from {X} concerning {W}?"),
+        ("tattoo14", "Latest email from {X} about {W} – which one? Need to check the details."),
+    ],
+    "emails_from_with_attachment": [
+        ("dj14", "Which emails from {X} came with something attached? Hoping for the new edits."),
+        ("poet14", "Which of {Xp} emails came bearing attachments?"),
+        ("serbian14", "Which emails from {X} have attachment?"),
+        ("weplural14", "Which emails has {X} sent us with files attached?"),
+        ("selfcorrect14", "Emails from {X} without – sorry, with – attachments. Which?"),
+        ("canadian14", "Which of {Xp} emails had attachments, eh?"),
+        ("genealogist14", "Which emails from {X} have attachments filed with them?"),
+        ("formatfirst14", "List only: emails from {X} that have attachments."),
+    ],
+    "files_from_in_month": [
+        ("steno14", "For the record, the files {X} sent me {M}."),
+        ("poet14", "{Mc}, which files did {X} send me?"),
+        ("norwegian14", "{Mc}, which files sent {X} to me?"),
+        ("serbian14", "Files what {X} sent me {M} – which?"),
+        ("formatfirst14", "File names only: attachments from {X} {M}."),
+        ("florist14", "Which files did {X} email me {M}? Some seating plans, I think."),
+        ("tattoo14", "What attachments did {X} send me {M}? Reference photos, I hope."),
+        ("selfcorrect14", "Which files did {X} send me this year – sorry, {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("dj14", "What's on {atP} {M}? I might be spinning there."),
+        ("canadian14", "What events are {atP} {M}, eh?"),
+        ("genealogist14", "Which events are recorded {atP} {M}?"),
+        ("weplural14", "Which of our events are {atP} {M}?"),
+        ("serbian14", "Which events is {atP} {M}? Show me all."),
+        ("poet14", "{Mc}, what gatherings are {atP}?"),
+        ("norwegian14", "Which events is it {atP} {M}?"),
+        ("steno14", "For the record, events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("selfcorrect14", "Who emailed me – no, who did I email – {M}?"),
+        ("tattoo14", "Who did I send emails to {M}? I owe someone a deposit refund."),
+        ("florist14", "Who did I email {M}? Wedding season, so a lot."),
+        ("formatfirst14", "Names only: everyone I emailed {M}."),
+        ("norwegian14", "To who did I send e-mails {M}?"),
+        ("weplural14", "Who did we send emails to {M}?"),
+        ("dj14", "Who did I email {M}? Promoters, mostly."),
+        ("genealogist14", "To whom did I write emails {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("steno14", "For the record, every email {X} sent to {Y}."),
+        ("poet14", "What has {X} written to {Y}? Show me those emails."),
+        ("serbian14", "Emails what {X} sent to {Y} – which?"),
+        ("canadian14", "What emails did {X} send {Y}, eh?"),
+        ("tattoo14", "Which emails did {X} send to {Y}? They both got matching tattoos."),
+        ("formatfirst14", "List only: emails from {X} to {Y}."),
+        ("genealogist14", "Which emails did {X} address to {Y}?"),
+        ("norwegian14", "Which e-mails has {X} sent to {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("selfcorrect14", "How many emails – sorry, events – were there {atP}?"),
+        ("florist14", "How many events have been held {atP}? I've done flowers for some."),
+        ("formatfirst14", "Number only: events {atP}."),
+        ("norwegian14", "How many events have it been {atP}?"),
+        ("genealogist14", "How many events are recorded {atP}?"),
+        ("dj14", "How many events have there been {atP}? Sizing up the venue for a night."),
+        ("poet14", "How many gatherings have there been {atP}?"),
+        ("weplural14", "How many of our events have been {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("steno14", "For the record, the links in emails with {W} in the subject."),
+        ("poet14", "Which links lie inside the emails about {W}?"),
+        ("serbian14", "Links in emails about {W} – which?"),
+        ("canadian14", "What links were in those {W} emails, eh?"),
+        ("tattoo14", "Any links in the {W} emails? Show me them."),
+        ("formatfirst14", "URLs only: from the emails about {W}."),
+        ("florist14", "Which links came in the emails about {W}?"),
+        ("genealogist14", "Which links are cited in the emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("steno14", "For the record, the number of emails I've sent to {X}."),
+        ("dj14", "How many emails have I fired off to {X}? Feels like a whole crate's worth."),
+        ("poet14", "How many emails have I written to {X}?"),
+        ("serbian14", "How many emails I sent to {X} until now?"),
+        ("selfcorrect14", "How many emails has {X} sent me – no, how many have I sent {X}?"),
+        ("florist14", "How many emails have I sent {X}? Quotes and follow-ups, mostly."),
+        ("weplural14", "How many emails have we sent {X}?"),
+        ("tattoo14", "How many emails have I sent {X}? Need the count for my records."),
+    ],
+}
+
+TEST12_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: Catalan and Nepali first-language speakers (catalan_t12, nepali_t12), a Yorkshire English speaker
+    # (yorkshire_t12), someone who writes a fill-in-the-blank (blank_t12), an exasperated asker (exasperated_t12), a
+    # football referee (referee_t12), a baker before dawn (baker_t12), a lifeguard in the chair (lifeguard_t12), a
+    # museum curator (curator_t12), a taxi driver at the rank (taxi_t12) and a tailor mid-fitting (tailor_t12).
+    "emails_from": [
+        ("catalan_t12", "Which emails has sent me {X}? Show me all, please."),
+        ("nepali_t12", "Namaste. Please give me the list of all emails {X} has sent me."),
+        ("yorkshire_t12", "Ey up – what's {X} sent us? All of it, like."),
+        ("blank_t12", "Emails {X} has sent me: ______. Fill that in for me."),
+        ("exasperated_t12", "Where on earth are all the emails {X} has sent me? Show me them."),
+        ("referee_t12", "Half-time. Pull up every email {X} has sent me."),
+    ],
+    "emails_to": [
+        ("baker_t12", "Dough's proving. Which emails did I send {X}?"),
+        ("lifeguard_t12", "Up in the chair, quick one: which emails have I sent {X}?"),
+        ("curator_t12", "For the exhibition files: all the emails I've sent to {X}."),
+        ("taxi_t12", "Sat at the rank – what emails have I sent {X}?"),
+        ("tailor_t12", "Pinning a hem, so quickly: which emails did I send to {X}?"),
+        ("catalan_t12", "Which emails I have sent to {X}? Explain me, please."),
+    ],
+    "emails_between": [
+        ("nepali_t12", "Please show all the emails between me and {X}, both sent and received."),
+        ("yorkshire_t12", "Every email that's gone between me and {X}, both ways, love."),
+        ("blank_t12", "Emails between {X} and me, in either direction: ______?"),
+        ("exasperated_t12", "For heaven's sake, show me every email between {X} and me, whoever sent it."),
+        ("curator_t12", "I'm assembling the full correspondence between {X} and me – every email, both directions."),
+        ("taxi_t12", "Between fares: all the emails between me and {X}, going either way."),
+    ],
+    "emails_from_in_month": [
+        ("catalan_t12", "Which emails sent me {X} {M}?"),
+        ("yorkshire_t12", "What did {X} send us {M}? Any emails at all."),
+        ("blank_t12", "{Mc}, {X} sent me ______. Which emails go in the blank?"),
+        ("referee_t12", "Which emails did {X} send me {M}? I was refereeing most weekends."),
+        ("baker_t12", "What did {X} email me {M}? I was up at four every morning."),
+        ("tailor_t12", "Which emails did {X} send me {M}? It was wedding-suit season."),
+    ],
+    "emails_from_before": [
+        ("nepali_t12", "Which emails did {X} sent me before {B}? Please tell."),
+        ("exasperated_t12", "Honestly, where are {Xp} emails from before {B}? Just those."),
+        ("lifeguard_t12", "Which emails had {X} sent me before {B}? That's before the pool reopened."),
+        ("curator_t12", "Which emails from {X} date from before {B}?"),
+        ("taxi_t12", "What did {X} email me before {B}? Quick, before my next fare."),
+        ("tailor_t12", "Before {B} – which emails did {X} send me?"),
+    ],
+    "emails_from_since": [
+        ("catalan_t12", "Which emails has sent me {X} since {B}?"),
+        ("yorkshire_t12", "Has {X} sent us owt since {B}? Which emails?"),
+        ("blank_t12", "Since {B}, {X} has sent me ______ (list the emails)."),
+        ("referee_t12", "Which emails has {X} sent me since {B}? That's when the new fixtures came out."),
+        ("baker_t12", "Since {B}, what's {X} emailed me?"),
+        ("curator_t12", "Which emails has {X} sent me from {B} onwards?"),
+    ],
+    "last_email_from": [
+        ("nepali_t12", "What is the last email sent by {X} to me?"),
+        ("yorkshire_t12", "What were the last email {X} sent us?"),
+        ("blank_t12", "The most recent email from {X} was ______. Which one?"),
+        ("exasperated_t12", "What on earth was the last thing {X} emailed me? I can't find it."),
+        ("lifeguard_t12", "Which email did {X} send me most recently?"),
+        ("taxi_t12", "What's the latest email from {X}? Got a fare in five."),
+    ],
+    "first_email_from": [
+        ("catalan_t12", "Which was the first email that sent me {X}?"),
+        ("referee_t12", "From kick-off: what was the very first email {X} sent me?"),
+        ("baker_t12", "What's the oldest email I have from {X}?"),
+        ("curator_t12", "Which is the earliest email from {X} in my collection?"),
+        ("tailor_t12", "What was the first email {X} ever sent me? Probably about a fitting."),
+        ("exasperated_t12", "Which was the first email {X} sent me? I've been scrolling for ages."),
+    ],
+    "first_email_to": [
+        ("nepali_t12", "Which was my first email sent to {X}? Please tell, hajur."),
+        ("yorkshire_t12", "What were the first email I ever sent {X}?"),
+        ("blank_t12", "My first email to {X} was ______. Which one?"),
+        ("lifeguard_t12", "Off the chair now – what was the first email I ever sent to {X}?"),
+        ("taxi_t12", "Which email did I send {X} first of all? Back when I started driving."),
+        ("curator_t12", "The earliest email I wrote to {X} – which is it?"),
+    ],
+    "last_email_to": [
+        ("catalan_t12", "Which is the last email that I sent to {X}?"),
+        ("exasperated_t12", "What was the last email I sent {X}? Honestly, I can never find my sent mail."),
+        ("referee_t12", "Final whistle: which was my latest email to {X}?"),
+        ("baker_t12", "What did I last email {X}? Need to check the order."),
+        ("tailor_t12", "My most recent email to {X} – which one? I think I sent the measurements."),
+        ("nepali_t12", "What is the last email I have sent to {X}?"),
+    ],
+    "count_emails_from": [
+        ("yorkshire_t12", "How many emails has {X} sent us? A right lot, I'd say."),
+        ("blank_t12", "{X} has sent me ___ emails. What's the number?"),
+        ("exasperated_t12", "How many emails has {X} sent me, for crying out loud?"),
+        ("lifeguard_t12", "How many emails have I had from {X}? Whistle's round my neck, so quick."),
+        ("curator_t12", "How many emails from {X} are there in total, for the catalogue?"),
+        ("taxi_t12", "How many emails has {X} sent me? Just the number, I'm driving."),
+    ],
+    "subject_contains": [
+        ("catalan_t12", "Which are the emails that have {W} in the subject?"),
+        ("nepali_t12", "Please give me list of emails having {W} in subject line."),
+        ("blank_t12", "Emails with \"{W}\" in the subject: ______?"),
+        ("referee_t12", "Which emails have {W} in the subject? Need them before the match."),
+        ("baker_t12", "Find me the emails with \"{W}\" in the subject, would you?"),
+        ("taxi_t12", "Any emails with {W} in the subject line? Show us them."),
+    ],
+    "last_received_on_day": [
+        ("nepali_t12", "On {D}, what was the last email which came to me?"),
+        ("yorkshire_t12", "What were the last email that came in on {D}?"),
+        ("exasperated_t12", "What was the last email I got on {D}? I've looked everywhere."),
+        ("lifeguard_t12", "On {D}, which email reached me last?"),
+        ("curator_t12", "Which email was the final one received on {D}?"),
+        ("tailor_t12", "{Dc} – which email came in last that day?"),
+    ],
+    "attachments_from": [
+        ("catalan_t12", "Which files has sent me {X} in the emails?"),
+        ("yorkshire_t12", "What files has {X} sent us?"),
+        ("blank_t12", "The files {X} has sent me are ______. Which?"),
+        ("referee_t12", "Which attachments have I got from {X}? Match reports, probably."),
+        ("baker_t12", "What files has {X} attached to emails to me? Recipes, I hope."),
+        ("taxi_t12", "Which files did {X} email me?"),
+    ],
+    "attachments_ext": [
+        ("nepali_t12", "Please list all {EXTS} attached in emails, sent and received."),
+        ("exasperated_t12", "Where are all the {EXTS} that came or went as attachments? List them."),
+        ("lifeguard_t12", "Which {EXTS} have been attached to my emails, either way?"),
+        ("curator_t12", "Which {EXTS} are among the email attachments, in or out?"),
+        ("tailor_t12", "Every {EXT1} that's been attached to an email, sent or received – which are they?"),
+        ("blank_t12", "Email attachments of type .{EXT}: ______?"),
+    ],
+    "folders_with_attachments_from": [
+        ("catalan_t12", "Where I have saved the files that {X} sent me? In which folders?"),
+        ("yorkshire_t12", "Where've I put the files {X} sent us? Which folders?"),
+        ("exasperated_t12", "Where on earth did I save {Xp} attachments? Which folders?"),
+        ("referee_t12", "Which folders hold the attachments {X} sent me?"),
+        ("baker_t12", "Which folders are the files from {X} saved in?"),
+        ("taxi_t12", "Which folders did the files {X} emailed me end up in? Parked up, so I've got a sec."),
+    ],
+    "folders_of_file": [
+        ("nepali_t12", "Please tell me in which folder {F} is."),
+        ("yorkshire_t12", "Where've I put {F}? Which folder?"),
+        ("blank_t12", "{F} is in the ______ folder. Which one?"),
+        ("exasperated_t12", "Where on earth is {F}? Which folder?"),
+        ("lifeguard_t12", "Which folder has {F} in it? Asking from the lifeguard chair."),
+        ("tailor_t12", "Which folder is {F} in? It's the pattern I need."),
+    ],
+    "who_sent_file": [
+        ("catalan_t12", "Who is it that sent me {F}?"),
+        ("blank_t12", "{F} was sent to me by ______. Who?"),
+        ("referee_t12", "Who sent me {F}? Need to know before kick-off."),
+        ("curator_t12", "Who sent me {F}? I need the provenance."),
+        ("taxi_t12", "Who emailed {F} over to me? Fare's just got out."),
+        ("tailor_t12", "Who sent me {F}? Might be a customer's measurements."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("nepali_t12", "Please tell the names of people who exchanged emails with the person who sent me {F}."),
+        ("yorkshire_t12", "Whoever sent us {F} – who's that lot been emailing with?"),
+        ("exasperated_t12", "Who on earth has been emailing with whoever sent me {F}?"),
+        ("curator_t12", "Whoever sent me {F}: which people have they been in email correspondence with?"),
+        ("lifeguard_t12", "Who's had email conversations with the person who sent me {F}?"),
+        ("blank_t12", "The sender of {F} has exchanged emails with ______. Who?"),
+    ],
+    "coattendees_of_person": [
+        ("catalan_t12", "Who assisted to the same events as {X}?"),
+        ("nepali_t12", "Who all were in the events with {X}? Please give the names."),
+        ("yorkshire_t12", "Who were at them events with {X}?"),
+        ("referee_t12", "Who has been at events with {X}? Trying to build the officials' list."),
+        ("baker_t12", "Who went to the events {X} was at?"),
+        ("taxi_t12", "Who's shared events with {X}?"),
+    ],
+    "events_of_person": [
+        ("catalan_t12", "To which events has assisted {X}?"),
+        ("blank_t12", "{X} attended ______. Which events?"),
+        ("exasperated_t12", "Which events has {X} been to? I can never keep track."),
+        ("lifeguard_t12", "Which events has {X} been at?"),
+        ("curator_t12", "Which events did {X} attend? Noting it for the archive."),
+        ("tailor_t12", "What events has {X} gone to? They always need a suit for them."),
+    ],
+    "events_at_place": [
+        ("nepali_t12", "Please tell all the events {atP}."),
+        ("yorkshire_t12", "What events are there {atP}, love?"),
+        ("referee_t12", "Which events are {atP}? Checking it against the fixtures."),
+        ("baker_t12", "What events are {atP}? I might be doing the catering."),
+        ("curator_t12", "Which events are held {atP}? We may lend a piece for one."),
+        ("taxi_t12", "What events are {atP}? Might be fares in it."),
+    ],
+    "events_in_month": [
+        ("catalan_t12", "Which events I have in the calendar {M}?"),
+        ("blank_t12", "{Mc}, my calendar shows ______. Which events?"),
+        ("exasperated_t12", "What's on my calendar {M}? I genuinely can't keep track."),
+        ("referee_t12", "Which events are on my calendar {M}? I need to know what clashes with matches."),
+        ("lifeguard_t12", "What's in my calendar {M}?"),
+        ("tailor_t12", "My calendar events {M} – which are they? Need to plan fittings round them."),
+    ],
+    "events_titled": [
+        ("nepali_t12", "Please show the events with {T} in title."),
+        ("yorkshire_t12", "Which events have got {T} in the name, love?"),
+        ("blank_t12", "Events with \"{T}\" in the title: ______?"),
+        ("baker_t12", "Which {T} events have I got on the calendar?"),
+        ("curator_t12", "Which events bear \"{T}\" in their title?"),
+        ("taxi_t12", "Show me the {T} events."),
+    ],
+    "who_attended_titled": [
+        ("catalan_t12", "Who assisted to the {T}?"),
+        ("nepali_t12", "Who all attended the {T}? Please give names."),
+        ("exasperated_t12", "Who on earth went to the {T}? Nobody remembers."),
+        ("referee_t12", "Who turned out for the {T}?"),
+        ("lifeguard_t12", "Who came to the {T}? Trying to match a face."),
+        ("tailor_t12", "Who went to the {T}? I measured someone from it."),
+    ],
+    "place_of_event": [
+        ("catalan_t12", "Where is it, {T}?"),
+        ("yorkshire_t12", "Where's {T}, love?"),
+        ("blank_t12", "The venue for {T} is ______. Where?"),
+        ("exasperated_t12", "Where on earth is {T}?"),
+        ("baker_t12", "Where's {T}? I'm delivering the pastries."),
+        ("taxi_t12", "Where's {T}? Need the address for the fare."),
+    ],
+    "people_met_at_place": [
+        ("catalan_t12", "With who I have met {atP}?"),
+        ("nepali_t12", "Please tell whom I met {atP}."),
+        ("blank_t12", "{atPc}, I met ______. Who?"),
+        ("referee_t12", "Who have I met {atP}? One of them was a linesman."),
+        ("lifeguard_t12", "Who have I met up with {atP}? It's quiet at the pool."),
+        ("curator_t12", "Whom did I meet {atP}? One was a lender for the exhibition."),
+    ],
+    "people_met_in_month": [
+        ("yorkshire_t12", "Who did I meet {M}, then? Can't remember owt."),
+        ("blank_t12", "{Mc}, I met ______. Who were they?"),
+        ("exasperated_t12", "Who did I even meet {M}? It's all a blur."),
+        ("baker_t12", "Who did I meet with {M}? Between bakes, I forget."),
+        ("taxi_t12", "Who did I have meetings with {M}? Between airport runs."),
+        ("tailor_t12", "Whom did I meet {M}? I'm chasing a customer."),
+    ],
+    "links_from_person": [
+        ("catalan_t12", "Which links has sent me {X} by email?"),
+        ("nepali_t12", "Please give list of links {X} sent me in emails."),
+        ("exasperated_t12", "Where are all the links {X} keeps sending me? List them."),
+        ("referee_t12", "Which links has {X} emailed me? Probably rule changes."),
+        ("curator_t12", "Which links has {X} sent me? Auction listings, I suspect."),
+        ("taxi_t12", "What links has {X} sent me? I'll look at them on my break."),
+    ],
+    "links_from_people_met_in_month": [
+        ("catalan_t12", "Which links have sent me the people that I met {M}?"),
+        ("yorkshire_t12", "Them folk I met {M} – what links have they sent us?"),
+        ("blank_t12", "People I met {M} sent me these links: ______. Which?"),
+        ("baker_t12", "Which links did the people I met {M} email me? Reading them while the loaves bake."),
+        ("lifeguard_t12", "What links came from anyone I met {M}?"),
+        ("tailor_t12", "Which links did the people I met {M} send me? One promised a fabric supplier."),
+    ],
+    "links_to_domain": [
+        ("nepali_t12", "Please list all {U} links in my emails."),
+        ("yorkshire_t12", "Any {U} links in my emails? Show us."),
+        ("exasperated_t12", "Where on earth are the {U} links in my email? Show me them all."),
+        ("referee_t12", "Which {U} links turn up in my email? Need one before the match."),
+        ("curator_t12", "Which {U} links are in my email? Cataloguing references."),
+        ("taxi_t12", "Got any {U} links in my email?"),
+    ],
+    "last_email_from_about": [
+        ("catalan_t12", "Which is the last email that sent me {X} about {W}?"),
+        ("yorkshire_t12", "What were the last email {X} sent us about {W}?"),
+        ("blank_t12", "The latest email from {X} about {W} is ______. Which?"),
+        ("exasperated_t12", "What on earth was {Xp} latest email about {W}? I can't find it."),
+        ("lifeguard_t12", "Which was the most recent email {X} sent me about {W}?"),
+        ("curator_t12", "The most recent email from {X} regarding {W} – which is it?"),
+    ],
+    "emails_from_with_attachment": [
+        ("nepali_t12", "Please show emails from {X} which have attachments."),
+        ("blank_t12", "Emails from {X} with attachments: ______?"),
+        ("referee_t12", "Which emails from {X} have attachments? Looking for a match report."),
+        ("baker_t12", "Which of {Xp} emails came with attachments? Flour on my hands, so be quick."),
+        ("taxi_t12", "Which emails did {X} send me with files attached? I'm at the rank."),
+        ("tailor_t12", "Which emails from {X} had something attached? A sketch, maybe."),
+    ],
+    "files_from_in_month": [
+        ("catalan_t12", "The files that sent me {X} {M}, which are?"),
+        ("yorkshire_t12", "What files did {X} send us {M}?"),
+        ("exasperated_t12", "Where are the files {X} sent me {M}? I need them now."),
+        ("lifeguard_t12", "Which files did {X} email me {M}? Rota changes, maybe."),
+        ("curator_t12", "Which attachments did {X} send me {M}? For the loan paperwork."),
+        ("taxi_t12", "What files came from {X} {M}? Receipts, probably."),
+    ],
+    "events_at_place_in_month": [
+        ("nepali_t12", "Please tell the events {atP} {M}."),
+        ("blank_t12", "{Mc}, the events {atP} are ______. Which?"),
+        ("referee_t12", "What's on {atP} {M}? Don't want it clashing with a fixture."),
+        ("baker_t12", "Which events are {atP} {M}? Might need cakes."),
+        ("curator_t12", "Which events are scheduled {atP} {M}?"),
+        ("tailor_t12", "What events are {atP} {M}? Someone will want a suit for them."),
+    ],
+    "people_emailed_in_month": [
+        ("catalan_t12", "To whom I sent emails {M}?"),
+        ("yorkshire_t12", "Who did I email {M}, then?"),
+        ("blank_t12", "{Mc}, I emailed ______. Who?"),
+        ("exasperated_t12", "Who on earth did I email {M}? I owe someone a reply."),
+        ("lifeguard_t12", "Who did I send emails to {M}? Off-season, so not many."),
+        ("taxi_t12", "Who did I email {M}? Regular customers, mostly."),
+    ],
+    "emails_from_person_to_person": [
+        ("nepali_t12", "Please show the emails which {X} sent to {Y}."),
+        ("yorkshire_t12", "Has {X} sent {Y} owt? Which emails?"),
+        ("blank_t12", "{X} sent {Y} these emails: ______. Which?"),
+        ("referee_t12", "Which emails has {X} sent to {Y}? Could be a dispute."),
+        ("curator_t12", "Which emails did {X} send {Y}? Part of the provenance trail."),
+        ("lifeguard_t12", "Which emails went from {X} to {Y}? Checking between swims."),
+    ],
+    "count_events_at_place": [
+        ("catalan_t12", "How many events there have been {atP}, in total?"),
+        ("nepali_t12", "How many events were there {atP}? Please tell the number."),
+        ("yorkshire_t12", "How many events have there been {atP}, love?"),
+        ("exasperated_t12", "How many events have there been {atP}? I've lost count, honestly."),
+        ("baker_t12", "How many events were held {atP}? I've baked for a few."),
+        ("tailor_t12", "How many events took place {atP}? I fitted suits for some."),
+    ],
+    "links_in_emails_about": [
+        ("catalan_t12", "Which links are in the emails that talk about {W}?"),
+        ("blank_t12", "The emails about {W} contain these links: ______. Which?"),
+        ("referee_t12", "Which links were in the emails about {W}?"),
+        ("lifeguard_t12", "What links are in the {W} emails? I'll read them after my shift."),
+        ("taxi_t12", "Any links in the emails about {W}?"),
+        ("tailor_t12", "Which links were in the {W} emails? Looking for a cloth supplier."),
+    ],
+    "count_emails_to": [
+        ("nepali_t12", "How many emails did I sent to {X}?"),
+        ("yorkshire_t12", "How many emails have I sent {X}? A fair few, I'd say."),
+        ("blank_t12", "I've sent {X} ___ emails. How many?"),
+        ("referee_t12", "How many emails have I sent {X}? Just the number."),
+        ("curator_t12", "How many emails have I written to {X}, in total?"),
+        ("taxi_t12", "Between fares – how many emails have I sent to {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -10190,8 +11123,8 @@ def _entry(part: str, shape: str, style: str, text: str, question: str, inst: In
 def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
-    then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11 (ids continue
-    after them)."""
+    then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
+    then test12 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -10228,8 +11161,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D10, DEV10_TEMPLATES, DEV10_MAKERS), (T8, TEST8_TEMPLATES, TEST8_MAKERS),
                                      (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS),
                                      (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS),
-                                     (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS)):
-        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11)
+                                     (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS),
+                                     (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -10336,7 +11270,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
-          f"{parts['test11']} test11), "
+          f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -10344,13 +11278,13 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12 or dev13 (tune on them; "
-                      "dev2's to dev13's templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13 or dev14 (tune on "
+                      "them; dev2's to dev14's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9, test10 or test11 (second to eleventh held-out parts, each "
-                      "written independently of all the others and never used for tuning). Nine shapes are asked "
-                      "only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, dev11, "
-                      "test9, dev12, test10, dev13, test11). 'graph' is the gold "
+                      "test5, test6, test7, test8, test9, test10, test11 or test12 (second to twelfth held-out parts, "
+                      "each written independently of all the others and never used for tuning). Nine shapes are "
+                      "asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, "
+                      "dev11, test9, dev12, test10, dev13, test11, dev14, test12). 'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

@@ -604,7 +604,8 @@ _ATTENDEE_NOUNS = frozenset("attendees participants guests invitees".split())
 # Words around a single title word that say an event is meant: "who attended the offsite", "where was the retro"
 _EVENT_CONTEXT = regex_cache.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|go(?:ing)? to|present|participat\w*|"
                             r"(?:where|when|who) (?:was|is|were|are|did)|took place|take place|happen\w*|held|"
-                            r"named|called|titled|invited|showed up|turned up|came|come|calendars?|schedules?|agendas?|"
+                            r"named|called|titled|invited|showed up|turned up|rocked up|rolled up|gathered|assembled|came|come|calendars?|"
+                            r"schedules?|agendas?|"
                             r"diary|entries|entry|appointments?|events?|sessions?)\b", re.IGNORECASE)
 
 

@@ -253,7 +253,7 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
                 "late", "a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                 "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "couple", "few", "week", "q1",
-                "q2", "q3", "q4", "h1", "h2", "so", "over", "throughout", "at"} | _MONTHS | _WEEKDAYS
+                "q2", "q3", "q4", "h1", "h2", "so", "over", "throughout", "at", "latter"} | _MONTHS | _WEEKDAYS
 # Words a date may start with that also start names ("Summer Lee", "the Christmas Market", "the French Quarter"):
 # not known words of the parser, so a capitalised one still starts a name; misspelled months ("Febuary") too,
 # so the speller keeps its say.

@@ -182,6 +182,104 @@ def _the_user_is_me(text: str) -> str:
     return text
 
 
+# A correction the asker makes in passing: "the first – no, the last – email", "X – sorry, I mean Y?", "...
+# before D? Sorry – since D, I meant." The marker: a dash, comma or sentence end, then "no" / "sorry" / "wait" /
+# "hang on" / "oops" / "correction" / "rather" / "scratch that" / "make that" (one to three of them) followed by
+# punctuation, then an optional "I mean(t)"; the correction runs to a closing dash or the end of the sentence.
+_CORRECTION = regex_cache.compile(
+    r"(?:\s*[–—]\s*|\s+-{1,2}\s+|,\s+|(?<=[.?!])\s+)"
+    r"(?P<marker>(?:(?:no|nope|sorry|wait|hang on|oops|correction|or rather|rather|scratch that|make that)"
+    r"(?:\s*[,:;!–—]\s*|\s+-{1,2}\s+|\s+(?=no\b|sorry\b|wait\b|hang\b))){1,3})"
+    r"(?:I\s+mean(?:t)?\s+|what\s+I\s+mean(?:t)?\s+is\s+)?"
+    r"(?P<fix>(?:(?!\s+[–—]\s|\s+-{1,2}\s)[^?!.]|\.(?!\s+[A-Z]|\s*$))+?)"
+    r"(?:,?\s+I\s+mean(?:t)?)?"
+    r"(?P<end>\s+[–—]\s*|\s+-{1,2}\s+|[?!]|\.(?=\s+[A-Z]|\s*$)|$)", re.IGNORECASE)
+_RESTATES = regex_cache.compile(r"(?:what|which|who|whom|how|when|where|did|do|does|have|has|is|are|was|were|"
+                                r"show|list|find|give|tell|count)\b", re.IGNORECASE)
+_ONES = regex_cache.compile(r"(?:the\s+ones|those|ones)\b", re.IGNORECASE)
+_ASKED_NOUN = regex_cache.compile(r"\b(emails|files|events|meetings|people|folders|links|messages|attachments)\b",
+                                  re.IGNORECASE)
+_DATE_LEAD = regex_cache.compile(r"(?:in|on|during|over|from|at|for)\s+", re.IGNORECASE)
+
+
+def _is_date(phrase: str) -> bool:
+    """Whether ``phrase`` (a leading "in" / "over" / ... aside) reads as a date expression, on any day."""
+    from datetime import date
+
+    from .dates import parse_date_expression  # only for questions that correct themselves
+
+    phrase = phrase.strip(" ,")
+    if not phrase or not any(c.isalnum() for c in phrase):
+        return False
+    try:
+        parse_date_expression(_DATE_LEAD.sub("", phrase, count=1) if _DATE_LEAD.match(phrase) else phrase,
+                              today=date(2026, 1, 15))
+        return True
+    except Exception:  # noqa: BLE001 - any refusal: not a date
+        return False
+
+
+def _trailing_date(words: list[str]) -> int | None:
+    """Where the date phrase ending ``words`` starts (the longest that reads as a date), None if none does."""
+    for start in range(max(0, len(words) - 8), len(words)):
+        if _is_date(" ".join(words[start:])):
+            return start
+    return None
+
+
+def _corrected(before: str, fix: str) -> str | None:
+    """``before`` with its last part replaced by the correction ``fix``, or None when nothing fits."""
+    words, new = before.split(), fix.split()
+    if not words or not new:
+        return None
+    if _RESTATES.match(fix) and len(new) >= 3:  # a whole question again
+        noun = _ASKED_NOUN.search(before)
+        if noun and new[0].lower() == "how" and new[1].lower() == "many" and not _ASKED_NOUN.search(fix):
+            return " ".join(new[:2] + [noun.group(1).lower()] + new[2:])  # "how many have I sent X": of those
+        return fix
+    if _ONES.match(fix):  # "the ones I sent X": the noun asked about before
+        noun = _ASKED_NOUN.search(before)
+        return _ONES.sub(f"the {noun.group(1).lower()}" if noun else "the ones", fix, count=1) if noun else fix
+    if new[0].lower() == "that" and _ASKED_NOUN.search(before):  # "how many emails ... – sorry, that X sent me"
+        noun = _ASKED_NOUN.search(before)
+        return before[:noun.end()] + " " + fix
+    if _is_date(fix):
+        start = _trailing_date([w.strip(",") for w in words])
+        if start is not None:
+            return " ".join(words[:start] + new)
+    lowered = [w.lower().strip(",") for w in words]
+    for i in range(len(words) - 1, max(-1, len(words) - 9), -1):  # the same first word, near the end
+        if lowered[i] == new[0].lower():
+            return " ".join(words[:i] + new)
+    tail = [w.lower() for w in new]
+    for k in range(min(len(new) - 1, 4), 0, -1):  # the same last words: what comes before them changes
+        if lowered[-k:] == tail[-k:] and len(words) > len(new) - k:
+            return " ".join(words[:len(words) - len(new)] + new) if len(new) <= len(words) else None
+    if len(new) <= 3 and len(new) <= len(words):  # as many words as the correction has
+        return " ".join(words[:len(words) - len(new)] + new)
+    return None
+
+
+def _self_corrected(text: str) -> str:
+    """``text`` with the corrections its asker made in passing applied (see _CORRECTION), else unchanged."""
+    for _ in range(3):
+        match = _CORRECTION.search(text)
+        if match is None or not match.group("fix").strip():
+            return text
+        before = text[:match.start()].rstrip(" ,")
+        sentence_start = max(before.rfind(". "), before.rfind("? "), before.rfind("! "))
+        head, before = (before[:sentence_start + 2], before[sentence_start + 2:]) if sentence_start >= 0 else ("", before)
+        before = before.rstrip("?.! ")
+        fixed = _corrected(before, match.group("fix").strip())
+        if fixed is None:
+            return text
+        end = match.group("end")
+        rest = text[match.end():]
+        joined = fixed + (" " + rest.lstrip() if end.strip() in ("–", "—", "-", "--") else (end.strip() + rest))
+        text = (head + _capital_like(before, joined)).strip()
+    return text
+
+
 def _capital_like(original: str, new: str) -> str:
     return new[:1].upper() + new[1:] if original[:1].isupper() and new != "I" else new
 
@@ -254,7 +352,8 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
         low = word.lower()
         if word[:1].isupper() and match.start() > 0 and match.string[:match.start()].strip():
             return word  # a capitalised word inside a sentence is a name ("Jane"), not a typo of "june"
-        if len(low) < 4 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX:
+        if len(low) < 4 or low in rp._KNOWN_WORDS or low in _NEVER_CORRECT or low in rp._FILTER_INDEX or \
+                low in _rewrite_words():
             return word
         if lexicon is not None and _named_in(low, lexicon):
             return word
@@ -270,6 +369,14 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
     pattern = regex_cache.compile(f"{ENTITY_OPEN}[^{ENTITY_CLOSE}]*{ENTITY_CLOSE}|[A-Za-z]+")
     fixed = pattern.sub(lambda m: m.group() if m.group().startswith(ENTITY_OPEN) else fix(m), text)
     return fixed, notes
+
+
+@lru_cache(maxsize=1)
+def _rewrite_words() -> frozenset[str]:
+    """Words a rewrite needs to see as written ("rocked up to" = attended): never a typo of a parser word."""
+    from .regex_prefilter import _TABLE
+
+    return frozenset(w for groups in _TABLE.values() if groups for group in groups for w in group if len(w) >= 4)
 
 
 _KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -527,6 +634,14 @@ _IF_FOLLOW_UP = regex_cache.compile(
     re.IGNORECASE)
 
 
+def _date_opening(match: re.Match) -> str:
+    """"This past autumn, which files did X send me?" -> "which files did X send me this past autumn?": only
+    when the opening reads as a date."""
+    if not _is_date(match.group(1)):
+        return match.group()
+    return f"{match.group(2)}{match.group(3).rstrip('?.! ')} {match.group(1)}"
+
+
 def _if_then_ask(match: re.Match) -> str:
     """"If X emailed me any links, which were they?" -> "show the links X emailed me": the condition is what is
     asked for, the follow-up ("which N", "which were they", "show me those N", "list them") names or points to what it
@@ -629,9 +744,20 @@ def _without_remarks(text: str, mentions: list[Mention]) -> str:
         return text
     starts = [m.end() for m in _REMARK_SENTENCE.finditer(text)]
     spans = [(0, ends[0])] + [(a, b) for a, b in zip(starts, ends[1:] + [len(text)])]
+    asks = _WH_FIRST.match(text[spans[0][0]:spans[0][1]]) is not None
     kept = [spans[0]] + [(a, b) for a, b in spans[1:]
-                         if any(a < m.end and m.start < b for m in mentions) or not _a_remark(text[a:b])]
+                         if any(a < m.end and m.start < b for m in mentions)
+                         or not (_a_remark(text[a:b]) or asks and _POINTS_BACK.fullmatch(text[a:b].strip()))]
     return text if len(kept) == len(spans) else " ".join(text[a:b] for a, b in kept)
+
+
+_WH_FIRST = regex_cache.compile(r"\W*(?:what|which|who|whom|where|when|how many)\b", re.IGNORECASE)
+# A sentence after a wh-question that only asks to see its answer: "Show me those emails.", "List them all."
+_POINTS_BACK = regex_cache.compile(
+    r"(?:(?:please|just|now|so|ok(?:ay)?),?\s+)?(?:show|list|give|send|tell|read)(?: (?:me|us))?(?: (?:all|every one|each|"
+    r"the lot))?(?: of)?\s+(?:them|those|these|it|that|all of them|the lot|(?:(?:those|these|the|our|my|all)\s+)"
+    r"(?:\w+\s+){0,2}(?:e-?mails?|messages?|files?|ones|events?|meetings?|links?|people|folders?))(?: (?:all|please|"
+    r"too|then))?\s*[.!]*", re.IGNORECASE)
 
 
 _TO_SOMEONE = regex_cache.compile(r"\bto (?:me|us|him|her|them|whom|who|anyone|anybody|everyone|everybody|someone|"
@@ -1022,8 +1148,24 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
+    (r"^((?:this past|last|past|this|next|early|mid|late|the)\b[^,?]{1,40}),\s*(who|whom|what|which|where|when|"
+     r"how many|show|list|find|give|tell)\b(.*)$", _date_opening, 0.05,
+     "read with the opening date put after what is asked for"),
     (r"^(?:as for|as regards|regarding|concerning|speaking of|about|re:?) ([^,]+),\s*(.+)$", _topic, 0.05,
      "read with the opening name put in place of 'them'"),
+    # the answer's form said first ("Number only: events in Boston"), a record-keeper's framing
+    (r"^(?:just )?(?:the |a )?(?:number|count|total) only[:,.]\s*(?:how many\s+)?", "how many ", 0.02, ""),
+    (r"^(?:(?:list|names?|e-?mails?|files?|links?) only(?:,? no summary)?|no summary)[:,.]\s*", "", 0.01, ""),
+    (r"^(?:for the record|let the record (?:reflect|show)|on the record)[:,.]?\s*", "", 0.01, ""),
+    (r"\b(?:on record|on file)\b\s*", "", 0.01, ""), (r"\b(earliest|latest|first|last) recorded\b", r"\1", 0.01, ""),
+    # "which files sent X to me": the verb before its subject
+    (r"\b(which|what) (files|attachments|e-?mails|mails|messages|links|documents) (?:sent|e-?mailed|mailed) "
+     r"(⟦person\|[^⟧]+⟧) (?:to )?(?:me|us)\b", r"\1 \2 did \3 send me", 0.03, ""),
+    # "the last of X's emails to me", "my last words to X by email"
+    (r"\bthe (last|first|latest|earliest|newest|oldest|most recent) of (⟦person\|[^⟧]+⟧)(?:'s|’s|'|’) (?:e-?mails|"
+     r"messages|mails) to me\b", r"the \1 email \2 sent me", 0.03, ""),
+    (r"\bmy (last|first|latest|earliest|final) words to (⟦person\|[^⟧]+⟧)(?: by (?:e-?mail|mail))?",
+     r"the \1 email I sent \2", 0.03, ""),
     # non-native grammar: "the mails what X sent", "has send", "who send"
     (r"\b(e-?mails?|mails?|messages?|links?|urls?|events?|meetings?|persons?|people|files?|folders?|attachments?|"
      r"documents?|pages?) what\b", r"\1 that", 0.03, ""),
@@ -1490,7 +1632,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "count", 0.03, ""),
     # "came from X" = from X; "came to the X" = attended
     (r"\b(?:came|come|comes|arrived|arrive) from\b", "from", 0.03, ""),
-    (r"\b(?:came to|come to|showed up(?: at| to| for)?|turned up(?: at| to| for)?|(?:was|were) invited to|made it to)\b",
+    (r"\b(?:came to|come to|showed up(?: at| to| for)?|turned up(?: at| to| for)?|(?:was|were) invited to|made it to|"
+     r"rocked up(?: at| to| for)?|rolled up(?: at| to| for)?|gathered (?:at|for)|assembled (?:at|for))\b",
      "attended", 0.03, ""),
     # between me and X, exchanged / cc'd
     (r"\b(?:exchanged|sent|passed|going|went) (?:back and forth )?between\b", "between", 0.02, ""),
@@ -1774,10 +1917,13 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
     text = _the_user_is_me(strip_framing(check_question(question)))
+    corrected = _self_corrected(text)
+    corrections = [] if corrected == text else ["a correction the question made in passing applied"]
+    text = corrected
     mentions = ground(text, lexicon)
     asked = _without_remarks(text, mentions)
-    remarks = [] if asked == text else ["a remark after the question left out"]
-    if remarks:
+    remarks = corrections + ([] if asked == text else ["a remark after the question left out"])
+    if asked != text:
         text, mentions = asked, ground(asked, lexicon)
     choices = _mention_choices(mentions)
     readings: list[tuple[QueryGraph, _Candidate]] = []
@@ -2195,7 +2341,8 @@ def _sent_by_people_met(graph: QueryGraph) -> QueryGraph:
 # one named are the mailbox's). Meeting people, attending, going and joining stay what they say.
 _HAVE_EVENTS = regex_cache.compile(
     r"\b(?:I|we)(?:'ve| have| had|'d| do| did)?(?: (?:got|ever|already))? (?:have|had|got|'ve got)\b|"
-    r"\b(?:do|did|have|has) (?:I|we) (?:ever |already )?(?:have|had|got)\b|\b(?:I|we)'ve (?:got|had)\b", re.IGNORECASE)
+    r"\b(?:do|did|have|has) (?:I|we) (?:ever |already )?(?:have|had|got)\b|\b(?:I|we)'ve (?:got|had)\b|"
+    r"\b(?:meetings?|events?|appointments?) (?:have|had) (?:I|we)\b", re.IGNORECASE)
 _ATTENDING_WORDS = regex_cache.compile(
     r"\b(?:attend\w*|went|go|goes|going|gone|join\w*|met|meet\w*|organi[sz]\w*|host\w*|invited|participat\w*|"
     r"present)\b", re.IGNORECASE)

@@ -852,3 +852,56 @@ def test_the_user_manual_is_not_the_user():
     assert _the_user_is_me("Who sent me the user manual?") == "Who sent me the user manual?"
     assert _the_user_is_me("Has the user got mail from Jane? The user's files too.") == \
         "Have I got mail from Jane? My files too."
+
+
+@pytest.mark.parametrize("question, spec", [
+    # dev14's askers: a correction made in passing, the answer's form said first, a record-keeper's framing
+    ("What was the first – no, the last – email Jane Doe sent me?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e to self", "e.ordinal = last")),
+    ("Which emails did Jane Doe send me last month – sorry, I mean in March?", JANES_EMAILS + (
+        "e to self", "e sent_on d", "d.value = in March")),
+    ("Which emails has Jane Doe sent me before March 2026? Sorry – since March 2026, I meant.", JANES_EMAILS + (
+        "e to self", "e sent_on d", "d.value > since March 2026")),
+    ("Which files did I send Wei Chen – sorry, which files did Wei Chen send me?",
+     ("find f all", "e has_attachment f", "e from p", "e to self", "p.name = Wei Chen")),
+    ("How many emails has Wei Chen sent me – no, how many have I sent Wei Chen?",
+     ("count e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("Which events did Jnae Doe – sorry, Jane Doe – attend?", ("find ev all", "p attended ev", "p.name = Jane Doe")),
+    ("Emails from Jane Doe without – sorry, with – attachments. Which?", JANES_EMAILS + ("e has_attachment f",)),
+    ("Number only: events at Blue Bottle Coffee.", ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    ("List only, no summary: the emails Jane Doe has sent me.", JANES_EMAILS + ("e to self",)),
+    ("For the record: the latest email from Jane Doe with budget in the subject.",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("What's the most recent email on record from Jane Doe?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.ordinal = last")),
+    # an opening date without a preposition, the verb before its subject, "the last of X's emails", "rocked up"
+    ("This past autumn, which files did Wei Chen send me?",
+     ("find f all", "e has_attachment f", "e from p", "e to self", "p.name = Wei Chen", "e sent_on d",
+      "d.value = this past autumn")),
+    ("Which emails did Jane Doe send me in the latter half of 2025?", JANES_EMAILS + (
+        "e to self", "e sent_on d", "d.value = in the latter half of 2025")),
+    ("Which files sent Wei Chen to me?", ("find f all", "e has_attachment f", "e from p", "e to self",
+                                          "p.name = Wei Chen")),
+    ("The last of Jane Doe's emails to me – which is it?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e to self", "e.ordinal = last")),
+    ("My last words to Wei Chen by email – which message was it?",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ("Who rocked up to the Weekly sync?", ("find p all", "p attended ev", "ev.name contains Weekly sync")),
+    ("Which meetings have I in March?", ("find ev all", "ev occurred_on d", "d.value = in March")),
+    ("What has Jane Doe written to Wei Chen? Show me those emails.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+])
+def test_corrections_in_passing_forms_first_and_dev14s_wordings(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():
+    from queryweaver.understand import _self_corrected
+
+    assert _self_corrected("Who did I meet last week – sorry, during Nov 3–14, 2025?") == \
+        "Who did I meet during Nov 3–14, 2025?"  # a dash inside the date is not the correction's end
+    assert _self_corrected("Which emails did Isaac Reyes send me – no, hang on, the ones I sent Isaac Reyes?") == \
+        "The emails I sent Isaac Reyes?"
+    for unchanged in ("Emails from Jane – no attachments please.", "Which emails, sorry to ask, did Jane send?",
+                      "Who sent me budget.xlsx? No rush.", "Emails from Jane Doe - the ones with invoices."):
+        assert _self_corrected(unchanged) == unchanged, unchanged

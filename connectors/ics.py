@@ -1440,7 +1440,8 @@ class IcsConnector(Connector):
     def event_attended_person(self, known: Selection) -> Iterator[Link]:
         """Given events, the people who attended or organised them (not the user)."""
         me = sorted({e.lower() for e in self.context.self_emails})  # left out in SQL (addresses are stored lower)
-        sql = f"SELECT e.key, a.email FROM events e JOIN attendees a ON a.grp = e.grp WHERE +a.email NOT IN ({_marks(me)})"
+        sql = (f"SELECT e.key, a.email FROM events e JOIN attendees a ON a.grp = e.grp "
+               f"WHERE +a.email NOT IN ({_marks(me)})")
         plain = self.db.cursor()
         plain.row_factory = None  # tuples: the user attends most events, so rows are few but the keys many
         if known.is_all:

@@ -544,7 +544,8 @@ class Grounder:
             if word in self.parts and (word not in _COMMON_WORDS or span[0].capital):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
             if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words \
-                    and word not in _CALENDAR_WORDS:  # "to June" may be June, never a typo of Jane
+                    and word not in _CALENDAR_WORDS and not _imperative(question, span[0]):
+                # "to June" may be June, never a typo of Jane; "Trace the sender ..." is a verb, not Grace
                 close = self.fuzzy_parts.lookup(word)
                 if close and word not in close:
                     addresses = set().union(*(self.parts[w] for w in close))
@@ -586,6 +587,18 @@ class Grounder:
         return Mention(start, end, text, MentionKind.PERSON, value, count, exact and not partial or
                        (partial and len(candidates) == 1 and exact), candidates if len(candidates) > 1 else
                        [])
+
+
+_OBJECT_STARTS = frozenset("the a an all every each any my me who whom what which everyone everybody anyone".split())
+
+
+def _imperative(question: str, token: "_Token") -> bool:
+    """Whether ``token`` opens a sentence and its object follows ("Trace the sender", "Check who"): a verb, capitalised
+    only because it comes first."""
+    before = question[:token.start].rstrip()
+    following = question[token.end:].split(None, 1)
+    opens = not before or before[-1] in ".?!:;"
+    return opens and bool(following) and following[0].strip(".,?!;:").lower() in _OBJECT_STARTS
 
 
 # Lower-case words that are also someone's first or last name in many mailboxes: a name only when capitalised.

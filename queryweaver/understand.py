@@ -668,6 +668,23 @@ def _if_then_ask(match: re.Match) -> str:
     return f"show the {noun} {' '.join(rest.split())}"
 
 
+_THAT_PERSON = regex_cache.compile(r"\b(?:(?:this|that) (?:person|sender|guy|woman|man|someone|somebody)|they(?:'ve| have)|"
+                                   r"they|them|he(?:'s| has)|she(?:'s| has)|he|she|him|her)\b", re.IGNORECASE)
+
+
+def _sender_then(match: re.Match) -> str:
+    """"Trace the sender of F, then list everyone they've corresponded with", "Somebody emailed me F. Who has that
+    sender been emailing?": the second step asked of "the sender of F" (the person the first step finds)."""
+    sender = f"the sender of {match.group('thing').strip()}"
+
+    def name(found: re.Match) -> str:
+        word = found.group().lower()
+        return sender + (" has" if word.endswith(("'ve", " have", "'s", " has")) else "")
+
+    rest, n = _THAT_PERSON.subn(name, match.group("rest"), count=1)
+    return rest if n else match.group()
+
+
 def _count_aside(match: re.Match) -> str:
     """"(a count)" after "how many" adds nothing; without a word asking for a count it stays."""
     rest = match.string[:match.start()] + match.string[match.end():]
@@ -876,6 +893,12 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # subject and verb ("did I last send X"), a data analyst's "sender = X", "attachment count > 0", "distinct", and
     # "sent and received" for either direction
     (r"^if (?P<c>[^,]{6,}?),\s*(?P<q>[^,]+?)$", _if_then_ask, 0.03, "a question asked as 'if ..., which ...?'"),
+    # a first step finding who sent a file, then a question about that person
+    (r"^(?:first,?\s+)?(?:find|trace|identify|work out|figure out|look up|get|check)(?: out)?\s+(?:who sent (?:me )?|"
+     r"whoever sent (?:me )?|the sender of |the person who sent (?:me )?)(?P<thing>⟦file\|[^⟧]+⟧)[,;.]?\s*(?:and\s+)?"
+     r"(?:then|after that|next),?\s+(?P<rest>.+)$", _sender_then, 0.03, "read as a question about the file's sender"),
+    (r"^(?:somebody|someone|a person|some person|a sender) (?:e-?mailed|sent|mailed|forwarded) (?:me )?"
+     r"(?P<thing>⟦file\|[^⟧]+⟧)[.;]\s+(?P<rest>.+)$", _sender_then, 0.03, "read as a question about the file's sender"),
     (r"\b((?:which|what)(?: [a-z-]+)?) did " + _SUBJ + r" (last|first|most recently) (send|email|e-mail|write|mail|"
      r"message|forward)\b([^?.!,;:–—]*)$", r"\1 did \2 \4\5 \3", 0.02, ""),
     # the people a file's sender mails with: "trading emails", "with whom this person was writing emails", "if you

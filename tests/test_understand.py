@@ -890,9 +890,23 @@ def test_the_user_manual_is_not_the_user():
     ("Which meetings have I in March?", ("find ev all", "ev occurred_on d", "d.value = in March")),
     ("What has Jane Doe written to Wei Chen? Show me those emails.",
      ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    # a first step finding who sent a file, then a question about that person ("Trace" is a verb, not a name)
+    ("Trace the sender of budget.xlsx, then list everyone they've corresponded with by email.", SENDERS_CONTACTS),
+    ("First find who sent me budget.xlsx, then who they have emailed with.", SENDERS_CONTACTS),
+    ("Somebody emailed me budget.xlsx. Who has that sender been emailing with?", SENDERS_CONTACTS),
 ])
 def test_corrections_in_passing_forms_first_and_dev14s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)
+
+
+def test_a_verb_opening_a_sentence_is_not_a_misspelt_name():
+    lx = Lexicon(self_names={"Alex Morgan"}, self_addresses={"alex@example.org"})
+    lx.add_person("grace@globex.example", "Grace Brennan", 5)
+    lx.add_person("chuck@globex.example", "Chuck Wu", 2)
+    for question in ("Trace the sender of budget.xlsx.", "Thanks. Check who sent budget.xlsx", "Trace everyone."):
+        assert not [m for m in ground(question, lx) if m.kind == MentionKind.PERSON], question
+    for question in ("Emails from Trace", "Trace sent what?", "Did Trace email me?"):  # where a name may stand
+        assert [m.value for m in ground(question, lx)] == ["Grace Brennan"], question
 
 
 def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():

@@ -111,8 +111,26 @@ summer 2025", "mid-Q4 2025", "early winter 2024-25", "the past 2 quarters", "the
 past autumn", "the previous spring", "next spring", "Nov 3–14, 2025", "the final week of October 2025", "Xmas
 2025", "Tuesday the fourteenth of October 2025", "14 October '25", "Oct. the 14th, 2025", "New Year's Eve '25",
 ...), and their questions follow test11's: dev14's first, then test12's (dev14 has eight templates per shape, test12
-six). A yes/no question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it
-"yes".
+six). "dev15" is a fifteenth tuning part (DEV15_TEMPLATES, written without reading how the reader works; twelve
+kinds of askers no earlier part had: Malay and Zulu first-language speakers, a Jamaican English speaker, a
+paramedic, someone who asks two things at once of which only the second is the real question ("Is it still raining
+over there? And which emails has X sent me?"), someone who adds hashtags, someone who names people by role and name
+("my colleague X"), someone who asks through a hypothetical ("Suppose I wanted to see ... – what would come up?"),
+someone who over-specifies with redundant words ("the email messages in my email inbox"), a miner, an architect and
+an electrician) and "test13" a thirteenth held-out part (TEST13_TEMPLATES, another group of askers again: a
+Lithuanian first-language speaker, Sri Lankan and Ghanaian English speakers, someone who writes in an archaic
+register ("Pray tell, which emails hath X sent unto me?"), someone who talks to the computer of a starship
+("Computer, display all emails from X."), someone who numbers the steps ("Step one: ... Step two: ..."), someone who
+marks emphasis with asterisks, a barista, an auctioneer, a park ranger and a hairdresser; sharing no template with
+any part; only its aggregate figures are reported); both ask all forty shapes with their own date phrases, spellings
+no earlier part used ("the front half of 2025", "2H 2025", "the 1st half of September 2025", "thirteen weeks ago",
+"a fortnight back", "twelve months back", "a few months ago", "a couple of quarters ago", "the week starting 20
+October 2025", "mid-summer 2025", "early Q3 2025", "the middle of 2025", "at the end of Q3 2025", "late last
+summer", "the first week of Q4 2025", "the last forty days", "earlier this year", "so far this quarter", "the
+previous quarter", "this past spring", "Nov '25 through Jan '26", "over the Christmas holidays 2025", "Sat., October
+4th, 2025", "the fourth of Oct. '25", "Oct. the fourth, 2025", "Valentine's 2025", ...), and their questions follow
+test12's: dev15's first, then test13's (dev15 has eight templates per shape, test13 six). A yes/no question ("did X
+send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -11100,6 +11118,928 @@ TEST12_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev15 and test13: two more groups of askers, each writing every shape (the later ones too). dev15's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: Malay and Zulu
+# first-language speakers (Malay: no plural or past marking, "got" for there is, "already" for has, "who-who", "boleh",
+# "ah?"; Zulu: "Sawubona", "please can you", "has been sending", "I am wanting", "eish", "ngiyabonga"), a Jamaican
+# English speaker ("wah gwaan", "mi", "di", "weh", "sen'", "dem", "inna", "nuh?"), a paramedic between call-outs ("back
+# at station", "restocking the rig", "the next shout"), someone who asks two things at once of which only the second is
+# the real question ("Is it still raining over there? And which emails has X sent me?"; the gold is the second), someone
+# who adds hashtags ("#inboxdive", "#help"), someone who names people by their role and name ("my colleague X", "my
+# accountant X", "my colleague X to my manager Y"), someone who asks through a hypothetical ("Suppose I wanted to see
+# ... – what would come up?", "If you tallied ..."), someone who over-specifies with redundant words ("the email
+# messages in my email inbox that were sent to me by the sender X", "the total number count"), a miner coming off shift
+# ("just up from underground", "down the pit"), an architect between client reviews ("redlining drawings", "site
+# visits") and an electrician on a job ("up a ladder with one hand free", "in the van").
+# test13's askers are another group again (sharing no template with any part): a Lithuanian first-language speaker
+# ("Labas", "ačiū", no articles, "is possible to see", "which" after a comma, "with who"), a Sri Lankan English speaker
+# ("aney", "machan", "no?", "what are the ...", "can you tell"), a Ghanaian English speaker ("chale", "ei", "please I
+# beg"), someone who writes in an archaic register ("Pray tell, which emails hath X sent unto me?", "ere", "wherein
+# lieth", "whither"), someone who talks to the computer of a starship ("Computer, display all emails from X."), someone
+# who numbers the steps ("Step one: find X. Step two: list the emails I sent them."), someone who marks emphasis with
+# asterisks ("Show me *every* email ..."), a barista between orders, an auctioneer between lots, a park ranger back at
+# the station and a hairdresser while a client's colour processes; like test2 to test12, only its aggregate figures are
+# reported. Both draw their date phrases from their own lists, spellings no earlier part used (halves: "the front half
+# of 2025", "2H 2025", "the 1st half of September 2025", "the last half of 2025", "the 2nd half of November 2025", "the
+# front half of October 2025", "1H 2026"; "thirteen/fifteen weeks ago", "a fortnight back", "three fortnights ago",
+# "five months back", "twelve months back", "seven months ago", "8 months back", "18 months ago", and the vague "a few
+# months ago" and "a couple of quarters ago"; "the week starting (on) D"; parts of a season, a quarter or a year:
+# "mid-summer 2025", "late autumn 2025", "early Q3 2025", "early summer 2025", "mid-winter 2024-25", "late Q4 2025",
+# "the middle of Q4 2025", "the middle of 2025", "at the end of Q3 2025", "at the start of autumn 2025", "late last
+# summer", "early last autumn"; weeks of a quarter: "the first week of Q4 2025", "the last week of Q3 2025"; rolling
+# windows of 10 and 12 weeks, forty and sixty days; "earlier this year", "so far this quarter", "the previous quarter",
+# "this past spring", "the coming spring", "later this year", "later this quarter", "the current quarter", "the coming
+# month", "the next 11 weeks", "the next fifty days"; spans "from Aug. to Oct. 2025", "Nov '25 through Jan '26", "Oct
+# 6th–17th 2025", "between Sept. and Nov. '25"; "over the Christmas holidays 2025", "over the winter holidays 2025";
+# days such as "Sat., October 4th, 2025", "the fourth of Oct. '25", "October 4th '25", "4th Oct, 2025", "Oct. the
+# fourth, 2025", "Sat the 4th Oct 2025", "Saturday, 4th of Oct. 2025" and "4th of October, '25"; bounds such as "the
+# week starting 20 October 2025", "mid-summer 2025", "the middle of Q3 2025", "the end of Q3 2025", "the end of H1
+# 2025", "the start of autumn 2025", "late spring 2025", "Valentine's 2025", "New Year's Day 2025", "Oct the 6th, 2025",
+# "Sept. the 22nd, 2025", "the 4th of Nov., 2025", "the 3rd of Oct., '25", "the 2nd week of Sept 2025" and "the third
+# week of Nov. 2025"); every phrase, bound and day spelling was checked against queryweaver.dates for the exact range
+# the oracle uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March 2026). Their
+# questions follow test12's: dev15's first, then test13's.
+# =============================================================================================
+
+D15, T13 = "dev15", "test13"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12,
+         D15, T13)
+
+
+def dev15_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Halves ("the front half of 2025", "2H 2025", "the 1st half of September 2025"), "thirteen weeks ago" and "a
+    fortnight back" (a calendar week, Monday to Sunday), "five months back" and "twelve months back" (calendar
+    months), "a few months ago" (the months 2 to 4 back), "the week starting 20 October 2025", parts of a season, a
+    quarter or a year ("mid-summer 2025" = July, "late autumn 2025" = November, "early Q3 2025" = July, "the middle
+    of 2025" = May to August, "at the end of Q3 2025" = September, "late last summer" = August 2025), "the first week
+    of Q4 2025" (October 1-7), rolling windows ("the previous 10 weeks", "the last forty days"), "this past spring",
+    "earlier this year" (January 1 through today), "from Aug. to Oct. 2025", "Nov '25 through Jan '26" and "over the
+    Christmas holidays 2025" (December 24 to January 1)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    summer_end = season_over(today, 6)[1]
+    return [("in the front half of 2025", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("in 2H 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("in the 1st half of September 2025", (date(2025, 9, 1), date(2025, 9, 16))),
+            ("thirteen weeks ago", (monday - timedelta(days=91), monday - timedelta(days=84))),
+            ("a fortnight back", (monday - timedelta(days=14), monday - timedelta(days=7))),
+            ("five months back", months_back(today, 5)),
+            ("twelve months back", months_back(today, 12)),
+            ("a few months ago", (months_back(today, 4)[0], months_back(today, 2)[1])),
+            ("in the week starting 20 October 2025", (date(2025, 10, 20), date(2025, 10, 27))),
+            ("in mid-summer 2025", (date(2025, 7, 1), date(2025, 8, 1))),
+            ("in late autumn 2025", (date(2025, 11, 1), date(2025, 12, 1))),
+            ("in early Q3 2025", (date(2025, 7, 1), date(2025, 8, 1))),
+            ("in the middle of 2025", (date(2025, 5, 1), date(2025, 9, 1))),
+            ("at the end of Q3 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("late last summer", (date(summer_end.year, summer_end.month - 1, 1), summer_end)),
+            ("in the first week of Q4 2025", (date(2025, 10, 1), date(2025, 10, 8))),
+            ("over the previous 10 weeks", (today - timedelta(weeks=10), tomorrow)),
+            ("in the last forty days", (today - timedelta(days=40), tomorrow)),
+            ("this past spring", season_over(today, 3)),
+            ("earlier this year", (date(today.year, 1, 1), tomorrow)),
+            ("from Aug. to Oct. 2025", (date(2025, 8, 1), date(2025, 11, 1))),
+            ("in Nov '25 through Jan '26", (date(2025, 11, 1), date(2026, 2, 1))),
+            ("over the Christmas holidays 2025", (date(2025, 12, 24), date(2026, 1, 2)))]
+
+
+def dev15_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev15_month_phrases(today) + [("later this year", (today, date(today.year + 1, 1, 1))),
+                                         ("the coming spring", season_next(today, 3)),
+                                         ("over the next 11 weeks", (today, today + timedelta(weeks=11, days=1))),
+                                         ("in 1H 2026", (date(2026, 1, 1), date(2026, 7, 1)))]
+
+
+DEV15_BOUNDS = [("the week starting 20 October 2025", date(2025, 10, 20)), ("mid-summer 2025", date(2025, 7, 1)),
+                ("the middle of Q3 2025", date(2025, 8, 1)), ("the end of Q3 2025", date(2025, 9, 30)),
+                ("Oct the 6th, 2025", date(2025, 10, 6)), ("Valentine's 2025", date(2025, 2, 14)),
+                ("the 4th of Nov., 2025", date(2025, 11, 4)), ("early Q4 2025", date(2025, 10, 1)),
+                ("the 2nd week of Sept 2025", date(2025, 9, 8))]
+
+
+def dev15_day(d: date, i: int) -> str:
+    """"Sat., October 4th, 2025", "the fourth of Oct. '25", "October 4th '25", "4th Oct, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    yy = f"'{d.year % 100:02d}"
+    forms = (f"{weekday[:3]}., {month} {nth(d.day)}, {d.year}", f"the {ORDINAL_WORDS[d.day - 1]} of {short} {yy}",
+             f"{month} {nth(d.day)} {yy}", f"{nth(d.day)} {month[:3]}, {d.year}")
+    return forms[i % len(forms)]
+
+
+def test13_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Halves ("the last half of 2025", "the 2nd half of November 2025", "the front half of October 2025"),
+    "fifteen weeks ago" and "three fortnights ago" (a calendar week), "seven months ago", "8 months back" and "18
+    months ago" (calendar months), "a couple of quarters ago" (the quarters 2 and 3 back), "the week starting on 27
+    October 2025", parts of a season, a quarter or a year ("early summer 2025" = June, "mid-winter 2024-25" = January
+    2025, "late Q4 2025" = December, "the middle of Q4 2025" = November, "at the start of autumn 2025" = September,
+    "early last autumn" = September 2025), "the last week of Q3 2025" (September 24-30), rolling windows ("the past 12
+    weeks", "the last sixty days"), "the previous quarter", "so far this quarter", a day span in one month ("Oct
+    6th–17th 2025"), "between Sept. and Nov. '25" and "over the winter holidays 2025"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    autumn_start = season_over(today, 9)[0]
+    return [("in the last half of 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("in the 2nd half of November 2025", (date(2025, 11, 16), date(2025, 12, 1))),
+            ("in the front half of October 2025", (date(2025, 10, 1), date(2025, 10, 16))),
+            ("fifteen weeks ago", (monday - timedelta(days=105), monday - timedelta(days=98))),
+            ("three fortnights ago", (monday - timedelta(days=42), monday - timedelta(days=35))),
+            ("seven months ago", months_back(today, 7)),
+            ("8 months back", months_back(today, 8)),
+            ("18 months ago", months_back(today, 18)),
+            ("a couple of quarters ago", (quarters_back(today, 3)[0], quarters_back(today, 2)[1])),
+            ("in the week starting on 27 October 2025", (date(2025, 10, 27), date(2025, 11, 3))),
+            ("in early summer 2025", (date(2025, 6, 1), date(2025, 7, 1))),
+            ("in mid-winter 2024-25", (date(2025, 1, 1), date(2025, 2, 1))),
+            ("in late Q4 2025", (date(2025, 12, 1), date(2026, 1, 1))),
+            ("in the middle of Q4 2025", (date(2025, 11, 1), date(2025, 12, 1))),
+            ("at the start of autumn 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("early last autumn", (autumn_start, date(autumn_start.year, autumn_start.month + 1, 1))),
+            ("in the last week of Q3 2025", (date(2025, 9, 24), date(2025, 10, 1))),
+            ("over the past 12 weeks", (today - timedelta(weeks=12), tomorrow)),
+            ("in the last sixty days", (today - timedelta(days=60), tomorrow)),
+            ("the previous quarter", quarters_back(today, 1)),
+            ("so far this quarter", (quarters_back(today, 0)[0], tomorrow)),
+            ("during Oct 6th–17th 2025", (date(2025, 10, 6), date(2025, 10, 18))),
+            ("between Sept. and Nov. '25", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("over the winter holidays 2025", (date(2025, 12, 24), date(2026, 1, 2)))]
+
+
+def test13_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test13_month_phrases(today) + [("in the coming month", months_back(today, -1)),
+                                          ("later this quarter", (today, quarters_back(today, 0)[1])),
+                                          ("in the current quarter", quarters_back(today, 0)),
+                                          ("over the next fifty days", (today, today + timedelta(days=51)))]
+
+
+TEST13_BOUNDS = [("the week starting on 15 September 2025", date(2025, 9, 15)),
+                 ("late spring 2025", date(2025, 5, 1)),
+                 ("the start of autumn 2025", date(2025, 9, 1)), ("the end of H1 2025", date(2025, 6, 30)),
+                 ("Sept. the 22nd, 2025", date(2025, 9, 22)), ("New Year's Day 2025", date(2025, 1, 1)),
+                 ("the 3rd of Oct., '25", date(2025, 10, 3)), ("late Q4 2025", date(2025, 12, 1)),
+                 ("the third week of Nov. 2025", date(2025, 11, 15))]
+
+
+def test13_day(d: date, i: int) -> str:
+    """"Oct. the fourth, 2025", "Sat the 4th Oct 2025", "Saturday, 4th of Oct. 2025", "4th of October, '25"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{short} the {ORDINAL_WORDS[d.day - 1]}, {d.year}",
+             f"{weekday[:3]} the {nth(d.day)} {month[:3]} {d.year}", f"{weekday}, {nth(d.day)} of {short} {d.year}",
+             f"{nth(d.day)} of {month}, '{d.year % 100:02d}")
+    return forms[i % len(forms)]
+
+
+DEV15_MAKERS = dated_makers(dev15_month_phrases, dev15_event_phrases, DEV15_BOUNDS, dev15_day)
+TEST13_MAKERS = dated_makers(test13_month_phrases, test13_event_phrases, TEST13_BOUNDS, test13_day)
+
+
+DEV15_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: Malay and Zulu first-language speakers (malay15, zulu15), a Jamaican English speaker (jamaican15), a
+    # paramedic between call-outs (paramedic15), someone who asks two things at once of which only the second is the
+    # real question (twoask15: the gold is the second's), someone who adds hashtags (hashtag15), someone who names
+    # people by role and name (rolename15), someone who asks through a hypothetical (hypothetical15), someone who
+    # over-specifies with redundant words (redundant15), a miner coming off shift (miner15), an architect between client
+    # reviews (architect15) and an electrician on a job (electrician15).
+    "emails_from": [
+        ("malay15", "Can help me check which email {X} send to me? All of them."),
+        ("zulu15", "Sawubona. Please can you show me all the emails that {X} has been sending me?"),
+        ("jamaican15", "Wah gwaan – show mi every email {X} sen' mi, nuh?"),
+        ("paramedic15", "Back at station between jobs – pull up everything {X} has emailed me."),
+        ("twoask15", "Is it still raining over there? And which emails has {X} sent me?"),
+        ("hashtag15", "#inboxdive Which emails has {X} sent me? #help"),
+        ("rolename15", "Show me the emails my colleague {X} has sent me."),
+        ("redundant15", "Show me the email messages in my email inbox that were sent to me by the sender {X}."),
+    ],
+    "emails_to": [
+        ("hypothetical15", "Suppose I wanted to see every email I've sent {X} – what would come up?"),
+        ("miner15", "Just up from underground. Which emails have I sent {X}?"),
+        ("architect15", "Between client reviews – which emails did I send to {X}?"),
+        ("electrician15", "Up a ladder with one hand free: which emails have I sent {X}?"),
+        ("malay15", "Which email I already send to {X}? Show all."),
+        ("jamaican15", "Weh di emails mi sen' to {X}? Show mi dem."),
+        ("rolename15", "Which emails have I sent to my accountant {X}?"),
+        ("redundant15", "List all of the outgoing emails that I myself sent from my own account to {X}."),
+    ],
+    "emails_between": [
+        ("zulu15", "Please can you show me all the emails between me and {X}, the ones I sent and the ones I "
+                   "received?"),
+        ("paramedic15", "Quick one while we restock the rig: every email between {X} and me, both directions."),
+        ("twoask15", "Do you ever get tired? Anyway – all the emails between {X} and me, whichever way they went?"),
+        ("hashtag15", "All emails between {X} and me, sent and received #fullthread"),
+        ("hypothetical15", "If I wanted the whole email history between {X} and me, both ways, what would it be?"),
+        ("miner15", "End of shift. Show me every email that's gone between {X} and me, in or out."),
+        ("architect15", "I'm redlining drawings. Pull every email between me and {X}, whoever sent it."),
+        ("rolename15", "Every email between me and my business partner {X}, both directions, please."),
+    ],
+    "emails_from_in_month": [
+        ("malay15", "Which email {X} send me {M}? Boleh check?"),
+        ("electrician15", "Between jobs in the van – what did {X} email me {M}?"),
+        ("jamaican15", "{Mc}, weh {X} did sen' mi? Di emails, mi mean."),
+        ("twoask15", "What's a good name for a cat? Also, which emails did {X} send me {M}?"),
+        ("hashtag15", "{Mc}, which emails came from {X}? #throwback"),
+        ("rolename15", "What did my neighbour {X} email me {M}?"),
+        ("hypothetical15", "Say I needed the emails {X} sent me {M} – which would they be?"),
+        ("redundant15", "Which email messages did the person {X} send to me by email {M}?"),
+    ],
+    "emails_from_before": [
+        ("zulu15", "Eish, I need the older ones: the emails {X} sent me before {B}, please."),
+        ("paramedic15", "Handover's done. Which emails had {X} sent me before {B}?"),
+        ("miner15", "Which emails did {X} send me before {B}? Back when I was still on nights underground."),
+        ("architect15", "Which emails did {X} send me ahead of {B}? The early concept sketches were in them."),
+        ("hashtag15", "Emails from {X} before {B} #oldschool"),
+        ("hypothetical15", "Imagine I only wanted {Xp} emails from before {B}. Which would those be?"),
+        ("redundant15", "Which emails, sent to me by {X}, were sent at a date earlier than {B}?"),
+        ("electrician15", "What had {X} emailed me before {B}? Need the original quote for the rewire."),
+    ],
+    "emails_from_since": [
+        ("malay15", "Since {B}, got any email from {X}? Show me."),
+        ("zulu15", "Which emails has {X} been sending me since {B}? Ngiyabonga."),
+        ("jamaican15", "Since {B}, weh {X} sen' mi? Show mi di emails dem."),
+        ("twoask15", "Did I leave the oven on? Kidding – which emails has {X} sent me since {B}?"),
+        ("rolename15", "Which emails has our intern {X} sent me since {B}?"),
+        ("miner15", "Since {B}, what's {X} emailed me? I've been down the pit most days."),
+        ("architect15", "From {B} onwards, which emails has {X} sent me? That's when the planning application went "
+                        "in."),
+        ("electrician15", "What's {X} sent me since {B}? Emails, I mean – I'm wiring a fuse board."),
+    ],
+    "last_email_from": [
+        ("malay15", "What is the latest email {X} send me already?"),
+        ("paramedic15", "En route back from a call – what was the last email {X} sent me?"),
+        ("twoask15", "Can you sing? No? Then what's the most recent email from {X}?"),
+        ("hashtag15", "Newest email from {X}? #whatsnew"),
+        ("rolename15", "What's the most recent email my cousin {X} sent me?"),
+        ("hypothetical15", "If I wanted just {Xp} most recent email to me, which one would that be?"),
+        ("redundant15", "Which single email is the most recent, latest email that {X} has sent to me?"),
+        ("architect15", "What's the latest email {X} sent me? It should have the revised elevations."),
+    ],
+    "first_email_from": [
+        ("zulu15", "Please, which one was the very first email {X} sent to me?"),
+        ("jamaican15", "Weh di first email {X} did ever sen' mi?"),
+        ("paramedic15", "Between call-outs: what was the earliest email {X} ever sent me?"),
+        ("miner15", "What was the first email {X} ever sent me? Must've been a while."),
+        ("electrician15", "Which email did {X} send me first of all? The one about the first fix, I reckon."),
+        ("rolename15", "What was the first email my old professor {X} ever sent me?"),
+        ("hypothetical15", "Suppose I went right back to the beginning – which was the first email {X} sent me?"),
+        ("hashtag15", "First ever email from {X}? #memorylane"),
+    ],
+    "first_email_to": [
+        ("malay15", "Which one my first email to {X}? The earliest one."),
+        ("zulu15", "I am wanting to know the first email I sent to {X}. Which one is it?"),
+        ("twoask15", "What's the capital of Peru, and which was the first email I ever sent {X}?"),
+        ("architect15", "What was the first email I sent {X}? It would have had the initial brief."),
+        ("electrician15", "Which email did I send {X} first? Probably a quote."),
+        ("redundant15", "Which email was the earliest, first-ever email that I sent to {X}?"),
+        ("hashtag15", "My first email to {X} – which one? #nostalgia"),
+        ("miner15", "What's the first email I ever sent {X}? Just off shift and curious."),
+    ],
+    "last_email_to": [
+        ("jamaican15", "Weh di last email mi sen' to {X}?"),
+        ("paramedic15", "Cleaning the stretcher – what's my most recent email to {X}?"),
+        ("hypothetical15", "Say I wanted to follow up with {X} – which email did I last send them?"),
+        ("rolename15", "What was the last email I sent my landlord {X}?"),
+        ("redundant15", "Of all the emails I sent to {X}, which is the most recent, newest one?"),
+        ("miner15", "What did I last email {X}? I'm back up top now."),
+        ("architect15", "Which email did I send {X} most recently? I think it had the site plan."),
+        ("malay15", "My latest email to {X}, which one ah?"),
+    ],
+    "count_emails_from": [
+        ("zulu15", "Please tell me how many emails {X} has sent me."),
+        ("jamaican15", "How much email {X} sen' mi? Gimme di number."),
+        ("twoask15", "Are you a robot? Also, how many emails has {X} sent me?"),
+        ("hashtag15", "How many emails has {X} sent me? #stats"),
+        ("rolename15", "How many emails has my editor {X} sent me?"),
+        ("hypothetical15", "If you had to count every email {X} has sent me, what would the total be?"),
+        ("redundant15", "What is the total number count of emails that {X} has sent to me?"),
+        ("electrician15", "How many emails have I had from {X}? Just the count, I'm on a job."),
+    ],
+    "subject_contains": [
+        ("malay15", "Which email got {W} in the subject?"),
+        ("paramedic15", "Back at base – which emails have {W} in the subject line?"),
+        ("twoask15", "Is the canteen open yet? Anyway, which emails have \"{W}\" in the subject?"),
+        ("hashtag15", "Emails with \"{W}\" in the subject #search"),
+        ("hypothetical15", "Suppose I searched for {W} in the subject lines – which emails would turn up?"),
+        ("redundant15", "Which emails have the words \"{W}\" written in the subject line of the email subject?"),
+        ("miner15", "Find the emails with {W} in the subject. Quick, before I head back down."),
+        ("architect15", "Which emails mention {W} in the subject? I'm between site visits."),
+    ],
+    "last_received_on_day": [
+        ("zulu15", "On {D}, which email was the last one that came to me?"),
+        ("jamaican15", "{Dc}, weh di last email weh come in fi mi?"),
+        ("paramedic15", "I was on a double shift on {D}. What was the last email I received that day?"),
+        ("hypothetical15", "If I looked at {D}, which email would be the final one to arrive that day?"),
+        ("redundant15", "Which email was the very last, final incoming email that I received on the day {D}?"),
+        ("electrician15", "What was the last email to come in on {D}? I was rewiring a kitchen all day."),
+        ("hashtag15", "Last email I got on {D}? #inbox"),
+        ("malay15", "{Dc}, the last email come to me is which one?"),
+    ],
+    "attachments_from": [
+        ("jamaican15", "Which files {X} sen' mi? Di attachments, mi mean."),
+        ("paramedic15", "Which files has {X} sent me? Attachments – I'm on a break between calls."),
+        ("twoask15", "Have you seen my glasses? Also, which files has {X} emailed me?"),
+        ("rolename15", "Which attachments has my manager {X} sent me?"),
+        ("hypothetical15", "If I wanted every file {X} has attached to emails to me, which would they be?"),
+        ("redundant15", "Which attached files, attached as attachments, has {X} sent me by email?"),
+        ("miner15", "What files has {X} sent me? Might be the new shift rota."),
+        ("architect15", "Which attachments have come in from {X}? Hopefully the structural drawings."),
+    ],
+    "attachments_ext": [
+        ("malay15", "All the {EXTS} inside email attachment, sent and received, which one?"),
+        ("zulu15", "Please can you show me every {EXT1} that was attached to an email, sent or received?"),
+        ("twoask15", "Is it lunchtime yet? And which {EXTS} have been attached to emails, in or out?"),
+        ("hashtag15", "Every {EXT1} attached to any email, either direction #filehunt"),
+        ("hypothetical15", "Suppose I gathered every {EXT1} attached to my emails, incoming or outgoing – which files "
+                           "are they?"),
+        ("redundant15", "Which attachment files of the file type .{EXT} are attached as attachments to emails, both "
+                        "sent and received?"),
+        ("architect15", "Which {EXTS} have been attached to emails, incoming or outgoing? Some are drawing sets."),
+        ("electrician15", "Which {EXTS} have gone back and forth as email attachments?"),
+    ],
+    "folders_with_attachments_from": [
+        ("malay15", "The file {X} send me, I save in which folder?"),
+        ("jamaican15", "Weh mi put di files {X} sen' mi? Which folders?"),
+        ("paramedic15", "Which folders did I save {Xp} attachments in? Quick, we've got another call."),
+        ("rolename15", "Which folders hold the files my colleague {X} emailed me?"),
+        ("hypothetical15", "If I went looking for the files {X} emailed me, which folders would I find them in?"),
+        ("redundant15", "In which directory folders are the attached files that {X} sent me by email saved?"),
+        ("miner15", "Where did I put the attachments {X} sent me? Which folders? Just off the cage."),
+        ("electrician15", "Which folders did the files from {X} end up in? Need the circuit diagrams."),
+    ],
+    "folders_of_file": [
+        ("zulu15", "Please, in which folder is {F} kept?"),
+        ("jamaican15", "{F} – weh it deh? Which folder?"),
+        ("twoask15", "How's your day going? And which folder is {F} in?"),
+        ("hashtag15", "Where's {F}? Which folder? #lostfile"),
+        ("hypothetical15", "If I wanted to open {F}, which folder would I go to?"),
+        ("redundant15", "Which folder directory on my drive contains the file named {F}?"),
+        ("architect15", "Which folder is {F} in? I need it for the client presentation."),
+        ("miner15", "Which folder's got {F} in it? I'm back on the surface."),
+    ],
+    "who_sent_file": [
+        ("malay15", "Who send me {F} ah?"),
+        ("paramedic15", "Who sent me {F}? Might be the new protocol."),
+        ("twoask15", "What's the wifi password here? Oh, and who sent me {F}?"),
+        ("hashtag15", "Who sent me {F}? #mystery"),
+        ("hypothetical15", "Say I wanted to thank whoever sent me {F} – who would that be?"),
+        ("redundant15", "Which person was the sender who sent me the file {F} as an email attachment?"),
+        ("electrician15", "Who emailed me {F}? Probably a contractor."),
+        ("jamaican15", "Who sen' mi {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("zulu15", "The person who sent me {F}, please can you show me everyone they have exchanged emails with?"),
+        ("jamaican15", "Whoever sen' mi {F} – who dem been emailing wid?"),
+        ("paramedic15", "Whoever sent me {F}: who have they exchanged emails with? Need it before the next shout."),
+        ("twoask15", "Can you recommend a podcast? More importantly, who has the sender of {F} traded emails with?"),
+        ("hypothetical15", "Suppose I traced the sender of {F} – who would I find they've exchanged emails with?"),
+        ("redundant15", "Which people have had email conversations, by email, with the person who was the sender of "
+                        "{F}?"),
+        ("miner15", "Who's been emailing back and forth with whoever sent me {F}? Asking from the lamp room."),
+        ("architect15", "The sender of {F} – who have they been corresponding with by email?"),
+    ],
+    "coattendees_of_person": [
+        ("malay15", "Who-who attend the events together with {X}?"),
+        ("zulu15", "Please, who are the people who attended events together with {X}?"),
+        ("twoask15", "What's your favourite colour? And who has been at events with {X}?"),
+        ("hashtag15", "Who's attended events with {X}? #network"),
+        ("rolename15", "Who has been at events with my colleague {X}?"),
+        ("redundant15", "Which people attended the same calendar events that {X} also attended?"),
+        ("electrician15", "Who's been at meetings alongside {X}? One of them owes me for a callout."),
+        ("paramedic15", "Who has attended events with {X}? Asking from the ambulance bay."),
+    ],
+    "events_of_person": [
+        ("jamaican15", "Which events {X} did go to?"),
+        ("paramedic15", "Which events has {X} been to? We're parked up on standby."),
+        ("hashtag15", "Events {X} attended #calendar"),
+        ("rolename15", "Which events has my teammate {X} attended?"),
+        ("hypothetical15", "If I checked which events {X} attended, what would I see?"),
+        ("miner15", "Which meetings has {X} been at? I've been underground all week."),
+        ("architect15", "Which events did {X} attend? I'm putting together the project timeline."),
+        ("malay15", "{X} got attend which events?"),
+    ],
+    "events_at_place": [
+        ("zulu15", "Please can you list all the events {atP}?"),
+        ("twoask15", "Do you like jazz? Also, which events are {atP}?"),
+        ("hashtag15", "Events {atP}? #venue"),
+        ("hypothetical15", "Say I wanted a list of every event {atP} – what would be on it?"),
+        ("redundant15", "Which calendar events in my calendar are held {atP}, at that venue location?"),
+        ("miner15", "What events are {atP}? Thinking of heading over after shift."),
+        ("architect15", "Which events are {atP}? I need to plan around them."),
+        ("electrician15", "What events are {atP}? Need to know before I book any jobs."),
+    ],
+    "events_in_month": [
+        ("malay15", "{Mc}, my calendar got which events?"),
+        ("jamaican15", "Weh mi have inna mi calendar {M}?"),
+        ("paramedic15", "Which events are in my calendar {M}? Checking them against my shift log."),
+        ("twoask15", "Should I get a dog? Also, which events are on my calendar {M}?"),
+        ("hypothetical15", "Suppose I wanted my calendar events {M} – which would they be?"),
+        ("redundant15", "Which calendar events are in my calendar, the calendar app, {M}?"),
+        ("architect15", "What events does my calendar show {M}? Lining them up against the project programme."),
+        ("electrician15", "Which events are on my calendar {M}? Need it for my job sheet."),
+    ],
+    "events_titled": [
+        ("zulu15", "Please show me the events that have {T} in their title."),
+        ("jamaican15", "Which events have {T} inna di name?"),
+        ("twoask15", "Are you busy? Also – which events are called something with {T}?"),
+        ("hashtag15", "Events with \"{T}\" in the title #schedule"),
+        ("redundant15", "Which events have the word \"{T}\" in the event title name?"),
+        ("miner15", "Find the {T} events on my calendar. I'm up top for the day."),
+        ("architect15", "Which calendar entries have \"{T}\" in the title?"),
+        ("malay15", "Events with name {T}, got which ones?"),
+    ],
+    "who_attended_titled": [
+        ("malay15", "Who-who go to the {T}?"),
+        ("zulu15", "Please, who were the people who came to the {T}?"),
+        ("paramedic15", "Who attended the {T}? Asking between jobs."),
+        ("hashtag15", "Who went to the {T}? #attendance"),
+        ("hypothetical15", "If I pulled the attendee list for the {T}, who would be on it?"),
+        ("redundant15", "Which persons attended as attendees at the {T}?"),
+        ("electrician15", "Who was at the {T}? Someone there wanted a quote."),
+        ("jamaican15", "Who did deh at di {T}?"),
+    ],
+    "place_of_event": [
+        ("jamaican15", "Weh {T} a keep? Wah place?"),
+        ("paramedic15", "Where's {T}? I need to know if it's near the station."),
+        ("twoask15", "How tall is Everest? And where is {T}?"),
+        ("hashtag15", "Where is {T}? #location"),
+        ("hypothetical15", "If I had to show up for {T}, where would I go?"),
+        ("redundant15", "What is the location place where {T} is held?"),
+        ("miner15", "Where's {T} being held? I'll come straight from the pit."),
+        ("architect15", "Where is {T}? I'd like to see the space."),
+    ],
+    "people_met_at_place": [
+        ("malay15", "{atPc}, who I got meet already?"),
+        ("zulu15", "Please tell me the people I have met {atP}."),
+        ("twoask15", "What's the score in the match? And who have I met {atP}?"),
+        ("hashtag15", "Who have I met {atP}? #meetups"),
+        ("hypothetical15", "Suppose I tried to remember everyone I've met {atP} – who would that be?"),
+        ("redundant15", "Which people did I meet with at meetings held {atP}?"),
+        ("miner15", "Who have I met up with {atP}? Off shift now."),
+        ("electrician15", "Who've I met {atP}? One of them needs a sparky."),
+    ],
+    "people_met_in_month": [
+        ("jamaican15", "Who mi did meet {M}?"),
+        ("paramedic15", "Who did I meet with {M}? Night shifts make it all blur together."),
+        ("twoask15", "Do you know any good recipes? Also, who did I meet {M}?"),
+        ("hypothetical15", "If I listed everyone I met {M}, who would be on the list?"),
+        ("redundant15", "Which people did I personally meet with at my meetings {M}?"),
+        ("miner15", "Who did I meet {M}? I lose track on long rotations."),
+        ("architect15", "Which people did I meet {M}? I'm filling in my timesheet."),
+        ("malay15", "{Mc} I meet who?"),
+    ],
+    "links_from_person": [
+        ("zulu15", "Please, which links has {X} sent me in emails?"),
+        ("jamaican15", "Which links {X} did sen' mi?"),
+        ("hashtag15", "Links {X} sent me #readinglist"),
+        ("rolename15", "Which links has my friend {X} emailed me?"),
+        ("hypothetical15", "If I wanted every link {X} has emailed me, which would they be?"),
+        ("redundant15", "Which web links (URLs) did {X} send to me in email messages?"),
+        ("architect15", "Which links has {X} sent me? Probably product specs."),
+        ("electrician15", "What links has {X} emailed me? Suppliers' catalogues, maybe."),
+    ],
+    "links_from_people_met_in_month": [
+        ("malay15", "The people I meet {M}, they send me which links?"),
+        ("paramedic15", "Which links did the people I met {M} email me? Back at station now."),
+        ("twoask15", "What should I cook for dinner? Also, which links did the people I met {M} send me?"),
+        ("hashtag15", "Links from people I met {M} #followup"),
+        ("hypothetical15", "Suppose I collected the links from everyone I met {M} – which links would I have?"),
+        ("redundant15", "Which web links were emailed to me by the people who I met with at meetings {M}?"),
+        ("miner15", "What links have the folks I met {M} sent me? Just came up from below."),
+        ("zulu15", "Please, the people I met {M}, which links did they send me?"),
+    ],
+    "links_to_domain": [
+        ("jamaican15", "Which {U} links deh inna mi emails?"),
+        ("paramedic15", "Which {U} links are in my emails? Restocking, so quick."),
+        ("twoask15", "Is it cold outside? Anyway, which {U} links are in my emails?"),
+        ("hashtag15", "{U} links in my email #bookmarks"),
+        ("hypothetical15", "If I filtered my emails down to {U} links, which ones would I see?"),
+        ("redundant15", "Which web links to the website domain {U} appear in my email messages?"),
+        ("miner15", "Find the {U} links in my email. Shift's over."),
+        ("architect15", "Which {U} links have I got across my emails? One's a mood board."),
+    ],
+    "last_email_from_about": [
+        ("zulu15", "Please, which is the latest email {X} sent me about {W}?"),
+        ("jamaican15", "Weh di last email {X} sen' mi 'bout {W}?"),
+        ("paramedic15", "Most recent email from {X} about {W} – which one? We're on standby."),
+        ("rolename15", "What's the latest email my manager {X} sent me about {W}?"),
+        ("hypothetical15", "If I needed {Xp} newest email on {W}, which one would it be?"),
+        ("redundant15", "Which single email is the latest, most recent one from {X} with {W} in the subject?"),
+        ("architect15", "What did {X} last send me about {W}? Need it for the client meeting."),
+        ("malay15", "Latest email {X} send me about {W}, which one?"),
+    ],
+    "emails_from_with_attachment": [
+        ("malay15", "Which email from {X} got attachment?"),
+        ("twoask15", "Do you dream? Also, which of {Xp} emails came with attachments?"),
+        ("hashtag15", "Emails from {X} with attachments #files"),
+        ("rolename15", "Which emails from my colleague {X} had files attached?"),
+        ("hypothetical15", "Say I only wanted {Xp} emails that have attachments – which would they be?"),
+        ("redundant15", "Which emails sent by {X} have attached attachments attached to them?"),
+        ("miner15", "Which of {Xp} emails had something attached? I'm just off shift."),
+        ("electrician15", "Which emails from {X} had attachments? Looking for the test certificates."),
+    ],
+    "files_from_in_month": [
+        ("zulu15", "Please, which files did {X} send me {M}?"),
+        ("jamaican15", "{Mc}, which files {X} sen' mi?"),
+        ("paramedic15", "Which attachments did {X} send me {M}? Between calls, so quick."),
+        ("twoask15", "Is the gym busy right now? Also, which files did {X} email me {M}?"),
+        ("rolename15", "Which files did my accountant {X} send me {M}?"),
+        ("hypothetical15", "Suppose I wanted the files {X} emailed me {M} – which would they be?"),
+        ("architect15", "{Mc}, which files did {X} send me? The tender drawings, I think."),
+        ("electrician15", "What files did {X} email me {M}? Probably wiring schedules."),
+    ],
+    "events_at_place_in_month": [
+        ("malay15", "{Mc}, got which events {atP}?"),
+        ("zulu15", "Please can you show me the events {atP} {M}?"),
+        ("jamaican15", "Weh events deh {atP} {M}?"),
+        ("hashtag15", "Events {atP} {M} #whatson"),
+        ("hypothetical15", "If I looked up the events {atP} {M}, what would I find?"),
+        ("redundant15", "Which calendar events took place or are taking place {atP} {M}?"),
+        ("miner15", "Any events {atP} {M}? Show me them – I'm checking my shift pattern."),
+        ("architect15", "Which events {atP} {M} are on my calendar? Cross-checking the site diary."),
+    ],
+    "people_emailed_in_month": [
+        ("jamaican15", "Who mi did email {M}?"),
+        ("paramedic15", "Who did I send emails to {M}? I was on nights a lot."),
+        ("twoask15", "Can you hear me? Good. Who did I email {M}?"),
+        ("hashtag15", "Who did I email {M}? #outbox"),
+        ("hypothetical15", "If I went through my sent mail {M}, who would I find I'd emailed?"),
+        ("redundant15", "Which recipient people did I send outgoing emails to {M}?"),
+        ("electrician15", "Who did I email {M}? Need to chase some invoices."),
+        ("malay15", "{Mc} I send email to who?"),
+    ],
+    "emails_from_person_to_person": [
+        ("zulu15", "Please, which emails did {X} send to {Y}?"),
+        ("jamaican15", "Which emails {X} sen' to {Y}?"),
+        ("twoask15", "How's the traffic? Also, which emails has {X} sent {Y}?"),
+        ("rolename15", "Which emails did my colleague {X} send to my manager {Y}?"),
+        ("hypothetical15", "If I wanted just the emails from {X} to {Y}, which would those be?"),
+        ("redundant15", "Which email messages were sent by the sender {X} to the recipient {Y}?"),
+        ("miner15", "What's {X} been emailing {Y}? I've been down the pit, out of the loop."),
+        ("architect15", "Which emails went from {X} to {Y}? I'm reviewing the project correspondence."),
+    ],
+    "count_events_at_place": [
+        ("malay15", "How many event already {atP}?"),
+        ("zulu15", "Please can you count for me the events that were held {atP}? How many?"),
+        ("paramedic15", "How many events have been held {atP}? Exact number, please."),
+        ("twoask15", "What's the meaning of life? Kidding – how many events have there been {atP}?"),
+        ("hashtag15", "How many events {atP}? #count"),
+        ("hypothetical15", "If I counted the events {atP}, what number would I get?"),
+        ("redundant15", "What is the total number count of calendar events that were held {atP}?"),
+        ("electrician15", "How many events have there been {atP}? I'm between jobs."),
+    ],
+    "links_in_emails_about": [
+        ("jamaican15", "Which links deh inna di emails 'bout {W}?"),
+        ("paramedic15", "Which links are in the {W} emails? Quick, before the next shout."),
+        ("twoask15", "Is my phone charging? Oh – which links were in the emails about {W}?"),
+        ("hashtag15", "Links in the {W} emails #research"),
+        ("hypothetical15", "Suppose I opened every email about {W} – which links would I find?"),
+        ("redundant15", "Which web links are in the emails that have {W} in their subject line?"),
+        ("miner15", "What links were in the emails about {W}? Just up from underground."),
+        ("architect15", "Which links came in the {W} emails? Some might be product data sheets."),
+    ],
+    "count_emails_to": [
+        ("malay15", "How many email I already send to {X}? Boleh count?"),
+        ("zulu15", "Please tell me the number of emails I sent to {X}."),
+        ("jamaican15", "How much email mi sen' to {X}?"),
+        ("rolename15", "How many emails have I sent my business partner {X}?"),
+        ("hypothetical15", "If you tallied every email I've sent {X}, what would the total be?"),
+        ("redundant15", "What's the total count number of emails that I sent out to {X}?"),
+        ("miner15", "Back up top – how many emails have I sent {X}?"),
+        ("electrician15", "How many emails have I sent {X}? Chasing payment again."),
+    ],
+}
+
+TEST13_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Lithuanian first-language speaker (lithuanian_t13), a Sri Lankan English speaker (srilankan_t13), a
+    # Ghanaian English speaker (ghanaian_t13), someone who writes in an archaic register (archaic_t13), someone who
+    # talks to the computer of a starship (starship_t13), someone who numbers the steps (steps_t13), someone who marks
+    # emphasis with asterisks (emphasis_t13), a barista between orders (barista_t13), an auctioneer between lots
+    # (auctioneer_t13), a park ranger back at the station (ranger_t13) and a hairdresser while a client's colour
+    # processes (hairdresser_t13).
+    "emails_from": [
+        ("lithuanian_t13", "Labas! Is possible to see all emails from {X}?"),
+        ("srilankan_t13", "Aney, can you just show the emails {X} sent me?"),
+        ("archaic_t13", "Pray tell, which emails hath {X} sent unto me?"),
+        ("starship_t13", "Computer, display all emails from {X}."),
+        ("emphasis_t13", "Show me *every* email {X} has sent me – **all** of them."),
+        ("barista_t13", "Milk's steaming – quick, which emails has {X} sent me?"),
+    ],
+    "emails_to": [
+        ("ghanaian_t13", "Chale, which emails have I sent to {X}?"),
+        ("steps_t13", "Step one: find {X}. Step two: list the emails I sent them."),
+        ("auctioneer_t13", "Between lots: which emails did I send {X}?"),
+        ("ranger_t13", "Back at the ranger station – which emails have I sent {X}?"),
+        ("hairdresser_t13", "Foils are processing. Which emails did I send to {X}?"),
+        ("lithuanian_t13", "Which emails I sent to {X}? Ačiū."),
+    ],
+    "emails_between": [
+        ("srilankan_t13", "Machan, can you show all the emails between me and {X}, both ways no?"),
+        ("archaic_t13", "Show me all the correspondence that hath passed between {X} and me by email, in either "
+                        "direction."),
+        ("starship_t13", "Computer, list all email traffic between {X} and me, both directions."),
+        ("steps_t13", "1) Find {X}. 2) Show every email between us, whoever sent it."),
+        ("emphasis_t13", "All emails between {X} and me – *both* directions, please."),
+        ("barista_t13", "Before the morning rush: every email between {X} and me, sent or received."),
+    ],
+    "emails_from_in_month": [
+        ("ghanaian_t13", "Ei, which emails did {X} send me {M}?"),
+        ("lithuanian_t13", "{Mc} which emails {X} sent to me?"),
+        ("starship_t13", "Computer, retrieve the emails {X} sent me {M}."),
+        ("steps_t13", "Step one: take {Xp} emails to me. Step two: keep only those sent {M}."),
+        ("auctioneer_t13", "Which emails did {X} send me {M}? I was on the rostrum most days."),
+        ("hairdresser_t13", "Client's under the dryer – what did {X} email me {M}?"),
+    ],
+    "emails_from_before": [
+        ("srilankan_t13", "What are the emails {X} sent me before {B}?"),
+        ("archaic_t13", "Which emails did {X} send unto me ere {B}?"),
+        ("emphasis_t13", "Emails from {X} sent *before* {B} – which ones?"),
+        ("barista_t13", "Which emails had {X} sent me before {B}? Grinding beans, so be quick."),
+        ("ranger_t13", "Which emails did {X} send me before {B}? That's before the trail closed."),
+        ("ghanaian_t13", "Please I beg, the emails {X} sent me before {B} – which ones?"),
+    ],
+    "emails_from_since": [
+        ("lithuanian_t13", "Which emails {X} sent to me since {B}?"),
+        ("starship_t13", "Computer, show emails from {X} received since {B}."),
+        ("steps_t13", "Step one: start at {B}. Step two: list everything {X} has emailed me since."),
+        ("auctioneer_t13", "Since {B}, which emails has {X} sent me? Going once, going twice..."),
+        ("hairdresser_t13", "What has {X} emailed me since {B}? Between cuts, so quick."),
+        ("emphasis_t13", "Which emails has {X} sent me *since* {B}?"),
+    ],
+    "last_email_from": [
+        ("ghanaian_t13", "Chale, what is the latest email {X} sent me?"),
+        ("archaic_t13", "What was the last missive {X} sent unto me by email?"),
+        ("starship_t13", "Computer, identify the most recent email from {X}."),
+        ("steps_t13", "Step one: find {Xp} emails to me. Step two: give me only the newest."),
+        ("barista_t13", "Between orders – what's the last thing {X} emailed me?"),
+        ("ranger_t13", "Signal's patchy out here. What was {Xp} most recent email?"),
+    ],
+    "first_email_from": [
+        ("lithuanian_t13", "Which email {X} sent me first? Oldest one."),
+        ("srilankan_t13", "What is the first email {X} sent me? Can you just tell?"),
+        ("emphasis_t13", "What was the *very first* email {X} sent me?"),
+        ("auctioneer_t13", "What was the earliest email {X} sent me? Before my first sale, probably."),
+        ("hairdresser_t13", "Which email did {X} send me first of all? Doing a balayage, so quick."),
+        ("ghanaian_t13", "Ei, which was the first email {X} ever sent me?"),
+    ],
+    "first_email_to": [
+        ("archaic_t13", "Which was the first email I ever did send unto {X}?"),
+        ("starship_t13", "Computer, locate my earliest email to {X}."),
+        ("steps_t13", "1) Open my sent emails to {X}. 2) Go to the oldest. Which is it?"),
+        ("barista_t13", "What was the first email I sent {X}? Quick, the queue's out the door."),
+        ("ranger_t13", "What's the first email I ever sent {X}? Asking from the trailhead."),
+        ("srilankan_t13", "Aney, which is the first email I sent to {X}?"),
+    ],
+    "last_email_to": [
+        ("lithuanian_t13", "Which is last email I sent to {X}?"),
+        ("ghanaian_t13", "Please, which email did I last send to {X}?"),
+        ("emphasis_t13", "My *most recent* email to {X} – which one?"),
+        ("auctioneer_t13", "What did I last email {X}? Need it before the hammer falls."),
+        ("hairdresser_t13", "What's the latest email I sent {X}? Toner's on, I've got five minutes."),
+        ("starship_t13", "Computer: last email sent to {X}."),
+    ],
+    "count_emails_from": [
+        ("srilankan_t13", "How many emails {X} has sent me, machan?"),
+        ("archaic_t13", "How many emails hath {X} sent me in all?"),
+        ("steps_t13", "Step one: find every email {X} sent me. Step two: count them."),
+        ("barista_t13", "How many emails has {X} sent me? Just the number, I'm pulling shots."),
+        ("ranger_t13", "How many emails have I had from {X}? The station wifi is slow, so just the count."),
+        ("emphasis_t13", "*How many* emails has {X} sent me?"),
+    ],
+    "subject_contains": [
+        ("lithuanian_t13", "Show emails, which have {W} in subject."),
+        ("ghanaian_t13", "Chale, find me the emails with {W} in the subject."),
+        ("starship_t13", "Computer, search email subjects for \"{W}\"."),
+        ("auctioneer_t13", "Which emails have \"{W}\" in the subject line? I'm between lots."),
+        ("hairdresser_t13", "Any emails with {W} in the subject? Client's rinsing."),
+        ("steps_t13", "Step one: look at email subjects. Step two: show me the ones containing \"{W}\"."),
+    ],
+    "last_received_on_day": [
+        ("srilankan_t13", "On {D}, what is the last email I got?"),
+        ("archaic_t13", "On {D}, which was the final email to reach me?"),
+        ("emphasis_t13", "The *last* email I received on {D} – which was it?"),
+        ("barista_t13", "{Dc} was a double shift at the café. Last email I got that day?"),
+        ("ranger_t13", "What was the last email that reached me on {D}? I was out on patrol."),
+        ("ghanaian_t13", "Please, on {D}, which email came to me last?"),
+    ],
+    "attachments_from": [
+        ("lithuanian_t13", "Which files {X} sent me as attachments?"),
+        ("starship_t13", "Computer, list all attachments from {X}."),
+        ("steps_t13", "Step one: find {Xp} emails to me. Step two: list their attachments."),
+        ("auctioneer_t13", "Which files has {X} sent me? Probably lot photos."),
+        ("hairdresser_t13", "What attachments has {X} sent me? I'm between clients."),
+        ("srilankan_t13", "Can you tell what are the files {X} sent me?"),
+    ],
+    "attachments_ext": [
+        ("ghanaian_t13", "Please, which {EXTS} have been attached to emails, sent or received?"),
+        ("archaic_t13", "Which {EXTS} have been borne as attachments upon my emails, coming or going?"),
+        ("emphasis_t13", "Every {EXT1} attached to *any* email – sent *or* received."),
+        ("barista_t13", "Which {EXTS} have come or gone as email attachments? Quick, before the rush."),
+        ("ranger_t13", "Which {EXTS} are attached to my emails, incoming or outgoing? Trail maps, some of them."),
+        ("starship_t13", "Computer, list every .{EXT} attachment, inbound and outbound."),
+    ],
+    "folders_with_attachments_from": [
+        ("srilankan_t13", "Where did I put the files {X} sent me? Which folders, no?"),
+        ("lithuanian_t13", "In which folders are files, which {X} sent me?"),
+        ("steps_t13", "Step one: take the files {X} emailed me. Step two: tell me which folders they're in."),
+        ("auctioneer_t13", "Which folders hold the attachments {X} sent me? I need them for the sale."),
+        ("hairdresser_t13", "Which folders did I save {Xp} attachments in? Client's at the basin."),
+        ("emphasis_t13", "Which *folders* hold the files {X} emailed me?"),
+    ],
+    "folders_of_file": [
+        ("ghanaian_t13", "Ei, which folder is {F} in?"),
+        ("archaic_t13", "Wherein lieth {F}? In which folder?"),
+        ("starship_t13", "Computer, locate {F}. Which folder?"),
+        ("barista_t13", "Which folder did {F} end up in? I'm between lattes."),
+        ("ranger_t13", "Where's {F} saved? Which folder? I'm back from patrol."),
+        ("steps_t13", "1) Find {F}. 2) Tell me its folder."),
+    ],
+    "who_sent_file": [
+        ("lithuanian_t13", "Who is sender of file {F}?"),
+        ("srilankan_t13", "Who sent me {F}, no? Can you tell?"),
+        ("emphasis_t13", "*Who* sent me {F}?"),
+        ("auctioneer_t13", "Who sent me {F}? Might be a consignor."),
+        ("hairdresser_t13", "Who emailed me {F}? Could be the salon owner."),
+        ("starship_t13", "Computer, identify the sender of {F}."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("ghanaian_t13", "Please, the person who sent me {F} – who have they been emailing with?"),
+        ("archaic_t13", "He or she who sent me {F} – with whom hath that person exchanged emails?"),
+        ("steps_t13", "Step one: find who sent me {F}. Step two: list everyone they've exchanged emails with."),
+        ("barista_t13", "Whoever sent me {F}: who have they had email conversations with?"),
+        ("ranger_t13", "Who's been emailing back and forth with the sender of {F}? Asking from the station."),
+        ("emphasis_t13", "The sender of {F} – who have *they* exchanged emails with?"),
+    ],
+    "coattendees_of_person": [
+        ("lithuanian_t13", "With who {X} was together on events?"),
+        ("srilankan_t13", "Who all went to events with {X}, machan?"),
+        ("starship_t13", "Computer, list everyone who attended events with {X}."),
+        ("auctioneer_t13", "Who has attended events alongside {X}? Could be potential bidders."),
+        ("hairdresser_t13", "Which people have been at events with {X}? I'm between clients."),
+        ("ghanaian_t13", "Chale, who has been at events with {X}?"),
+    ],
+    "events_of_person": [
+        ("archaic_t13", "Which gatherings hath {X} attended?"),
+        ("emphasis_t13", "Which events has {X} *actually* attended?"),
+        ("steps_t13", "Step one: find {X}. Step two: list the events they attended."),
+        ("barista_t13", "Which events has {X} been to? They're a regular here."),
+        ("ranger_t13", "Which events did {X} go to? I'm out on patrol till dusk."),
+        ("lithuanian_t13", "On which events {X} was?"),
+    ],
+    "events_at_place": [
+        ("srilankan_t13", "What are the events {atP}, can you tell?"),
+        ("ghanaian_t13", "Please, which events are {atP}?"),
+        ("starship_t13", "Computer, list all events {atP}."),
+        ("auctioneer_t13", "Which events are {atP}? Checking for clashes with the sale."),
+        ("hairdresser_t13", "Which events are {atP}? I keep hearing about them in the chair."),
+        ("emphasis_t13", "*All* the events {atP}, please."),
+    ],
+    "events_in_month": [
+        ("lithuanian_t13", "Which events I have {M}?"),
+        ("archaic_t13", "Which engagements appear upon my calendar {M}?"),
+        ("steps_t13", "Step one: open my calendar. Step two: show me the events {M}."),
+        ("barista_t13", "What's on my calendar {M}? Need to sort my shifts."),
+        ("ranger_t13", "Which events are in my calendar {M}? Writing up the patrol log."),
+        ("emphasis_t13", "Which events are on my calendar {M} – *all* of them?"),
+    ],
+    "events_titled": [
+        ("srilankan_t13", "Can you tell the events with {T} in the title?"),
+        ("ghanaian_t13", "Chale, show me the events called something with {T}."),
+        ("starship_t13", "Computer, list events with \"{T}\" in the title."),
+        ("auctioneer_t13", "Which events have \"{T}\" in the name? I'm at the rostrum in ten."),
+        ("hairdresser_t13", "Which {T} events are on my calendar? Client's processing."),
+        ("steps_t13", "1) Search my calendar for \"{T}\". 2) List the matching events."),
+    ],
+    "who_attended_titled": [
+        ("lithuanian_t13", "Who were on the {T}? Ačiū."),
+        ("archaic_t13", "Who was present at the {T}, pray?"),
+        ("emphasis_t13", "Who *attended* the {T}?"),
+        ("barista_t13", "Who came to the {T}? Half of them order oat lattes."),
+        ("ranger_t13", "Who went to the {T}? I'm back from the ridge."),
+        ("starship_t13", "Computer, list attendees of the {T}."),
+    ],
+    "place_of_event": [
+        ("srilankan_t13", "Where is {T} happening, no?"),
+        ("ghanaian_t13", "Please, where is {T}?"),
+        ("archaic_t13", "Whither must I go for {T}?"),
+        ("steps_t13", "Step one: find {T} on my calendar. Step two: tell me where it is."),
+        ("auctioneer_t13", "Where's {T}? I need to know the venue before the sale."),
+        ("hairdresser_t13", "Where is {T}? I've got a client asking."),
+    ],
+    "people_met_at_place": [
+        ("lithuanian_t13", "With who I met {atP}?"),
+        ("starship_t13", "Computer, list everyone I have met {atP}."),
+        ("emphasis_t13", "Who have I *met* {atP}?"),
+        ("barista_t13", "Who have I met {atP}? One of them owes me a tip."),
+        ("ranger_t13", "Who've I met up with {atP}? Back at the station now."),
+        ("srilankan_t13", "Who are the people I met {atP}, machan?"),
+    ],
+    "people_met_in_month": [
+        ("ghanaian_t13", "Ei, who did I meet {M}?"),
+        ("archaic_t13", "With whom did I hold meetings {M}, pray?"),
+        ("steps_t13", "Step one: take my meetings {M}. Step two: tell me who I met."),
+        ("auctioneer_t13", "Who did I meet {M}? Some of them were bidders."),
+        ("hairdresser_t13", "Who did I meet {M}? I lose track between appointments."),
+        ("lithuanian_t13", "Which people I met {M}?"),
+    ],
+    "links_from_person": [
+        ("srilankan_t13", "What are the links {X} sent me, can you tell?"),
+        ("starship_t13", "Computer, extract all links from {Xp} emails."),
+        ("emphasis_t13", "Which *links* has {X} emailed me?"),
+        ("barista_t13", "Which links has {X} sent me? Probably coffee suppliers."),
+        ("ranger_t13", "What links has {X} emailed me? Weather reports, I'd guess."),
+        ("ghanaian_t13", "Chale, which links did {X} send me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("lithuanian_t13", "Which links sent me people, which I met {M}?"),
+        ("archaic_t13", "Those whom I met {M} – which links have they sent me?"),
+        ("steps_t13", "Step one: find who I met {M}. Step two: list the links they emailed me."),
+        ("auctioneer_t13", "Which links did the people I met {M} send me? Probably auction listings."),
+        ("hairdresser_t13", "What links did the people I met {M} email me? I'm between foils."),
+        ("srilankan_t13", "The people I met {M}, what are the links they sent me?"),
+    ],
+    "links_to_domain": [
+        ("ghanaian_t13", "Please, which {U} links are in my emails?"),
+        ("starship_t13", "Computer, find all {U} links in my email."),
+        ("emphasis_t13", "Every *{U}* link in my emails, please."),
+        ("barista_t13", "Which {U} links are in my emails? Grabbing them between orders."),
+        ("ranger_t13", "Which {U} links have come through my email? Reading at the station."),
+        ("lithuanian_t13", "Show links to {U}, which are in my emails."),
+    ],
+    "last_email_from_about": [
+        ("archaic_t13", "What was the latest email {X} sent me concerning {W}, pray?"),
+        ("steps_t13", "Step one: {Xp} emails about {W}. Step two: the newest one. Which is it?"),
+        ("emphasis_t13", "The *latest* email from {X} about {W} – which one?"),
+        ("barista_t13", "What's the last email {X} sent me about {W}? Quick, I'm on the bar."),
+        ("hairdresser_t13", "Latest email from {X} on {W}? I'm mid-blow-dry."),
+        ("srilankan_t13", "Which is the latest email {X} sent about {W}, no?"),
+    ],
+    "emails_from_with_attachment": [
+        ("lithuanian_t13", "Which emails from {X} have attachments? Ačiū."),
+        ("ghanaian_t13", "Please, which of {Xp} emails came with files attached?"),
+        ("starship_t13", "Computer, show emails from {X} that have attachments."),
+        ("auctioneer_t13", "Which of {Xp} emails had attachments? Condition reports, probably."),
+        ("ranger_t13", "Which emails from {X} had something attached? Signal's weak, keep it short."),
+        ("emphasis_t13", "Emails from {X} *with* attachments – which?"),
+    ],
+    "files_from_in_month": [
+        ("srilankan_t13", "What are the files {X} sent me {M}?"),
+        ("archaic_t13", "Which files did {X} send unto me {M}?"),
+        ("steps_t13", "Step one: find {Xp} emails {M}. Step two: list the files attached."),
+        ("barista_t13", "Which files did {X} email me {M}? New menu, maybe."),
+        ("hairdresser_t13", "What did {X} attach to emails to me {M}? Client's colour is on."),
+        ("ghanaian_t13", "Chale, which files did {X} send me {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("lithuanian_t13", "Labas, which events are {atP} {M}?"),
+        ("starship_t13", "Computer, list events {atP} {M}."),
+        ("emphasis_t13", "Which events are {atP} – *only* {M}?"),
+        ("auctioneer_t13", "Events {atP} {M} – which? I'm scouting venues for a viewing."),
+        ("ranger_t13", "Which events are listed {atP} {M}? It's for the patrol log."),
+        ("srilankan_t13", "{Mc}, what are the events {atP}?"),
+    ],
+    "people_emailed_in_month": [
+        ("ghanaian_t13", "Please, who did I send emails to {M}?"),
+        ("archaic_t13", "To whom did I dispatch emails {M}, pray?"),
+        ("steps_t13", "Step one: my sent emails {M}. Step two: list who they went to."),
+        ("barista_t13", "Who did I email {M}? Suppliers, mostly."),
+        ("hairdresser_t13", "Who did I email {M}? Some were clients rebooking."),
+        ("lithuanian_t13", "To who I sent emails {M}? Ačiū."),
+    ],
+    "emails_from_person_to_person": [
+        ("srilankan_t13", "What are the emails {X} sent to {Y}?"),
+        ("starship_t13", "Computer, list all emails from {X} to {Y}."),
+        ("emphasis_t13", "Emails from {X} *to* {Y} – which ones?"),
+        ("auctioneer_t13", "Which emails has {X} sent {Y}? Could be about a lot."),
+        ("ranger_t13", "Which emails did {X} send to {Y}? Back from a long patrol."),
+        ("archaic_t13", "Which emails hath {X} sent unto {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("lithuanian_t13", "Labas, how many events was {atP}?"),
+        ("ghanaian_t13", "Please, how many events have been held {atP}?"),
+        ("steps_t13", "Step one: find the events {atP}. Step two: count them."),
+        ("barista_t13", "How many events have there been {atP}? Just a number, I'm frothing milk."),
+        ("hairdresser_t13", "Between cuts – how many events took place {atP}?"),
+        ("starship_t13", "Computer, count the events {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("srilankan_t13", "What are the links in the emails about {W}?"),
+        ("archaic_t13", "Pray, what links are contained in the emails touching upon {W}?"),
+        ("emphasis_t13", "Which *links* were in the emails about {W}?"),
+        ("auctioneer_t13", "Which links came in the {W} emails? Before the gavel drops."),
+        ("ranger_t13", "What links are in the emails about {W}? Reading them at the station."),
+        ("steps_t13", "Step one: find the emails about {W}. Step two: pull out the links."),
+    ],
+    "count_emails_to": [
+        ("lithuanian_t13", "How many emails I sent to {X} in total?"),
+        ("ghanaian_t13", "Chale, how many emails have I sent {X}?"),
+        ("starship_t13", "Computer, count my emails to {X}."),
+        ("barista_t13", "How many emails have I sent {X}? Just the number – order's up."),
+        ("ranger_t13", "How many emails have I sent {X}? Counting from the ranger station."),
+        ("hairdresser_t13", "How many emails have I sent {X}? Quick, before my next client."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -11124,7 +12064,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
-    then test12 (ids continue after them)."""
+    then test12, then dev15, then test13 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -11162,8 +12102,9 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D11, DEV11_TEMPLATES, DEV11_MAKERS), (T9, TEST9_TEMPLATES, TEST9_MAKERS),
                                      (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS),
                                      (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS),
-                                     (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS)):
-        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12)
+                                     (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS),
+                                     (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -11270,7 +12211,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test5']} test5, {parts['dev8']} dev8, {parts['test6']} test6, {parts['dev9']} dev9, "
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
-          f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12), "
+          f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
+          f"{parts['test13']} test13), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -11278,13 +12220,14 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13 or dev14 (tune on "
-                      "them; dev2's to dev14's templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14 or dev15 "
+                      "(tune on them; dev2's to dev15's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9, test10, test11 or test12 (second to twelfth held-out parts, "
-                      "each written independently of all the others and never used for tuning). Nine shapes are "
-                      "asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, dev10, test8, "
-                      "dev11, test9, dev12, test10, dev13, test11, dev14, test12). 'graph' is the gold "
+                      "test5, test6, test7, test8, test9, test10, test11, test12 or test13 (second to thirteenth "
+                      "held-out parts, each written independently of all the others and never used for tuning). "
+                      "Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, "
+                      "dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, test12, dev15, test13). "
+                      "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "
                       "uids, folders relative to files/, file names, URLs, location text, or a count; for "

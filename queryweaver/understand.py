@@ -202,6 +202,11 @@ _ASKED_NOUN = regex_cache.compile(r"\b(emails|files|events|meetings|people|folde
 _DATE_LEAD = regex_cache.compile(r"(?:in|on|during|over|from|at|for)\s+", re.IGNORECASE)
 
 
+# "events called something with brainstorm": called brainstorm (before grounding, so the word is read as a title)
+_VAGUE_TITLE = regex_cache.compile(r"\b(called|named|titled) (?:something|anything|stuff) (?:with|like|containing|"
+                                   r"including|mentioning)\s+(?:the word |the words )?", re.IGNORECASE)
+
+
 def _is_date(phrase: str) -> bool:
     """Whether ``phrase`` (a leading "in" / "over" / ... aside) reads as a date expression, on any day."""
     from datetime import date
@@ -634,6 +639,44 @@ _IF_FOLLOW_UP = regex_cache.compile(
     re.IGNORECASE)
 
 
+_WOULD_POINT_BACK = regex_cache.compile(
+    r"(?:what|which|who)(?: ones?| emails?| messages?| files?| events?| meetings?| people)?(?: exactly)? "
+    r"(?:would|will|should|might|could) (?:I|we|you|they|those|these|it|that|there) ?(?:be|find|get|see|have|turn up|"
+    r"come up|show up|end up with|be on it|be in it)?(?: (?:be|find|get|see))?(?: on it| in it| there)?",
+    re.IGNORECASE)
+_WOULD_COUNT = regex_cache.compile(
+    r"(?:what|which) (?:would|will|might) (?:the |my |our )?(?:total|number|count|sum|tally|figure|result)"
+    r"(?: (?:be|come to|come out at))?|what (?:number|total|count|figure) (?:would|will|might) (?:I|we|you) "
+    r"(?:get|see|find|end up with|arrive at|reach)|how many (?:would|will|might) (?:I|we|you|there) (?:get|find|see|be)",
+    re.IGNORECASE)
+_WOULD_NOUN = regex_cache.compile(
+    r"(?:which|what) (?P<noun>links|urls|web ?pages|files|attachments|folders|people|places) (?:would|will|might) "
+    r"(?:I|we|you) (?:find|get|see|turn up)(?: in (?:them|those|it|there))?", re.IGNORECASE)
+_COUNT_VERBS = ("count", "tall", "add", "total", "number")
+
+
+def _hypothetical(match: re.Match) -> str:
+    """"If I counted the events in Boston, what number would I get?" -> "how many events in Boston";
+    "If I wanted just the emails from X to Y, which would those be?" -> "show the emails from X to Y";
+    "Suppose I opened every email about T – which links would I find?" -> "show the links in emails about T".
+    Left as written when the follow-up asks anything else."""
+    obj = re.sub(r"^(?:(?:every|each|all(?: of)?(?: the| my)?|just|only|the whole lot of)\s+)+", "",
+                 match.group("obj").strip(), flags=re.IGNORECASE)
+    obj = re.sub(r"^((?:the |my )?)(e-?mail|message|event|meeting|file|link|attachment)\b(?!s)", r"\1\2s", obj,
+                 flags=re.IGNORECASE)  # "every email about X": the emails about X
+    question = match.group("q").strip()
+    counting = match.group("verb").lower().startswith(_COUNT_VERBS)
+    if _WOULD_COUNT.fullmatch(question) or counting and _WOULD_POINT_BACK.fullmatch(question):
+        return f"how many {re.sub(r'^(?:the |my )', '', obj, flags=re.IGNORECASE)}"
+    if _WOULD_POINT_BACK.fullmatch(question):
+        owned = obj.lower().startswith(("the ", "my ")) or re.match(r"(?:\S+ ){0,3}?\S+(?:'s|’s|'|’)(?= )", obj)
+        return f"show {obj}" if owned else f"show the {obj}"
+    noun = _WOULD_NOUN.fullmatch(question)
+    if noun is not None:
+        return f"show the {noun.group('noun').lower()} in {obj}"
+    return match.group()
+
+
 def _date_opening(match: re.Match) -> str:
     """"This past autumn, which files did X send me?" -> "which files did X send me this past autumn?": only
     when the opening reads as a date."""
@@ -761,11 +804,41 @@ def _without_remarks(text: str, mentions: list[Mention]) -> str:
         return text
     starts = [m.end() for m in _REMARK_SENTENCE.finditer(text)]
     spans = [(0, ends[0])] + [(a, b) for a, b in zip(starts, ends[1:] + [len(text)])]
+    every = len(spans)
+    spans = _without_an_opening_aside(text, spans, mentions)
+    if len(spans) < every:  # the question starts at a turn word: "And who ...", "Also – which ..."
+        first = spans[0][0] + _TURN.match(text, spans[0][0]).end() - spans[0][0]
+        spans[0] = (first, spans[0][1])
     asks = _WH_FIRST.match(text[spans[0][0]:spans[0][1]]) is not None
     kept = [spans[0]] + [(a, b) for a, b in spans[1:]
                          if any(a < m.end and m.start < b for m in mentions)
                          or not (_a_remark(text[a:b]) or asks and _POINTS_BACK.fullmatch(text[a:b].strip()))]
-    return text if len(kept) == len(spans) else " ".join(text[a:b] for a, b in kept)
+    if len(kept) == every:
+        return text
+    asked = " ".join(text[a:b] for a, b in kept)
+    return asked[:1].upper() + asked[1:]
+
+
+_TURN = regex_cache.compile(r"\W*(?:and|also|then|but|anyway|anyhow|now|ok(?:ay)?|so|right|well)\b[\s,–—:-]*",
+                             re.IGNORECASE)
+
+
+def _without_an_opening_aside(text: str, spans: list[tuple[int, int]],
+                              mentions: list[Mention]) -> list[tuple[int, int]]:
+    """The sentence spans from the one a turn word opens ("And ...", "Also – ...", "Then ...") on, when every
+    sentence before it names nothing and asks nothing of the data ("What's your favourite colour? And who ...")."""
+    from . import rules_parser as rp
+
+    data_words = set(rp._NOUNS) | rp._MONTHS | rp._WEEKDAYS | {"mail", "calendar", "inbox", "sent", "attended"}
+    for n, (a, b) in enumerate(spans[1:], start=1):
+        if _TURN.match(text[a:b]) is None or not _TURN.match(text[a:b]).group().strip():
+            continue
+        before = text[:spans[n - 1][1]]
+        words = set(re.findall(r"[a-z]+", before.lower()))
+        if any(m.start < spans[n - 1][1] for m in mentions) or not words.isdisjoint(data_words):
+            return spans
+        return spans[n:]
+    return spans
 
 
 _WH_FIRST = regex_cache.compile(r"\W*(?:what|which|who|whom|where|when|how many)\b", re.IGNORECASE)
@@ -893,6 +966,19 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # subject and verb ("did I last send X"), a data analyst's "sender = X", "attachment count > 0", "distinct", and
     # "sent and received" for either direction
     (r"^if (?P<c>[^,]{6,}?),\s*(?P<q>[^,]+?)$", _if_then_ask, 0.03, "a question asked as 'if ..., which ...?'"),
+    # "the people I met in May, which links did they send me?": the noun phrase first, then the question about it
+    (r"^\W*(?:(?:please|kindly|pls|ok(?:ay)?|so|right)\b[\s,]*)?((?:the|my|all the|all my|every|everyone|everybody|"
+     r"those) [^,]{3,80}),\s*(who|whom|what|which|how many)\b"
+     r"(.*?)\b(?:they|them)\b(.*)$", r"\2\3\1\4", 0.05, "read with the opening phrase put in place of 'they'"),
+    # a question asked through a hypothetical: "If I counted the events in Boston, what number would I get?",
+    # "Suppose I opened every email about X – which links would I find?", "Say I only wanted X's emails ..."
+    (r"^(?:and |so |ok(?:ay)?,? )?(?:if|suppose|supposing|say|imagine|what if|assuming) (?:that )?(?:I|you|we|one) "
+     r"(?:had to |were to |was to |wanted to |needed to |went to |tried to |could |would |only |just )*"
+     r"(?P<verb>count(?:ed)?|tall(?:y|ied)|add(?:ed)? up|totall?ed(?: up)?|totals?|number(?:ed)?|looked (?:up|at|for|through)|"
+     r"look (?:up|at|for|through)|pull(?:ed)?(?: up)?|went through|go through|opened|open|wanted|want|needed|need|"
+     r"checked|check|listed|list|searched(?: for)?|search(?: for)?|found|find|asked for|ask for|dug up|dig up)\s+"
+     r"(?P<obj>.+?)\s*(?:,|[-–—]+|;|\.\.\.)\s*(?P<q>.+?)[?.!]*$", _hypothetical, 0.03,
+     "a question asked as 'if I ..., what would ...'"),
     # a first step finding who sent a file, then a question about that person
     (r"^(?:first,?\s+)?(?:find|trace|identify|work out|figure out|look up|get|check)(?: out)?\s+(?:who sent (?:me )?|"
      r"whoever sent (?:me )?|the sender of |the person who sent (?:me )?)(?P<thing>⟦file\|[^⟧]+⟧)[,;.]?\s*(?:and\s+)?"
@@ -1171,9 +1257,8 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),
-    (r"^((?:this past|last|past|this|next|early|mid|late|the)\b[^,?]{1,40}),\s*(who|whom|what|which|where|when|"
-     r"how many|show|list|find|give|tell)\b(.*)$", _date_opening, 0.05,
-     "read with the opening date put after what is asked for"),
+    (r"^([^,?⟦]{2,40}),\s*(who|whom|what|which|where|when|how many|show|list|find|give|tell)\b(.*)$", _date_opening,
+     0.05, "read with the opening date put after what is asked for"),
     (r"^(?:as for|as regards|regarding|concerning|speaking of|about|re:?) ([^,]+),\s*(.+)$", _topic, 0.05,
      "read with the opening name put in place of 'them'"),
     # the answer's form said first ("Number only: events in Boston"), a record-keeper's framing
@@ -1940,7 +2025,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
     text = _the_user_is_me(strip_framing(check_question(question)))
-    corrected = _self_corrected(text)
+    corrected = _VAGUE_TITLE.sub(r"\1 ", _self_corrected(text))
     corrections = [] if corrected == text else ["a correction the question made in passing applied"]
     text = corrected
     mentions = ground(text, lexicon)

@@ -894,6 +894,28 @@ def test_the_user_manual_is_not_the_user():
     ("Trace the sender of budget.xlsx, then list everyone they've corresponded with by email.", SENDERS_CONTACTS),
     ("First find who sent me budget.xlsx, then who they have emailed with.", SENDERS_CONTACTS),
     ("Somebody emailed me budget.xlsx. Who has that sender been emailing with?", SENDERS_CONTACTS),
+    # dev15's askers: a hypothetical, an unrelated question first, a date or a noun phrase opening the question
+    ("If I had to count every email Jane Doe has sent me, what would the total be?",
+     ("count e all", "e from p", "p.name = Jane Doe", "e to self")),
+    ("If I counted the events at Blue Bottle Coffee, what number would I get?",
+     ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    ("If I wanted just the emails from Jane Doe to Wei Chen, which would those be?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Suppose I opened every email about budget – which links would I find?",
+     ("find w all", "e mentions_url w", "e.subject contains budget")),
+    ("Say I only wanted Jane Doe's emails that have attachments – which would they be?",
+     JANES_EMAILS + ("e has_attachment f",)),
+    ("What's your favourite colour? And who has been at events with Wei Chen?",
+     ("find p1 all", "p1 attended ev", "p2 attended ev", "p2.name = Wei Chen")),
+    ("Can you sing? No? Then what's the most recent email from Jane Doe?",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.ordinal = last")),
+    ("Twelve months back, which files did Wei Chen send me?",
+     ("find f all", "e has_attachment f", "e from p", "e to self", "p.name = Wei Chen", "e sent_on d",
+      "d.value = Twelve months back")),
+    ("Which events are called something with planning?", ("find ev all", "ev.name contains planning")),
+    ("Please, the people I met in March, which links did they send me?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in March")),
 ])
 def test_corrections_in_passing_forms_first_and_dev14s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)
@@ -916,6 +938,10 @@ def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():
         "Who did I meet during Nov 3–14, 2025?"  # a dash inside the date is not the correction's end
     assert _self_corrected("Which emails did Isaac Reyes send me – no, hang on, the ones I sent Isaac Reyes?") == \
         "The emails I sent Isaac Reyes?"
+    from queryweaver.understand import _without_remarks
+
+    assert _without_remarks("Which emails did I get? And which files?", []) == \
+        "Which emails did I get? And which files?"  # a question before the turn word: both stay
     for unchanged in ("Emails from Jane – no attachments please.", "Which emails, sorry to ask, did Jane send?",
                       "Who sent me budget.xlsx? No rush.", "Emails from Jane Doe - the ones with invoices."):
         assert _self_corrected(unchanged) == unchanged, unchanged

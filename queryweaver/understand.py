@@ -211,7 +211,7 @@ def _is_date(phrase: str) -> bool:
     """Whether ``phrase`` (a leading "in" / "over" / ... aside) reads as a date expression, on any day."""
     from datetime import date
 
-    from .dates import parse_date_expression  # only for questions that correct themselves
+    from .dates import parse_date_expression  # only for corrections and opening phrases: not at start-up
 
     phrase = phrase.strip(" ,")
     if not phrase or not any(c.isalnum() for c in phrase):
@@ -244,7 +244,7 @@ def _corrected(before: str, fix: str) -> str | None:
         return fix
     if _ONES.match(fix):  # "the ones I sent X": the noun asked about before
         noun = _ASKED_NOUN.search(before)
-        return _ONES.sub(f"the {noun.group(1).lower()}" if noun else "the ones", fix, count=1) if noun else fix
+        return _ONES.sub(f"the {noun.group(1).lower()}", fix, count=1) if noun else fix
     if new[0].lower() == "that" and _ASKED_NOUN.search(before):  # "how many emails ... – sorry, that X sent me"
         noun = _ASKED_NOUN.search(before)
         return before[:noun.end()] + " " + fix

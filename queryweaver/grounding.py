@@ -500,6 +500,9 @@ class Grounder:
         word = toks[i].low
         if len(word) < 3 or word in self.parts or word in _CALENDAR_WORDS:
             return False
+        if word in _SEASON_WORDS and (i > 0 and toks[i - 1].low in _SEASON_DATES or _DAY_OR_YEAR_NEXT.match(
+                question, toks[i].end)):
+            return False  # "this winter", "in summer 2025": a date, even with a "Winter planning" on the calendar
         if word in self.places:
             return False  # "atlanta meetings": a place
         if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS | _ATTENDEE_NOUNS:
@@ -568,13 +571,22 @@ class Grounder:
         for t in span:
             if t.low in _QUESTION_WORDS:
                 return set()
-            close = self.fuzzy_parts.lookup(t.low)
+            close = self.fuzzy_parts.lookup(t.low) or self._swapped(t.low)
             if not close:
                 return set()
             sets.append(set().union(*(self.parts[w] for w in close)))
         common = set.intersection(*sets)
         # every word of the span must be a different word of one person's name
         return {a for a in common if len(_name_words(self.person(a))) >= len(span)}
+
+    def _swapped(self, word: str) -> set[str]:
+        """Name words a short word (under 4 letters, which ``typo_limit`` leaves as typed) becomes with two
+        neighbouring letters swapped: "Wne" for Wen, "Kia" for Kai; used only inside a name of two words or more,
+        every other word of which must fit the same person."""
+        if len(word) >= 4:
+            return set()
+        return {w for w in (word[:k] + word[k + 1] + word[k] + word[k + 2:] for k in range(len(word) - 1))
+                if w in self.parts and w != word}
 
     def _person_mention(self, start: int, end: int, text: str, addresses: set[str], exact: bool,
                         partial: bool = False) -> Mention:
@@ -606,6 +618,10 @@ _COMMON_WORDS = frozenset("""may will mark bill grant rose chase drew faith hope
 bob jack frank rich gene dawn summer autumn gail mike nick sandy penny ruby amber crystal jade iris lily violet page
 long short young white black brown green gray grey king price hall wood stone hill lane field rivers banks park
 love rich cash best bell bird fox hunt little lee west north south""".split())
+_SEASON_WORDS = frozenset("spring summer autumn fall winter".split())
+# words before a season that make it a date ("this winter", "early summer"), not an event's title word
+_SEASON_DATES = frozenset("""this last next past previous coming early mid late in during over throughout since before
+after until till""".split())
 _CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())

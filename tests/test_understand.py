@@ -931,6 +931,23 @@ def test_a_verb_opening_a_sentence_is_not_a_misspelt_name():
         assert [m.value for m in ground(question, lx)] == ["Grace Brennan"], question
 
 
+def test_a_short_first_name_with_two_letters_swapped_and_a_season_as_a_date():
+    """Found on another generated corpus (seed 23): "Wne Fitzgerald" is Wen Fitzgerald, while "Wne" alone or a
+    swap fitting nobody's other name is no one; "this winter" is a date though "Winter planning" is an event."""
+    lx = Lexicon(self_names={"Alex Morgan"}, self_addresses={"alex@example.org"})
+    lx.add_person("wen.fitzgerald@umbrella.example", "Wen Fitzgerald", 4)
+    lx.add_person("sean.fitzgerald@example.org", "Sean Fitzgerald", 3)
+    lx.add_person("kai.varga@example.org", "Kai Varga", 2)
+    lx.event_titles.update({"Winter planning": 1})
+    assert [m.value for m in ground("how many emails has Wne Fitzgerald sent", lx)] == ["Wen Fitzgerald"]
+    assert [m.value for m in ground("emails I sent to Kia Varga", lx)] == ["Kai Varga"]
+    assert [m.value for m in ground("emails I sent to Kia Fitzgerald", lx) if m.kind == MentionKind.PERSON] != \
+        ["Kai Varga"]
+    for question in ("People I met this winter?", "meetings in winter 2025", "who did I meet early winter"):
+        assert not [m for m in ground(question, lx) if m.kind == MentionKind.EVENT_TITLE], question
+    assert [m.value for m in ground("Who attended Winter planning?", lx)] == ["Winter planning"]
+
+
 def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():
     from queryweaver.understand import _self_corrected
 

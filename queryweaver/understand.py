@@ -878,6 +878,12 @@ _MEANS_TO = r"^I (?:want|need|'d like|would like|have|am going|'m going|plan|hop
 # "so far" and "to date" add nothing to "how many emails so far", but "so far this year" and "year to date" are dates.
 _NOT_A_PERIOD = r"(?<!week )(?<!month )(?<!quarter )(?<!year )(?:{})(?! (?:this|the) (?:week|month|quarter|year)\b)"
 REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    # a role before a name says who they are, not which: "my client X's last email", "our colleague X"
+    (r"\b(?:my|our|the|a) (?:(?:old|good|dear|new|former|current|dear old) )?(?:client|customer|colleague|co-?worker|"
+     r"boss|manager|friend|landlord|landlady|accountant|lawyer|attorney|doctor|dentist|teacher|professor|tutor|"
+     r"neighbou?r|partner|wife|husband|brother|sister|mother|father|mum|mom|dad|son|daughter|cousin|uncle|aunt|"
+     r"assistant|supervisor|mentor|coach|agent|vendor|supplier|contractor|contact|teammate|team-?mate|editor|"
+     r"recruiter|student|intern|tenant|realtor|banker|advisor|adviser|pal|buddy|mate)s?,? (?=⟦person\|)", "", 0.01, ""),
     # search-box syntax: from:X to:me before:DATE subject:"X" has:attachment filename:*.pdf title:X
     (r"\b(from|to|before|after|since|on|with|cc):\s*", r"\1 ", 0.01, ""),
     (r"\bsubject:\s*", "emails with the subject ", 0.01, ""), (r"\b(attendees|participants|people|guests|location|venue|place) title:\s*", r"\1 of events about ",

@@ -237,16 +237,14 @@ def _corrected(before: str, fix: str) -> str | None:
     words, new = before.split(), fix.split()
     if not words or not new:
         return None
+    noun = _ASKED_NOUN.search(before)  # what the question asked for: "emails", "files", ...
     if _RESTATES.match(fix) and len(new) >= 3:  # a whole question again
-        noun = _ASKED_NOUN.search(before)
         if noun and new[0].lower() == "how" and new[1].lower() == "many" and not _ASKED_NOUN.search(fix):
             return " ".join(new[:2] + [noun.group(1).lower()] + new[2:])  # "how many have I sent X": of those
         return fix
     if _ONES.match(fix):  # "the ones I sent X": the noun asked about before
-        noun = _ASKED_NOUN.search(before)
         return _ONES.sub(f"the {noun.group(1).lower()}", fix, count=1) if noun else fix
-    if new[0].lower() == "that" and _ASKED_NOUN.search(before):  # "how many emails ... – sorry, that X sent me"
-        noun = _ASKED_NOUN.search(before)
+    if new[0].lower() == "that" and noun:  # "how many emails ... – sorry, that X sent me"
         return before[:noun.end()] + " " + fix
     if _is_date(fix):
         start = _trailing_date([w.strip(",") for w in words])
@@ -827,18 +825,23 @@ def _without_an_opening_aside(text: str, spans: list[tuple[int, int]],
                               mentions: list[Mention]) -> list[tuple[int, int]]:
     """The sentence spans from the one a turn word opens ("And ...", "Also – ...", "Then ...") on, when every
     sentence before it names nothing and asks nothing of the data ("What's your favourite colour? And who ...")."""
-    from . import rules_parser as rp
-
-    data_words = set(rp._NOUNS) | rp._MONTHS | rp._WEEKDAYS | {"mail", "calendar", "inbox", "sent", "attended"}
     for n, (a, b) in enumerate(spans[1:], start=1):
-        if _TURN.match(text[a:b]) is None or not _TURN.match(text[a:b]).group().strip():
+        turn = _TURN.match(text[a:b])
+        if turn is None or not turn.group().strip():
             continue
-        before = text[:spans[n - 1][1]]
-        words = set(re.findall(r"[a-z]+", before.lower()))
-        if any(m.start < spans[n - 1][1] for m in mentions) or not words.isdisjoint(data_words):
+        words = set(re.findall(r"[a-z]+", text[:a].lower()))
+        if any(m.start < a for m in mentions) or not words.isdisjoint(_data_words()):
             return spans
         return spans[n:]
     return spans
+
+
+@lru_cache(maxsize=1)
+def _data_words() -> frozenset[str]:
+    """Words that ask something of the data: the parser's nouns, months, weekdays, and a few of mail and calendars."""
+    from . import rules_parser as rp
+
+    return frozenset(rp._NOUNS).union(rp._MONTHS, rp._WEEKDAYS, {"mail", "calendar", "inbox", "sent", "attended"})
 
 
 _WH_FIRST = regex_cache.compile(r"\W*(?:what|which|who|whom|where|when|how many)\b", re.IGNORECASE)

@@ -212,3 +212,21 @@ def test_the_pick_from_the_newest_few_is_the_pick_from_all(engine, window):
     finally:
         engine.newest_first = None
     assert seen["partial"] >= 8 and seen["widened"] >= 2, seen
+
+
+def test_the_plan_says_which_step_starts_from_the_nearest_few(engine):
+    """The default window (50) on a step expected to bring more; --verbose and the web UI show it in the plan."""
+    from queryweaver.graph import QueryGraph
+    from queryweaver.planner import CallTool
+
+    for end, near in (("last", "newest"), ("first", "oldest")):
+        plan = engine.plan(QueryGraph.parse(_graph(end, _edge("e", "to", "s"), vars_={"s": "Self"})))
+        step = next(s for s in plan.steps if isinstance(s, CallTool))
+        assert step.newest == 50 and step.ordinal == end
+        assert f"(the 50 {near} first; all of them if that leaves the {end} unsure)" in step.describe()
+    engine.newest_first = 1000  # more than the mailbox holds: no step expects that many, none takes a window
+    try:
+        plan = engine.plan(QueryGraph.parse(_graph("last", _edge("e", "to", "s"), vars_={"s": "Self"})))
+        assert not any(s.newest for s in plan.steps if isinstance(s, CallTool))
+    finally:
+        engine.newest_first = None

@@ -119,7 +119,9 @@ class _EmailPackage:
 
     def __getattr__(self, name: str):
         import email.policy
+        import email.quoprimime
         import email.utils
+        from email.header import ecre
         from email.errors import HeaderParseError
         from email.header import decode_header
         from email.message import Message, _parseparam, _unquotevalue
@@ -131,6 +133,7 @@ class _EmailPackage:
                 return value
 
         self.__dict__.update(HeaderParseError=HeaderParseError, decode_header=decode_header, Message=Message,
+                             ecre=ecre, quoprimime=email.quoprimime,
                              getaddresses=email.utils.getaddresses, parsedate_tz=email.utils.parsedate_tz,
                              RAW_POLICY=RawHeaderPolicy(), parseparam=_parseparam, unquotevalue=_unquotevalue,
                              decode_params=email.utils.decode_params,
@@ -155,6 +158,7 @@ _MONTHS = {name: number for number, name in enumerate(
 # the Date almost every mailer writes (what follows the zone, a comment like '(EST)', the stdlib ignores too)
 _USUAL_DATE = re.compile(r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (%s) (\d{4}) (\d\d):(\d\d):(\d\d) "
                          r"([+-])(\d\d)(\d\d)(?: [ -~]*)?" % "|".join(_MONTHS), re.ASCII)
+_EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
 _MSGID = re.compile(r"<([^<>]+)>")
 _WS = re.compile(r"\s+")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
@@ -271,8 +275,12 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
         text = _FOLD.sub(" ", text)
     if "=?" not in text:
         return text.strip()
+    found = _DECODED.get(text)
+    if found is not None:
+        return found
+    before = len(problems)
     try:
-        parts = _email.decode_header(text)
+        parts = decode_words(text)
     except (_email.HeaderParseError, ValueError, binascii.Error) as exc:
         problems.append(f"{name} has a broken encoded word ({exc}); kept as written")
         return text.strip()
@@ -284,7 +292,79 @@ def decode_text_header(value: str | None, name: str, problems: list[str]) -> str
             out.append(data.decode("raw-unicode-escape", "replace"))  # how decode_header stores plain parts
         else:
             out.append(_decode_bytes(data, charset, name, problems))
-    return "".join(out).strip()
+    decoded = "".join(out).strip()
+    if len(problems) == before:  # a value that warns is decoded again each time, so that each message says so
+        _remember(_DECODED, text, decoded)
+    return decoded
+
+
+# What the parser worked out once for a value seen again: correspondents' names, subjects of a thread, the same
+# MIME part headers and parameters message after message. Each maps a value to an answer that does not depend on
+# where the value was seen, and holds only answers whose working found no problem to report. Bounded: a map
+# that reaches CACHE_ENTRIES is emptied (a worker parses a run of messages; repeats come close together).
+CACHE_ENTRIES = 20_000
+_DECODED: dict[str, str] = {}
+
+
+def _remember(cache: dict, key, value) -> None:
+    if len(cache) >= CACHE_ENTRIES:
+        cache.clear()
+    cache[key] = value
+
+
+# a q-encoded word binascii decodes as email.quoprimime does: ASCII on one line, no '=' that is not followed by
+# two characters other than '=' (a trailing '=' or '==' is where the two differ)
+def _plain_q(text: str) -> bool:
+    return text.isascii() and "\n" not in text and "\r" not in text and not text.endswith("=") and "==" not in text
+
+
+def decode_words(header: str) -> list[tuple[bytes | str, str | None]]:
+    """``email.header.decode_header(header)`` for a str, the same answer (tests/test_mail_headers.py compares them
+    on random values), with the quoted-printable and base64 words decoded by binascii: twice as fast."""
+    ecre = _email.ecre
+    if not ecre.search(header):
+        return [(header, None)]
+    words: list[tuple[str, str | None, str | None]] = []   # (text, encoding, charset); encoding None: plain text
+    for line in header.splitlines():
+        parts = ecre.split(line)   # plain, charset, encoding, encoded, plain, ...
+        first = parts[0].lstrip()
+        if first:
+            words.append((first, None, None))
+        for at in range(1, len(parts), 4):
+            words.append((parts[at + 2], parts[at + 1].lower(), parts[at].lower()))
+            if parts[at + 3]:
+                words.append((parts[at + 3], None, None))
+    # blanks between two encoded words go (as decode_header drops them: whatever sits between, if it is blank)
+    drop = [n - 1 for n, w in enumerate(words) if n > 1 and w[1] and words[n - 2][1] and words[n - 1][0].isspace()]
+    for n in reversed(drop):
+        del words[n]
+    collapsed: list[tuple[bytes | str, str | None]] = []
+    last_word: bytes | None = None
+    last_charset: str | None = None
+    for text, encoding, charset in words:
+        if encoding is None:
+            word = bytes(text, "raw-unicode-escape")
+        elif encoding == "q":
+            word = binascii.a2b_qp(text, header=True) if _plain_q(text) \
+                else bytes(_email.quoprimime.header_decode(text), "raw-unicode-escape")
+        else:
+            if len(text) % 4:   # Postel's law, as decode_header: add the missing padding
+                text += "==="[:4 - len(text) % 4]
+            try:
+                word = binascii.a2b_base64(text.encode("raw-unicode-escape")) if text else b""
+            except binascii.Error:
+                raise _email.HeaderParseError("Base64 decoding error") from None
+        if last_word is None:
+            last_word, last_charset = word, charset
+        elif charset != last_charset:
+            collapsed.append((last_word, last_charset))
+            last_word, last_charset = word, charset
+        elif last_charset is None:
+            last_word += b" " + word
+        else:
+            last_word += word
+    collapsed.append((last_word, last_charset))
+    return collapsed
 
 
 def _header(msg: Headers, name: str, problems: list[str]) -> str:
@@ -307,11 +387,14 @@ def _unsurrogate(value: str, name: str, problems: list[str]) -> str:
 def _decode_bytes(data: bytes, charset: str, what: str, problems: list[str]) -> str:
     """Decode with a declared charset; an unknown or wrong one falls back to a guess and is reported."""
     charset = charset.split("*", 1)[0].strip().strip('"').lower()
-    try:
-        codec = codecs.lookup(charset).name
-    except LookupError:
-        problems.append(f"{what} has unknown charset {charset!r}")
-        return _guess_decode(data)
+    codec = _CODECS.get(charset)
+    if codec is None:
+        try:
+            codec = codecs.lookup(charset).name
+        except LookupError:
+            problems.append(f"{what} has unknown charset {charset!r}")
+            return _guess_decode(data)
+        _remember(_CODECS, charset, codec)
     if codec == "ascii":  # 'us-ascii' is the default label even on 8-bit text; guessing is right here
         return _guess_decode(data)
     try:
@@ -319,6 +402,9 @@ def _decode_bytes(data: bytes, charset: str, what: str, problems: list[str]) -> 
     except UnicodeDecodeError:
         problems.append(f"{what} is not valid {charset}; undecodable bytes replaced")
         return data.decode(codec, "replace")
+
+
+_CODECS: dict[str, str] = {}   # a charset label as written -> its codec's name
 
 
 def _guess_decode(data: bytes) -> str:
@@ -350,8 +436,12 @@ def parse_date(value: str) -> float | None:
             if year < 100:  # '0099', as the stdlib reads a two-digit year
                 year += 1900 if year > 68 else 2000
             offset = int(zone_h) * 3600 + int(zone_m) * 60
-            return float(calendar.timegm((year, _MONTHS[month], int(day), int(hour), int(minute), int(second)))
-                         - (offset if sign == "+" else -offset))
+            try:  # the day's number from the date type (calendar.timegm's arithmetic is Python, and slower)
+                days = date(year, _MONTHS[month], int(day)).toordinal() - _EPOCH_ORDINAL
+                seconds = days * 86400 + int(hour) * 3600 + int(minute) * 60 + int(second)
+            except ValueError:  # '31 Feb': timegm counts on into March, as parsedate_tz's callers always did
+                seconds = calendar.timegm((year, _MONTHS[month], int(day), int(hour), int(minute), int(second)))
+            return float(seconds - (offset if sign == "+" else -offset))
         parts = _email.parsedate_tz(value.encode("ascii", "replace").decode().strip())
         if parts is None:
             return None
@@ -367,23 +457,48 @@ def _addresses(msg: Headers, problems: list[str]) -> list[tuple[str, str, str]]:
         values = msg.get_all(header)
         if not values:
             continue
-        pairs = []
-        for value in values:
-            value = _unsurrogate(value, header, problems)
-            pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
-        for name, addr in pairs:
-            addr = addr.strip().strip("<>").lower()
-            if "@" not in addr:
-                continue
-            if not name:
-                name = ""
-            elif name.isascii() and "=?" not in name and "\n" not in name:  # decode_text_header's answer
-                name = name.strip().strip("\"' ")
-            else:
-                name = decode_text_header(name, header, problems).strip("\"' ")
-            out.append((role, addr, "" if name.lower() == addr else name))
-            if role == "from":
-                break  # the first From address is the sender
+        if len(values) > 1:  # the header written twice (rare): no shortcut
+            out += _header_people(values, header, problems, role == "from")
+            continue
+        cache = _SENDERS if role == "from" else _ADDRESSED
+        people = cache.get(values[0])
+        if people is None:
+            before = len(problems)
+            people = _header_people(values, header, problems, role == "from")
+            if len(problems) == before:
+                _remember(cache, values[0], people)
+        out += [(role, addr, name) for _, addr, name in people] if role != "from" or not people else [people[0]]
+    return out
+
+
+# An address header's value -> its (role, address, name)s; From's only the sender. A correspondent's From, like
+# the user's own address in To, is written the same way in message after message.
+_SENDERS: dict[str, list[tuple[str, str, str]]] = {}
+_ADDRESSED: dict[str, list[tuple[str, str, str]]] = {}
+
+
+def _header_people(values: list[str], header: str, problems: list[str], sender: bool) -> list[tuple[str, str, str]]:
+    """(role, lower-cased address, display name) of the addresses of one header's values; only the first when
+    ``sender`` (the first From address is the sender, and no other is read)."""
+    role = header.lower()
+    pairs = []
+    for value in values:
+        value = _unsurrogate(value, header, problems)
+        pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
+    out = []
+    for name, addr in pairs:
+        addr = addr.strip().strip("<>").lower()
+        if "@" not in addr:
+            continue
+        if not name:
+            name = ""
+        elif name.isascii() and "=?" not in name and "\n" not in name:  # decode_text_header's answer
+            name = name.strip().strip("\"' ")
+        else:
+            name = decode_text_header(name, header, problems).strip("\"' ")
+        out.append((role, addr, "" if name.lower() == addr else name))
+        if sender:
+            break
     return out
 
 
@@ -440,6 +555,10 @@ def parse_header_block(head: bytes) -> Headers:
     are dropped: real mail carries dozens, and nothing here reads them. A block of nothing but header lines
     (the usual case) is read with one regex; any other goes line by line.
     """
+    if len(head) <= SMALL_HEAD:
+        found = _SMALL_HEADS.get(head)
+        if found is not None:
+            return found
     text = head.decode("ascii", "surrogateescape")
     if _WELL_FORMED.fullmatch(text) is None:
         return _parse_header_lines(text)
@@ -451,7 +570,17 @@ def parse_header_block(head: bytes) -> Headers:
             values[name] = [value.rstrip("\r\n")]
         else:
             found.append(value.rstrip("\r\n"))
-    return Headers(values)
+    headers = Headers(values)
+    if len(head) <= SMALL_HEAD:
+        _remember(_SMALL_HEADS, head, headers)
+    return headers
+
+
+# A MIME part's header block ('Content-Type: text/plain; charset="utf-8"', its transfer encoding) is written the
+# same way in message after message; a message's own block (with its Message-ID) never repeats, and is longer.
+# A Headers is never changed once built (its parameters are worked out once, the same for every reader).
+SMALL_HEAD = 256
+_SMALL_HEADS: dict[bytes, "Headers"] = {}
 
 
 def _parse_header_lines(text: str) -> Headers:
@@ -552,6 +681,9 @@ def _header_params(value: str) -> dict[str, object]:
     The stdlib splits the value (``_parseparam``), re-quotes every value but the first and decodes RFC 2231
     ones (``decode_params``), then unquotes what is asked for. Without a backslash or a ``*`` that comes to
     unquoting each value once, done here; otherwise the stdlib's functions do it all."""
+    found = _PARAMETERS.get(value)
+    if found is not None:
+        return found
     params: dict[str, object] = {}
     if "\\" in value or "*" in value:
         pairs = []
@@ -583,7 +715,12 @@ def _header_params(value: str) -> dict[str, object]:
             if len(val) > 1 and (val[0] == val[-1] == '"' or val[0] == "<" and val[-1] == ">"):
                 val = val[1:-1]
             params[name] = val
+    if "oundary" not in value and "OUNDARY" not in value:  # a boundary is new in every message: not kept
+        _remember(_PARAMETERS, value, params)
     return params
+
+
+_PARAMETERS: dict[str, dict[str, object]] = {}   # a simple parameter list -> its parameters (never changed)
 
 
 def iter_leaves(msg: Headers, body: bytes, depth: int = 0) -> Iterator[tuple[Headers, bytes]]:

@@ -456,3 +456,69 @@ def test_usual_dates_read_as_the_stdlib_reads_them():
             at = rng.randrange(0, len(value) + 1)
             value = value[:at] + rng.choice(noise + [""]) + value[at + rng.randrange(0, 2):]
         assert mailstore.parse_date(value) == old_parse_date(value), value
+
+
+# ---- encoded words, and what the parser keeps of values seen before ------------------------------------------
+
+WORD_PIECES = ["=?utf-8?q?", "=?UTF-8?B?", "=?iso-8859-1?q?", "=?koi8-r?Q?", "?=", " ", "  ", "\t", "a", "Garc=C3=ADa",
+               "=c3=a9", "_", "=", "==", "=Z", "=4", "w6k", "w6k=", "SGk", "\u00e9", "\udce9", "\u2028", "\n", "\r\n ",
+               "\r", "?", "=?", "x?=y", "=3F", "abc", "=?utf-8?x?", "Q", "b", "=?utf-8*en?q?", "=?=?"]
+
+
+def test_encoded_words_decode_as_the_stdlib_decodes_them():
+    from email.header import decode_header
+
+    def outcome(function, value):
+        try:
+            return function(value)
+        except Exception as exc:  # noqa: BLE001 - the same exception either way is the same answer
+            return type(exc).__name__
+
+    rng = random.Random(20261127)
+    for _ in range(60_000):
+        value = "".join(rng.choice(WORD_PIECES) for _ in range(rng.randrange(0, 12)))
+        assert outcome(mailstore.decode_words, value) == outcome(decode_header, value), value
+    for value in ["=?utf-8?q?Omar_Garc=C3=ADa?=", "=?utf-8?q?a=?=", "=?utf-8?q?a==41?=", "=?utf-8?b?w6k?= =?utf-8?b?w6k?=",
+                  "Re: =?utf-8?q?caf=C3=A9?= and =?iso-8859-1?q?caf=E9?=", "=?utf-8?b?!!!?=", "=?utf-8?q?=E2=80=94?="]:
+        assert outcome(mailstore.decode_words, value) == outcome(decode_header, value), value
+
+
+def _forget_seen_values():
+    for cache in (mailstore._DECODED, mailstore._SENDERS, mailstore._ADDRESSED, mailstore._PARAMETERS,
+                  mailstore._SMALL_HEADS, mailstore._CODECS):
+        cache.clear()
+
+
+def test_values_seen_before_parse_as_when_new(tmp_path):
+    """Every message parses the same (rows and warnings) with the parser's memory of earlier values emptied before
+    it and with that memory full of other messages' values, including repeats that warned."""
+    generate_corpus(tmp_path / "corpus", emails=800, events=5, files=5, seed=11, today=date(2026, 2, 15), story=True)
+    raws = [raw for _, _, raw in iter_mbox(tmp_path / "corpus" / "mail.mbox")] + all_shapes(tmp_path)
+    fresh = []
+    for raw in raws:
+        _forget_seen_values()
+        fresh.append(parsed(raw))
+    for _ in range(2):  # the second time, every value is one seen before
+        assert [parsed(raw) for raw in raws] == fresh
+    assert mailstore._SENDERS and mailstore._ADDRESSED and mailstore._PARAMETERS and mailstore._SMALL_HEADS
+    assert mailstore._DECODED and mailstore._CODECS
+
+
+def test_a_value_that_warns_warns_in_every_message_that_has_it():
+    broken = (b"From: =?utf-8?b?!!!?= <a@example.org>\nTo: \xff\xfe Bob <b@example.org>\n"
+              b"Subject: =?x-unknown-9?q?caf=E9?= =?utf-8?b?!!!?=\nCc: =?utf-8?q?caf=FF?= <c@example.org>\n"
+              b"Content-Type: text/plain; charset=x-unknown-9\n\nhello\n")
+    _forget_seen_values()
+    first, second = parsed(b"Message-ID: <1@x>\n" + broken), parsed(b"Message-ID: <2@x>\n" + broken)
+    assert first[1] and len(first[1]) == len(second[1]) == 1
+    assert first[1][0].count(";") == second[1][0].count(";") >= 4   # each problem, both times
+    assert first[0].row()[1:] == second[0].row()[1:]
+
+
+def test_the_memory_of_values_seen_is_bounded(monkeypatch):
+    monkeypatch.setattr(mailstore, "CACHE_ENTRIES", 50)
+    _forget_seen_values()
+    for n in range(400):
+        parsed(f"From: Person {n} <p{n}@example.org>\nSubject: =?utf-8?q?n{n}?=\nMessage-ID: <{n}@x>\n\nhi\n".encode())
+        assert len(mailstore._SENDERS) <= 50 and len(mailstore._DECODED) <= 50
+    assert parsed(b"From: Person 3 <p3@example.org>\nMessage-ID: <z@x>\n\nhi\n")[0].from_name == "Person 3"

@@ -35,9 +35,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
+from bisect import bisect_left
 from itertools import pairwise
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from queryweaver.connector import Connector, Context, IndexReport, Link, Newest, Selection, tool
 from queryweaver.errors import ConnectorError, QueryWeaverError
@@ -865,6 +866,49 @@ def _clean_url(url: str) -> str:
 
 # ---- writing ------------------------------------------------------------------------------------------------
 
+class RunRows(NamedTuple):
+    """A worker's run of messages as the index's rows (``run_rows``), each numbered from 0 within the run in its
+    first column; the input and the index's own numbers are the writer's to add. Plain data (marshal sends it)."""
+
+    read: int                # entries read, skipped ones included
+    last: int                # byte offset of the last entry read (-1: none)
+    warnings: list[str]      # every entry's, in order
+    offsets: list[int]       # of each stored message: where a batch may end
+    tables: tuple[list[tuple], ...]   # rows of messages, bodies, addresses, attachments, urls
+
+    @property
+    def stored(self) -> int:
+        return len(self.offsets)
+
+
+def run_rows(entries: Iterable[tuple[int, tuple | None, list[str]]]) -> RunRows:
+    """Parsed entries ((offset, ``ParsedMessage.row()`` or None when skipped, warnings)) as a ``RunRows``."""
+    read, last, warnings, offsets = 0, -1, [], []
+    messages: list[tuple] = []
+    bodies: list[tuple] = []
+    addresses: list[tuple] = []
+    attachments: list[tuple] = []
+    urls: list[tuple] = []
+    for offset, row, notes in entries:
+        read, last = read + 1, offset
+        warnings += notes
+        if row is None:
+            continue
+        n = len(offsets)
+        offsets.append(offset)
+        message_id, subject, subject_norm, date_utc, from_addr, from_name, body, people, files, links = row
+        messages.append((n, offset, message_id, subject, subject_norm, date_utc, from_addr, from_name))
+        bodies.append((n, body))
+        addresses += [(n, role, addr, name) for role, addr, name in people]
+        attachments += [(n, name, sha, size) for name, sha, size in files]
+        urls += [(n, url) for url in links]
+    return RunRows(read, last, warnings, offsets, (messages, bodies, addresses, attachments, urls))
+
+
+def _first(row: tuple) -> int:
+    return row[0]
+
+
 class MessageWriter:
     """Buffers the rows of one input's messages and writes them with executemany (the caller's transaction)."""
 
@@ -896,6 +940,25 @@ class MessageWriter:
         self._urls.extend((mid, inp, url) for url in urls)
         if len(self._messages) >= FLUSH_EVERY:
             self.flush()
+
+    def write_run(self, run: "RunRows", lo: int = 0, hi: int | None = None) -> None:
+        """Write messages ``lo`` to ``hi`` (the stored ones, counted from 0) of a worker's run, after what is queued.
+
+        The rows come as a worker made them, numbered within the run: SQLite numbers them on (``?+first``), so
+        nothing is rebuilt row by row here."""
+        self.flush()
+        hi = run.stored if hi is None else hi
+        if hi <= lo:
+            return
+        first, inp = self.next_id - lo, int(self.input_id)
+        for table, rows in zip(("messages", "bodies", "addresses", "attachments", "urls"), run.tables):
+            part = rows[bisect_left(rows, lo, key=_first):bisect_left(rows, hi, key=_first)] \
+                if lo or hi < run.stored else rows
+            if part:
+                self.conn.executemany(f"INSERT INTO {table} VALUES (?+{first}, {inp}, {_marks(len(part[0]) - 1)})",
+                                      part)
+        self.next_id += hi - lo
+        self.count += hi - lo
 
     def flush(self) -> None:
         """Write what is queued."""

@@ -37,10 +37,12 @@ from queryweaver.workers import OrderedPool, PoolBroken
 from .mailstore import (
     MailStoreConnector,
     MessageWriter,
+    RunRows,
     Warn,
     header_end,
     parse_date,
     parse_message,
+    run_rows,
 )
 
 PROGRESS_EVERY = 500
@@ -100,12 +102,30 @@ class MboxConnector(MailStoreConnector):
                 if state["number"] % PROGRESS_EVERY == 0:
                     self.context.progress(stage, offset, size)
 
+        def store_run(run: RunRows) -> None:
+            """``store`` for a run a worker parsed: its rows go in whole, cut only where a batch is due."""
+            for message in run.warnings:
+                warn(message)
+            at = 0
+            while batches is not None and at + batches.room(writer.count) < run.stored:
+                due = at + batches.room(writer.count)
+                writer.write_run(run, at, due)
+                batches.due(writer.count)
+                batches.commit(run.offsets[due])  # every message before this one is stored
+                at = due
+            writer.write_run(run, at)
+            state["number"] += run.read
+            if run.read:
+                state["next"] = run.last + 1
+                self.context.progress(stage, run.last, size)
+
         if workers and size > start:
             try:
                 # runs small enough that every worker gets several, and the parent writes while they parse
                 run_bytes = max(MIN_TASK_BYTES, min(self.task_bytes, (size - start) // (4 * workers)))
                 with OrderedPool(parse_mbox_run, workers) as pool:
-                    store(entry for run in pool.map(mbox_runs(path, start, run_bytes)) for entry in run)
+                    for run in pool.map(mbox_runs(path, start, run_bytes)):
+                        store_run(RunRows._make(run))
                 state["next"] = size
             except PoolBroken as exc:
                 self.context.warn(f"{path.name}: {exc}; the rest is parsed in this process")
@@ -181,10 +201,11 @@ def parse_entries(path: Path, start: int, first: int = 1, end: int | None = None
         yield offset, None if parsed is None else parsed.row(), warnings
 
 
-def parse_mbox_run(task: tuple[str, int, int, int]) -> list[Entry]:
-    """A worker's task: the messages of one run of an mbox (``mbox_runs``)."""
+def parse_mbox_run(task: tuple[str, int, int, int]) -> tuple:
+    """A worker's task: the messages of one run of an mbox (``mbox_runs``), as a ``RunRows`` made a plain tuple
+    (marshal, which sends it, knows no named tuples)."""
     path, start, end, first = task
-    return list(parse_entries(Path(path), start, first, end))
+    return tuple(run_rows(parse_entries(Path(path), start, first, end)))
 
 
 def mbox_runs(path: Path, start: int, run_bytes: int = TASK_BYTES) -> Iterator[tuple[str, int, int, int]]:

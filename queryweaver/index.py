@@ -195,6 +195,10 @@ class Batches:
         self._count = count
         return count - self.committed_count >= self.size
 
+    def room(self, count: int) -> int:
+        """How many more items can be written, ``count`` being written so far, before a commit is due."""
+        return max(0, self.committed_count + self.size - count)
+
     def commit(self, offset: int) -> None:
         conn = self.conn
         if offset > self.hashed_to:

@@ -956,9 +956,14 @@ def _build(path: Path, cache: Path, workers: int, task_bytes: int | None = None,
     return conn, report, collected
 
 
-def test_an_mbox_parsed_in_worker_processes_is_indexed_exactly_as_in_one(tmp_path):
+@pytest.mark.parametrize("batch", [None, "7"])
+def test_an_mbox_parsed_in_worker_processes_is_indexed_exactly_as_in_one(tmp_path, monkeypatch, batch):
+    """The same rows, in the same order, with the same warnings; with small batches a worker's run is written in
+    pieces, a batch committed where it falls due (test_index_faults checks where a killed build stopped)."""
     path = _mbox_with_traps(tmp_path)
     alone, report, said = _build(path, tmp_path / "alone", workers=0)
+    if batch:
+        monkeypatch.setenv("QUERYWEAVER_INDEX_BATCH", batch)
     together, report2, said2 = _build(path, tmp_path / "together", workers=2, task_bytes=40_000)  # ~40 tasks
     assert report2.parsed == report.parsed > 1200
     assert said2.warnings == said.warnings and any("message 5 (byte" in w for w in said.warnings)

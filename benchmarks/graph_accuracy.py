@@ -3,9 +3,9 @@
     python benchmarks/graph_accuracy.py --backend llamacpp --model MODEL.gguf --form tree
     python benchmarks/graph_accuracy.py --backend rules
     python benchmarks/graph_accuracy.py --backend ollama --model qwen3:8b --examples 0 --limit 10
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev15 --shapes
-    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test13 --quiet --shapes
-    (any part: dev, dev2 .. dev15 are tuned on; test, test2 .. test13 are held out, so report them with --quiet)
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev16 --shapes
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part test14 --quiet --shapes
+    (any part: dev, dev2 .. dev16 are tuned on; test, test2 .. test14 are held out, so report them with --quiet)
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"
@@ -40,12 +40,14 @@ held-out part "test11" (two more groups of askers no earlier part had, every sha
 part; report only test11's aggregate figures), a fourteenth dev part "dev14" and a twelfth held-out part "test12"
 (two more groups of askers no earlier part had, every shape, sharing no template with any part; report only test12's
 aggregate figures), a fifteenth dev part "dev15" and a thirteenth held-out part "test13" (two more groups of askers
-no earlier part had, every shape, sharing no template with any part; report only test13's aggregate figures);
-``--part both`` is dev + test, ``--part all`` all twenty-eight). For the corpus set the corpus is generated into a
-temporary folder (deterministic, about a second), each generated graph is run on it, and "answer ok" means the
-engine's answer equals the answer computed from the generator's facts. Per question the report gives the seconds,
-prompt and completion tokens, and the attempts (more than one: the validator's message was sent back; "repairs sent"
-counts every message sent back, also for questions that failed in the end).
+no earlier part had, every shape, sharing no template with any part; report only test13's aggregate figures), a
+sixteenth dev part "dev16" and a fourteenth held-out part "test14" (two more groups of askers no earlier part had,
+every shape, sharing no template with any part; report only test14's aggregate figures); ``--part both`` is dev +
+test, ``--part all`` all thirty). For the corpus set the corpus is generated into a temporary folder
+(deterministic, about a second), each generated graph is run on it, and "answer ok" means the engine's answer
+equals the answer computed from the generator's facts. Per question the report gives the seconds, prompt and
+completion tokens, and the attempts (more than one: the validator's message was sent back; "repairs sent" counts
+every message sent back, also for questions that failed in the end).
 ``generate_for`` is the one place a question becomes a graph; the final RESULT line gives, per set and part,
 graph accuracy (correct or accepted), answer accuracy, refusals and median / 95th-percentile milliseconds.
 """
@@ -77,7 +79,7 @@ from queryweaver.llm import generate_graph, get_backend  # noqa: E402
 CORPUS_QUESTIONS = ROOT / "benchmarks" / "questions_corpus.json"
 CORPUS_PARTS = ("dev", "dev2", "test", "dev3", "test2", "dev4", "dev5", "test3", "dev6", "test4", "dev7", "test5",
                 "dev8", "test6", "dev9", "test7", "dev10", "test8", "dev11", "test9",
-                "dev12", "test10", "dev13", "test11", "dev14", "test12", "dev15", "test13")
+                "dev12", "test10", "dev13", "test11", "dev14", "test12", "dev15", "test13", "dev16", "test14")
 # --part: one part, "both" = dev + test (as before dev2 existed), "all" = every part.
 PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": ("test",), "test2": ("test2",),
                 "dev4": ("dev4",), "dev5": ("dev5",), "test3": ("test3",), "dev6": ("dev6",), "test4": ("test4",),
@@ -85,7 +87,7 @@ PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": (
                 "dev9": ("dev9",), "test7": ("test7",), "dev10": ("dev10",), "test8": ("test8",),
                 "dev11": ("dev11",), "test9": ("test9",), "dev12": ("dev12",), "test10": ("test10",),
                 "dev13": ("dev13",), "test11": ("test11",), "dev14": ("dev14",), "test12": ("test12",),
-                "dev15": ("dev15",), "test13": ("test13",),
+                "dev15": ("dev15",), "test13": ("test13",), "dev16": ("dev16",), "test14": ("test14",),
                 "both": ("dev", "test"),
                 "all": CORPUS_PARTS}
 DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
@@ -102,7 +104,7 @@ class Case:
     graph: dict
     accept: list[dict] = field(default_factory=list)
     answer: Any = None  # expected answer, for execution accuracy
-    part: str = "-"     # corpus set: dev | dev2 .. dev15 | test | test2 .. test13
+    part: str = "-"     # corpus set: dev | dev2 .. dev16 | test | test2 .. test14
     shape: str = ""
     style: str = ""
 
@@ -443,7 +445,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(test9), the twelfth dev part (dev12), the tenth held-out part (test10), the "
                              "thirteenth dev part (dev13), the eleventh held-out part (test11), the fourteenth dev "
                              "part (dev14), the twelfth held-out part (test12), the fifteenth dev part (dev15), "
-                             "the thirteenth held-out part (test13), both (dev + test) or all (every part)")
+                             "the thirteenth held-out part (test13), the sixteenth dev part (dev16), the "
+                             "fourteenth held-out part (test14), both (dev + test) or all (every part)")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
     parser.add_argument("--questions", type=Path, default=CORPUS_QUESTIONS,
                         help="corpus set: another question file (make_questions.py --seed N --out FILE: the same "

@@ -129,7 +129,25 @@ October 2025", "mid-summer 2025", "early Q3 2025", "the middle of 2025", "at the
 summer", "the first week of Q4 2025", "the last forty days", "earlier this year", "so far this quarter", "the
 previous quarter", "this past spring", "Nov '25 through Jan '26", "over the Christmas holidays 2025", "Sat., October
 4th, 2025", "the fourth of Oct. '25", "Oct. the fourth, 2025", "Valentine's 2025", ...), and their questions follow
-test12's: dev15's first, then test13's (dev15 has eight templates per shape, test13 six). A yes/no question ("did X
+test12's: dev15's first, then test13's (dev15 has eight templates per shape, test13 six). "dev16" is a sixteenth
+tuning part (DEV16_TEMPLATES, written without reading how the reader works; twelve kinds of askers no earlier part
+had: Danish and Georgian first-language speakers, a Geordie English speaker, a bicycle courier, a radiographer, a
+hill shepherd, a number-texter ("b4", "2" for to), someone who writes like a civil-service minute ("the
+undersigned"), someone who thinks aloud before asking, someone who writes in arrows and symbols ("X → me: emails?"),
+someone who writes the wrong one of two homophones ("Witch emails ...") and someone who asks by saying what they
+can't find ("I can't find the emails X sent me.")) and "test14" a fourteenth held-out part (TEST14_TEMPLATES, another
+group of askers again: Croatian and Armenian first-language speakers, Scouse and Newfoundland English speakers
+("Where's F to?"), a lighthouse keeper, a glassblower, someone who gives the situation first, someone who breaks off
+mid-question for a tangent between dashes, someone whose keys stick, someone who writes in a diplomatic register and
+someone who fills with "um" and "like"; sharing no template with any part; only its aggregate figures are reported);
+both ask all forty shapes with their own date phrases, spellings no earlier part used ("the second half of 2025",
+"H1 2025", "the back half of December 2025", "seventeen weeks ago", "two fortnights back", "ten months ago", "6
+months back", "three quarters back", "a couple of months back", "a few weeks back", "the week of Monday 8 December
+2025", "mid-spring 2025", "early winter 2025-26", "late Q2 2025", "at the start of Q4 2025", "the second week of Q4
+2025", "the last ninety days", "the past few months", "this past fall", "so far this month", "quarter to date", "from
+Sept. through Nov. 2025", "from Dec 1st to Dec 12th 2025", "over New Year 2026", "Sat 4 Oct '25", "Sat., 4 October
+2025", "October the fourth 2025", "Saturday (4 October 2025)", "Valentine's Day '25", ...), and their questions follow
+test13's: dev16's first, then test14's (dev16 has eight templates per shape, test14 six). A yes/no question ("did X
 send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
@@ -12040,6 +12058,945 @@ TEST13_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev16 and test14: two more groups of askers, each writing every shape (the later ones too). dev16's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: Danish and Georgian
+# first-language speakers (Danish: "mails" as a count noun, "Hej", "Mange tak", "been on the meeting", "placed";
+# Georgian: "Gamarjoba", "Madloba", no articles, "which emails X sent to me?", "with whom I met?"), a Geordie English
+# speaker ("howay", "pet", "like", "us" for me, "wor" for my, "whee" for who, "ah" for I, "aboot", "atween", "aal"), a
+# bicycle courier between drops ("at a red light", "next drop", "double-parked"), a radiographer between scans
+# ("patient's on the table", "the reporting room"), a hill shepherd ("down from the fell", "the lambing shed",
+# "signal's only good by the gate"), a number-texter ("b4", "2" for to, "frm", "wat", "hv", "w/", "subj", "pls"),
+# someone who writes like a civil-service minute ("Kindly furnish ...", "the undersigned" for the asker), someone who
+# thinks aloud before asking ("Hmm, okay, so X... which emails were those?"), someone who writes in arrows and symbols
+# ("X → me: emails?", "me → X: count?", "{F} → folder?", "events @ P?"), someone who writes the wrong one of two
+# homophones ("Witch emails", "their" for there, "meat", "herd", "no" for know, "wear" for where) and someone who asks
+# by saying what they can't find or remember ("I can't find the emails X sent me.", "I've lost count of how many
+# emails X has sent me."). test14's askers are another group again (sharing no template with any part): a Croatian
+# first-language speaker ("Bok", "Hvala", "Molim", "which mails sent me X?", "on the meetings", "Who all was on the
+# T?"), an Armenian first-language speaker ("Barev jan", "merci", "shat merci", no articles, "Who is sent me F?"), a
+# Scouse English speaker ("la", "giz", "me" for my, "dead" for very, "sound"), a Newfoundland English speaker ("b'y",
+# "Where's it to?", "what's on the go", "after sendin'" for has sent, "me son", "some forgetful"), a lighthouse
+# keeper, a glassblower, someone who gives the situation first ("Here's the situation: ...", "{Y} says X never told
+# them ... Which emails did X send Y?"), someone who breaks off mid-question for a tangent between dashes ("Which
+# emails has X – lovely person, we were at school together – sent me?"), someone whose keys stick ("Whichh emails have
+# I sennt to X?"), someone who writes in a diplomatic register ("Might I see the emails X has sent to Y?", "I should
+# be obliged ...") and someone who fills with "um", "like", "basically"; like test2 to test13, only its aggregate
+# figures are reported. Both draw their date phrases from their own lists, spellings no earlier part used (halves:
+# "the second half of 2025", "H1 2025", "the first half of December 2025", "the back half of December 2025";
+# "seventeen/nineteen weeks ago", "two fortnights back", "four fortnights ago", "ten months ago", "fourteen months
+# ago", "6 months back", "9 months ago", "three quarters back", and the vague "a couple of months back" and "a few
+# weeks back"; "the week of Monday 8 December 2025", "the week commencing Mon 24 November 2025"; parts of a season or
+# a quarter: "mid-spring 2025", "early winter 2025-26", "late winter 2024-25", "late Q2 2025", "early Q2 2025", "the
+# middle of Q2 2025", "at the start of Q4 2025", "at the end of Q2 2025", "mid-fall 2025"; weeks of a quarter: "the
+# second week of Q4 2025", "the last week of Q4 2025"; rolling windows of 9 and 14 weeks, ninety, 35 and 80 days, "the
+# past few months", "the previous couple of months"; "this past fall", "so far this month", "quarter to date"; spans
+# "from Sept. through Nov. 2025", "between Aug and Dec 2025", "from Sep. to Dec. 2025", "between Oct. '25 and Jan.
+# '26", "from Dec 1st to Dec 12th 2025", "Nov 17th through Nov 28th, 2025"; "over New Year 2026", "over the New Year";
+# ahead: "in the next 12 weeks", "in the coming quarter", "within the next ten weeks", "in the next quarter", "within
+# the coming 6 weeks", "over the coming 60 days"; days such as "Sat 4 Oct '25", "Sat., 4 October 2025", "October the
+# fourth 2025", "Saturday, 4th Oct. 2025", "Sat Oct. 4th, 2025", "the fourth of October '25", "Saturday the 4th Oct.
+# 2025" and "Saturday (4 October 2025)"; bounds such as "the week of Monday 1 December 2025", "mid-spring 2025", "the
+# first day of Q4 2025", "the beginning of H2 2025", "early fall 2025", "Valentine's Day '25", "the 7th of Oct. 2025",
+# "Sept. 9th, '25", "the second week of Q4 2025", "the start of Q2 2025", "late fall 2025", "the start of spring
+# 2025", "the last day of Q3 2025", "the first day of autumn 2025", "New Year's Day '26", "the fifteenth of October
+# 2025", "9th Sept '25", "the 4th week of September 2025" and "the 1st day of November 2025"); every phrase, bound and
+# day spelling was checked against queryweaver.dates for the exact range the oracle uses (bounds under both "<" and
+# ">", day spellings for every day from July 2023 to March 2026). Their questions follow test13's: dev16's first, then
+# test14's.
+# =============================================================================================
+
+D16, T14 = "dev16", "test14"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12,
+         D15, T13, D16, T14)
+
+
+def dev16_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Halves ("the second half of 2025", "the first half of December 2025"), "seventeen weeks ago" and "two
+    fortnights back" (a calendar week, Monday to Sunday), "ten months ago" and "6 months back" (calendar months), "a
+    couple of months back" (the months 2 and 3 back), "the week of Monday 8 December 2025", parts of a season or a
+    quarter ("mid-spring 2025" = April, "early winter 2025-26" = December 2025, "late Q2 2025" = June, "the middle of
+    Q2 2025" = May, "at the start of Q4 2025" = October), "the second week of Q4 2025" (October 8-14), rolling windows
+    ("the previous 9 weeks", "the last ninety days", "the past few months" = three months through today), "this past
+    fall", "so far this month", "from Sept. through Nov. 2025", "between Aug and Dec 2025", "from Dec 1st to Dec 12th
+    2025" and "over New Year 2026" (January 1)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    return [("in the second half of 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("in the first half of December 2025", (date(2025, 12, 1), date(2025, 12, 16))),
+            ("seventeen weeks ago", (monday - timedelta(days=119), monday - timedelta(days=112))),
+            ("two fortnights back", (monday - timedelta(days=28), monday - timedelta(days=21))),
+            ("ten months ago", months_back(today, 10)),
+            ("6 months back", months_back(today, 6)),
+            ("a couple of months back", (months_back(today, 3)[0], months_back(today, 2)[1])),
+            ("in the week of Monday 8 December 2025", (date(2025, 12, 8), date(2025, 12, 15))),
+            ("in mid-spring 2025", (date(2025, 4, 1), date(2025, 5, 1))),
+            ("in early winter 2025-26", (date(2025, 12, 1), date(2026, 1, 1))),
+            ("in late Q2 2025", (date(2025, 6, 1), date(2025, 7, 1))),
+            ("in the middle of Q2 2025", (date(2025, 5, 1), date(2025, 6, 1))),
+            ("at the start of Q4 2025", (date(2025, 10, 1), date(2025, 11, 1))),
+            ("in the second week of Q4 2025", (date(2025, 10, 8), date(2025, 10, 15))),
+            ("over the previous 9 weeks", (today - timedelta(weeks=9), tomorrow)),
+            ("in the last ninety days", (today - timedelta(days=90), tomorrow)),
+            ("over the past few months", (months_before(today, 3), tomorrow)),
+            ("this past fall", season_over(today, 9)),
+            ("so far this month", (today.replace(day=1), tomorrow)),
+            ("from Sept. through Nov. 2025", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("between Aug and Dec 2025", (date(2025, 8, 1), date(2026, 1, 1))),
+            ("from Dec 1st to Dec 12th 2025", (date(2025, 12, 1), date(2025, 12, 13))),
+            ("over New Year 2026", (date(2026, 1, 1), date(2026, 1, 2)))]
+
+
+def dev16_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev16_month_phrases(today) + [("in the next 12 weeks", (today, today + timedelta(weeks=12, days=1))),
+                                         ("in the coming quarter", quarters_back(today, -1)),
+                                         ("within the next ten weeks", (today, today + timedelta(weeks=10, days=1)))]
+
+
+DEV16_BOUNDS = [("the week of Monday 1 December 2025", date(2025, 12, 1)), ("mid-spring 2025", date(2025, 4, 1)),
+                ("the first day of Q4 2025", date(2025, 10, 1)), ("the beginning of H2 2025", date(2025, 7, 1)),
+                ("early fall 2025", date(2025, 9, 1)), ("Valentine's Day '25", date(2025, 2, 14)),
+                ("the 7th of Oct. 2025", date(2025, 10, 7)), ("Sept. 9th, '25", date(2025, 9, 9)),
+                ("the second week of Q4 2025", date(2025, 10, 8))]
+
+
+def dev16_day(d: date, i: int) -> str:
+    """"Sat 4 Oct '25", "Sat., 4 October 2025", "October the fourth 2025", "Saturday, 4th Oct. 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday[:3]} {d.day} {month[:3]} '{d.year % 100:02d}", f"{weekday[:3]}., {d.day} {month} {d.year}",
+             f"{month} the {ORDINAL_WORDS[d.day - 1]} {d.year}", f"{weekday}, {nth(d.day)} {short} {d.year}")
+    return forms[i % len(forms)]
+
+
+def test14_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Halves ("the back half of December 2025", "H1 2025"), "nineteen weeks ago" and "four fortnights ago" (a
+    calendar week), "fourteen months ago" and "9 months ago" (calendar months), "three quarters back" (a calendar
+    quarter), "a few weeks back" (the weeks 2 to 4 back), "the week commencing Mon 24 November 2025", parts of a
+    season or a quarter ("late winter 2024-25" = February 2025, "early Q2 2025" = April, "mid-fall 2025" = October, "at
+    the end of Q2 2025" = June), "the last week of Q4 2025" (December 25-31), rolling windows ("the past 14 weeks",
+    "the last 35 days", "the last 80 days", "the previous couple of months"), "quarter to date", "from Sep. to Dec.
+    2025", "between Oct. '25 and Jan. '26", a day span across one month ("Nov 17th through Nov 28th, 2025") and "over
+    the New Year" (the latest January 1)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    return [("in the back half of December 2025", (date(2025, 12, 16), date(2026, 1, 1))),
+            ("in H1 2025", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("nineteen weeks ago", (monday - timedelta(days=133), monday - timedelta(days=126))),
+            ("four fortnights ago", (monday - timedelta(days=56), monday - timedelta(days=49))),
+            ("fourteen months ago", months_back(today, 14)),
+            ("9 months ago", months_back(today, 9)),
+            ("three quarters back", quarters_back(today, 3)),
+            ("a few weeks back", (monday - timedelta(days=28), monday - timedelta(days=7))),
+            ("in the week commencing Mon 24 November 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("in late winter 2024-25", (date(2025, 2, 1), date(2025, 3, 1))),
+            ("in early Q2 2025", (date(2025, 4, 1), date(2025, 5, 1))),
+            ("in mid-fall 2025", (date(2025, 10, 1), date(2025, 11, 1))),
+            ("at the end of Q2 2025", (date(2025, 6, 1), date(2025, 7, 1))),
+            ("in the last week of Q4 2025", (date(2025, 12, 25), date(2026, 1, 1))),
+            ("in the past 14 weeks", (today - timedelta(weeks=14), tomorrow)),
+            ("in the last 35 days", (today - timedelta(days=35), tomorrow)),
+            ("within the last 80 days", (today - timedelta(days=80), tomorrow)),
+            ("over the previous couple of months", (months_before(today, 2), tomorrow)),
+            ("quarter to date", (quarters_back(today, 0)[0], tomorrow)),
+            ("from Sep. to Dec. 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("between Oct. '25 and Jan. '26", (date(2025, 10, 1), date(2026, 2, 1))),
+            ("Nov 17th through Nov 28th, 2025", (date(2025, 11, 17), date(2025, 11, 29))),
+            ("over the New Year", (date(today.year, 1, 1), date(today.year, 1, 2)))]
+
+
+def test14_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test14_month_phrases(today) + [("in the next quarter", quarters_back(today, -1)),
+                                          ("within the coming 6 weeks", (today, today + timedelta(weeks=6, days=1))),
+                                          ("over the coming 60 days", (today, today + timedelta(days=61)))]
+
+
+TEST14_BOUNDS = [("the start of Q2 2025", date(2025, 4, 1)), ("late fall 2025", date(2025, 11, 1)),
+                 ("the start of spring 2025", date(2025, 3, 1)), ("the last day of Q3 2025", date(2025, 9, 30)),
+                 ("the first day of autumn 2025", date(2025, 9, 1)), ("New Year's Day '26", date(2026, 1, 1)),
+                 ("the fifteenth of October 2025", date(2025, 10, 15)), ("9th Sept '25", date(2025, 9, 9)),
+                 ("the 4th week of September 2025", date(2025, 9, 22)),
+                 ("the 1st day of November 2025", date(2025, 11, 1))]
+
+
+def test14_day(d: date, i: int) -> str:
+    """"Sat Oct. 4th, 2025", "the fourth of October '25", "Saturday the 4th Oct. 2025", "Saturday (4 October
+    2025)"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{weekday[:3]} {short} {nth(d.day)}, {d.year}",
+             f"the {ORDINAL_WORDS[d.day - 1]} of {month} '{d.year % 100:02d}",
+             f"{weekday} the {nth(d.day)} {short} {d.year}", f"{weekday} ({d.day} {month} {d.year})")
+    return forms[i % len(forms)]
+
+
+DEV16_MAKERS = dated_makers(dev16_month_phrases, dev16_event_phrases, DEV16_BOUNDS, dev16_day)
+TEST14_MAKERS = dated_makers(test14_month_phrases, test14_event_phrases, TEST14_BOUNDS, test14_day)
+
+
+DEV16_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: Danish and Georgian first-language speakers (danish16, georgian16), a Geordie English speaker
+    # (geordie16), a bicycle courier between drops (courier16), a radiographer between scans (radiographer16), a hill
+    # shepherd (shepherd16), a number-texter (numtext16: "b4", "2" for to), someone who writes like a civil-service
+    # minute (bureaucrat16: "the undersigned" is the asker), someone who thinks aloud before asking (thinkaloud16),
+    # someone who writes in arrows and symbols (arrows16), someone who writes the wrong one of two homophones
+    # (homophone16) and someone who asks by saying what they can't find or remember (cantfind16).
+    "emails_from": [
+        ("danish16", "Hej! Can you find all the mails {X} has sent to me?"),
+        ("cantfind16", "I can't find a single one of the emails {X} sent me."),
+        ("geordie16", "Howay, show us every email {X}'s sent us, pet."),
+        ("courier16", "At a red light – which emails has {X} sent me?"),
+        ("numtext16", "wat emails has {X} sent me? all of em pls"),
+        ("bureaucrat16", "Kindly furnish a complete list of the emails received by the undersigned from {X}."),
+        ("thinkaloud16", "Hmm, okay, so {X}... they've emailed me a fair bit, haven't they? Which emails were those, "
+                         "all of them?"),
+        ("homophone16", "Witch emails has {X} sent me?"),
+    ],
+    "emails_to": [
+        ("danish16", "Which mails have I sent to {X}? Tak."),
+        ("bureaucrat16", "Kindly enumerate all emails dispatched by the undersigned to {X}."),
+        ("radiographer16", "Patient's on the table, quick one: which emails have I sent {X}?"),
+        ("shepherd16", "Down from the fell for an hour. Which emails have I sent to {X}?"),
+        ("numtext16", "wat emails did i send 2 {X}"),
+        ("arrows16", "me → {X}: emails?"),
+        ("cantfind16", "I can't find the emails I sent to {X} anywhere."),
+        ("thinkaloud16", "Right, so I'm sure I've written to {X} a few times... which emails did I actually send "
+                         "them?"),
+    ],
+    "emails_between": [
+        ("danish16", "Can I see all mails between me and {X}, both the ones I sent and the ones I got?"),
+        ("geordie16", "Aal the emails atween {X} an' me, whichever way they went – can ye dig them oot?"),
+        ("courier16", "Between drops: every email between {X} and me, sent and received."),
+        ("radiographer16", "In the reporting room – can you pull up all emails between {X} and me, both ways?"),
+        ("bureaucrat16", "Please provide the full correspondence by email between {SELF} and {X}, in both "
+                         "directions."),
+        ("arrows16", "{X} ↔ me: all emails"),
+        ("homophone16", "Witch emails went between {X} and me, either weigh?"),
+        ("cantfind16", "I can't seem to find my back-and-forth with {X} – every email between us, either "
+                       "direction."),
+    ],
+    "emails_from_in_month": [
+        ("shepherd16", "Which emails did {X} send me {M}? I've been up on the fell with no signal."),
+        ("georgian16", "{Mc}, which emails {X} sent to me?"),
+        ("geordie16", "What did {X} email us {M}, like?"),
+        ("courier16", "Signing for a parcel – what did {X} email me {M}?"),
+        ("numtext16", "wat did {X} send me {M}?? emails i mean"),
+        ("arrows16", "{X} → me, {M}: emails?"),
+        ("homophone16", "Which emails did {X} send me {M}? I no there were a few."),
+        ("thinkaloud16", "Let me think... {M}, {X} sent me some emails, didn't they? Which ones were they?"),
+    ],
+    "emails_from_before": [
+        ("danish16", "Which mails had {X} sent me before {B}?"),
+        ("georgian16", "Please, emails from {X} which came before {B} – which ones?"),
+        ("shepherd16", "Which emails did {X} send me before {B}? I'm in the lambing shed."),
+        ("radiographer16", "Which emails did {X} send me prior to {B}? Quick, the scanner's free."),
+        ("numtext16", "emails {X} sent me b4 {B}?"),
+        ("bureaucrat16", "The undersigned requests all emails from {X} dated earlier than {B}."),
+        ("cantfind16", "I can't track down the emails {X} sent me before {B}."),
+        ("arrows16", "{X} → me, before {B}: emails?"),
+    ],
+    "emails_from_since": [
+        ("danish16", "Has {X} sent me any mails since {B}? Which ones?"),
+        ("geordie16", "What's {X} sent us since {B}, like? The emails, pet."),
+        ("courier16", "Since {B}, which emails has {X} sent me? Next drop's in five."),
+        ("radiographer16", "From {B} onwards, what has {X} emailed me? I'm between scans."),
+        ("shepherd16", "What's {X} emailed me since {B}? Signal's only good by the gate."),
+        ("numtext16", "any emails frm {X} since {B}? show me"),
+        ("thinkaloud16", "Okay, so since {B}... has {X} been emailing me? Which emails, if so?"),
+        ("homophone16", "Which emails has {X} sent me since {B}? Their probably a few."),
+    ],
+    "last_email_from": [
+        ("homophone16", "Witch email did {X} send me most recently?"),
+        ("georgian16", "Which is last email from {X} to me?"),
+        ("geordie16", "What was the last email {X} sent us, pet?"),
+        ("courier16", "Locking up the bike – what's the latest email {X} sent me?"),
+        ("numtext16", "wats the latest email frm {X}"),
+        ("bureaucrat16", "Please identify the most recent email received from {X}."),
+        ("arrows16", "{X} → me: newest email?"),
+        ("cantfind16", "I can't remember what {X} last emailed me."),
+    ],
+    "first_email_from": [
+        ("cantfind16", "I've forgotten what the very first email {X} sent me was."),
+        ("geordie16", "What was the very forst email {X} sent us, like?"),
+        ("radiographer16", "What was the earliest email {X} sent me? Patient's getting changed."),
+        ("shepherd16", "What was the first email {X} ever sent me? I'm feeding the ewes."),
+        ("numtext16", "1st ever email {X} sent me?"),
+        ("thinkaloud16", "Going right back... when did {X} first email me? Which email was that?"),
+        ("homophone16", "Which email did {X} send me first? The won that started it all."),
+        ("arrows16", "{X} → me: first email ever?"),
+    ],
+    "first_email_to": [
+        ("danish16", "Which mail did I send to {X} as the very first?"),
+        ("georgian16", "My first email to {X} – which one was it, please?"),
+        ("courier16", "Which was the first email I ever sent {X}? On the bike, keep it short."),
+        ("radiographer16", "What was the first email I sent to {X}? I'm waiting on the contrast."),
+        ("bureaucrat16", "Please identify the earliest email dispatched by the undersigned to {X}."),
+        ("arrows16", "me → {X}: first email?"),
+        ("cantfind16", "I can't remember the first email I ever sent {X}."),
+        ("homophone16", "What was the first email I sent {X}? I want to reed it again."),
+    ],
+    "last_email_to": [
+        ("danish16", "What was the last mail I sent to {X}?"),
+        ("geordie16", "What's the last email ah sent {X}, like?"),
+        ("shepherd16", "What did I last email {X}? Back in the farmhouse for a brew."),
+        ("numtext16", "last email i sent 2 {X}?"),
+        ("bureaucrat16", "It is requested that the latest email addressed by the undersigned to {X} be located."),
+        ("thinkaloud16", "When did I last write to {X}... hmm. What was my most recent email to them?"),
+        ("arrows16", "me → {X}: latest email?"),
+        ("cantfind16", "I've lost the last email I sent {X}."),
+    ],
+    "count_emails_from": [
+        ("thinkaloud16", "{X} writes to me a lot, I think... how many emails is it altogether? How many have they "
+                         "sent me?"),
+        ("georgian16", "How many emails {X} sent to me? Madloba."),
+        ("geordie16", "How many emails has {X} sent us, pet?"),
+        ("courier16", "How many emails have I had from {X}? Number only, I'm mid-drop."),
+        ("radiographer16", "How many emails has {X} sent me in total? Between patients."),
+        ("homophone16", "How many emails has {X} sent me? Just the number, I don't need the hole list."),
+        ("bureaucrat16", "State the number of emails received by the undersigned from {X}."),
+        ("cantfind16", "I've lost count of how many emails {X} has sent me."),
+    ],
+    "subject_contains": [
+        ("danish16", "Which mails have {W} in the subject?"),
+        ("georgian16", "Emails with {W} in subject – which ones, please?"),
+        ("courier16", "Waiting at reception – which emails have \"{W}\" in the subject?"),
+        ("shepherd16", "Which emails have {W} in the subject line? Dogs are waiting."),
+        ("numtext16", "emails w/ {W} in subj?"),
+        ("arrows16", "subject: \"{W}\" → which emails?"),
+        ("homophone16", "Witch emails have {W} in there subject?"),
+        ("thinkaloud16", "There was something about {W}... in the subject, I think. Which emails have that in the "
+                         "subject?"),
+    ],
+    "last_received_on_day": [
+        ("shepherd16", "On {D}, what was the last email I got? I was out at the lambing all day."),
+        ("georgian16", "Which email came to me last on {D}?"),
+        ("geordie16", "What was the last email that came in for us on {D}, pet?"),
+        ("radiographer16", "I was on a long list on {D}. What was the last email I got that day?"),
+        ("bureaucrat16", "Please identify the final email received by the undersigned on {D}."),
+        ("numtext16", "last email i got on {D}?"),
+        ("cantfind16", "I can't work out which email was the last to arrive on {D}."),
+        ("courier16", "{Dc} was a double round. Last email I received that day?"),
+    ],
+    "attachments_from": [
+        ("homophone16", "Which attachments has {X} sent me? I need them four a report."),
+        ("geordie16", "What files has {X} sent us, like? The attachments."),
+        ("courier16", "What attachments has {X} sent me? I'm at the depot."),
+        ("shepherd16", "Which files has {X} emailed me? Might be the flock records."),
+        ("numtext16", "wat files has {X} sent me"),
+        ("bureaucrat16", "Kindly list all files transmitted to the undersigned by {X} as email attachments."),
+        ("arrows16", "{X} → me: attachments?"),
+        ("cantfind16", "I can't find any of the files {X} sent me."),
+    ],
+    "attachments_ext": [
+        ("danish16", "Which {EXTS} have been attached to mails, sent or received?"),
+        ("georgian16", "All {EXTS} which were attached on emails, incoming and outgoing – show please."),
+        ("radiographer16", "Which {EXTS} have come in or gone out as attachments? I'm between scans."),
+        ("shepherd16", "Every {EXT1} attached to an email, in or out – which ones?"),
+        ("numtext16", "all {EXTS} attached 2 emails, in or out?"),
+        ("bureaucrat16", "Please enumerate every {EXT1} attached to any email, whether sent or received."),
+        ("thinkaloud16", "Now where were those {EXTS}... attached to emails somewhere, I sent some and got some. "
+                         "Which ones are there?"),
+        ("homophone16", "Witch {EXTS} have been attached to emails, coming or going?"),
+    ],
+    "folders_with_attachments_from": [
+        ("danish16", "In which folders did I save the files {X} sent me?"),
+        ("georgian16", "Files from {X} – in which folders they are?"),
+        ("geordie16", "Where've ah put the files {X} sent us? Which folders?"),
+        ("courier16", "Which folders did the attachments from {X} go into? Quick, I'm double-parked."),
+        ("radiographer16", "Which folders hold the files {X} emailed me? Quick, before the next patient."),
+        ("arrows16", "{Xp} attachments → folders?"),
+        ("cantfind16", "I can't work out which folders I put {Xp} attachments in."),
+        ("thinkaloud16", "Those files {X} sent me... I saved them somewhere. Which folders did they end up in?"),
+    ],
+    "folders_of_file": [
+        ("thinkaloud16", "I saved {F} somewhere... which folder was it again?"),
+        ("georgian16", "In which folder is {F}, please?"),
+        ("shepherd16", "Which folder's {F} in? I'm up at the top field."),
+        ("numtext16", "wich folder is {F} in"),
+        ("bureaucrat16", "Please indicate the folder in which the file {F} is stored."),
+        ("arrows16", "{F} → folder?"),
+        ("homophone16", "Wear is {F}? Which folder?"),
+        ("cantfind16", "I have no idea which folder {F} is in."),
+    ],
+    "who_sent_file": [
+        ("danish16", "Who has sent me {F}? Tak."),
+        ("geordie16", "Whee sent us {F}, pet?"),
+        ("courier16", "Who sent me {F}? Could be dispatch."),
+        ("radiographer16", "Who emailed me {F}? Might be from the consultant."),
+        ("numtext16", "who sent me {F}??"),
+        ("arrows16", "{F} → sent by whom?"),
+        ("thinkaloud16", "Hmm, {F}... somebody sent me that. Who was it?"),
+        ("cantfind16", "I don't remember who sent me {F}."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("danish16", "The person who sent me {F} – who has that person exchanged mails with?"),
+        ("georgian16", "Who sent me {F}, with whom that person is writing emails?"),
+        ("geordie16", "Whoever sent us {F} – whee've they been emailin' wi'?"),
+        ("shepherd16", "Whoever sent me {F}: who have they been emailing back and forth with?"),
+        ("bureaucrat16", "Identify the sender of {F}, and thereafter every person with whom that sender has "
+                         "corresponded by email."),
+        ("arrows16", "{F} → sender → who do they email with?"),
+        ("thinkaloud16", "So someone sent me {F}, right? And I'm wondering who that person's been emailing with... "
+                         "who would that be?"),
+        ("radiographer16", "Who has the sender of {F} been in email contact with? Asking from the reporting room."),
+    ],
+    "coattendees_of_person": [
+        ("danish16", "Who has been on the same meetings as {X}?"),
+        ("georgian16", "Which people were on events together with {X}?"),
+        ("geordie16", "Whee's been at events wi' {X}, like?"),
+        ("courier16", "Who's attended events alongside {X}? On my lunch."),
+        ("cantfind16", "I'm not sure who's been to events with {X}."),
+        ("bureaucrat16", "Please list all persons who attended events also attended by {X}."),
+        ("thinkaloud16", "{X} goes to a lot of things... who have they been at events with, I wonder? Who are those "
+                         "people?"),
+        ("homophone16", "Who's bin at the same events as {X}?"),
+    ],
+    "events_of_person": [
+        ("danish16", "Which events has {X} been on?"),
+        ("georgian16", "Events where {X} was – which ones?"),
+        ("radiographer16", "Which events has {X} attended? I've a patient in five."),
+        ("shepherd16", "What events has {X} been to? I'm out with the dogs."),
+        ("numtext16", "wat events has {X} been 2"),
+        ("arrows16", "{X} → events attended?"),
+        ("cantfind16", "I've no idea which events {X} has been to."),
+        ("homophone16", "Witch events has {X} attended?"),
+    ],
+    "events_at_place": [
+        ("shepherd16", "Which events are {atP}? I'd have to leave the flock with my neighbour."),
+        ("geordie16", "What events are on {atP}, pet?"),
+        ("courier16", "What events are {atP}? I deliver there a lot."),
+        ("radiographer16", "Which events are {atP}? Asking between scans."),
+        ("bureaucrat16", "Please enumerate all events held {atP}."),
+        ("arrows16", "events @ {P}?"),
+        ("thinkaloud16", "Let me see... {atPc} – what events are there, all of them?"),
+        ("homophone16", "What events are {atP}? I herd there are a few."),
+    ],
+    "events_in_month": [
+        ("thinkaloud16", "{Mc}... what's in my calendar? Which events, I mean?"),
+        ("homophone16", "Witch events are on my calendar {M}?"),
+        ("geordie16", "What's on wor calendar {M}, like?"),
+        ("courier16", "What's on my calendar {M}? Planning my rounds."),
+        ("shepherd16", "Which events are on my calendar {M}? Need to plan around the shearing."),
+        ("numtext16", "wat events r in my cal {M}"),
+        ("bureaucrat16", "Kindly list the calendar events of the undersigned {M}."),
+        ("cantfind16", "I've lost track of what's in my calendar {M}."),
+    ],
+    "events_titled": [
+        ("cantfind16", "I can't find the {T} events in my calendar."),
+        ("georgian16", "Events with {T} in name – show me, please."),
+        ("courier16", "Which events have \"{T}\" in their names? Quick, I'm on the clock."),
+        ("radiographer16", "Find the {T} events in my calendar, please – I'm between patients."),
+        ("numtext16", "events w/ {T} in the title?"),
+        ("arrows16", "events, title has \"{T}\"?"),
+        ("thinkaloud16", "There were a few {T} things, I think... which events have {T} in the title?"),
+        ("homophone16", "Which events have {T} in the name? I can't remember witch ones."),
+    ],
+    "who_attended_titled": [
+        ("danish16", "Which persons were on the {T}?"),
+        ("georgian16", "Who were participants of {T}?"),
+        ("geordie16", "Whee went to the {T}, pet?"),
+        ("courier16", "Who attended the {T}? I dropped off the pastries."),
+        ("shepherd16", "Who went along to the {T}? I missed it – lambing."),
+        ("bureaucrat16", "Please provide the list of attendees of the {T}."),
+        ("cantfind16", "I can't recall who was at the {T}."),
+        ("homophone16", "Who went to the {T}? I wasn't their."),
+    ],
+    "place_of_event": [
+        ("danish16", "Where is {T} placed?"),
+        ("georgian16", "Where is {T} taking place, please?"),
+        ("courier16", "Where's {T}? Might be on my route."),
+        ("radiographer16", "Where's {T} being held? I'll come straight after my shift."),
+        ("numtext16", "where is {T} happenin"),
+        ("arrows16", "{T} → where?"),
+        ("thinkaloud16", "{T} – I keep forgetting – where's that held?"),
+        ("homophone16", "Where is {T}? I need to no the venue."),
+    ],
+    "people_met_at_place": [
+        ("homophone16", "Who have I met {atP}? I can't remember there names."),
+        ("georgian16", "{atPc}, with whom I met?"),
+        ("geordie16", "Whee've ah met {atP}, like?"),
+        ("radiographer16", "Who have I had meetings with {atP}? Between patients."),
+        ("shepherd16", "Who did I meet up with {atP}? I get off the hill so rarely."),
+        ("numtext16", "who did i meet up w/ {atP}"),
+        ("bureaucrat16", "Please list the persons with whom the undersigned has met {atP}."),
+        ("cantfind16", "I can't remember who I met {atP}."),
+    ],
+    "people_met_in_month": [
+        ("danish16", "Which persons did I have meetings with {M}?"),
+        ("georgian16", "{Mc}, which people I met?"),
+        ("geordie16", "Whee did ah meet {M}, pet?"),
+        ("courier16", "Who'd I meet with {M}? Too many faces on the round to remember."),
+        ("radiographer16", "Who did I meet with {M}? Shifts blur together."),
+        ("thinkaloud16", "{Mc}... who did I meet? I had a few meetings, I think. Who was in them with me?"),
+        ("homophone16", "Who did I meat {M}?"),
+        ("arrows16", "{Mc} → people I met?"),
+    ],
+    "links_from_person": [
+        ("danish16", "Which links has {X} sent me in mails?"),
+        ("thinkaloud16", "{X} sends me links sometimes, don't they... hmm, which links have they sent me?"),
+        ("courier16", "Which links has {X} emailed me? Reading them at the depot."),
+        ("shepherd16", "What links has {X} sent me? Probably the auction results."),
+        ("numtext16", "links {X} sent me?"),
+        ("bureaucrat16", "Please enumerate all web links contained in emails from {X} to the undersigned."),
+        ("arrows16", "{X} → me: links?"),
+        ("cantfind16", "I can't find those links {X} emailed me."),
+    ],
+    "links_from_people_met_in_month": [
+        ("danish16", "The persons I met {M} – which links have they sent me?"),
+        ("georgian16", "People whom I met {M}, which links they sent to me?"),
+        ("geordie16", "The folk ah met {M} – what links have they sent us?"),
+        ("radiographer16", "Which links did the people I met {M} send me? Back in the reporting room."),
+        ("shepherd16", "The people I met {M}: what links have they emailed me? Market prices, probably."),
+        ("bureaucrat16", "Please list the web links sent to the undersigned by those persons with whom the "
+                         "undersigned met {M}."),
+        ("thinkaloud16", "I met a few people {M}, and I think some of them sent me links... which links were "
+                         "those?"),
+        ("arrows16", "people I met {M} → links they sent me?"),
+    ],
+    "links_to_domain": [
+        ("shepherd16", "Which {U} links are in my emails? Quick, the dogs want out."),
+        ("georgian16", "Links to {U} in my emails – which ones?"),
+        ("courier16", "Which {U} links have turned up in my emails? At a red light."),
+        ("radiographer16", "Find the {U} links in my email, please."),
+        ("numtext16", "{U} links in my emails?"),
+        ("arrows16", "emails → {U} links?"),
+        ("homophone16", "Witch {U} links are in my emails?"),
+        ("cantfind16", "I can't find the {U} links in my emails."),
+    ],
+    "last_email_from_about": [
+        ("danish16", "What is the newest mail from {X} about {W}?"),
+        ("georgian16", "Last email from {X} about {W} – which is it?"),
+        ("geordie16", "What's the last email {X} sent us aboot {W}?"),
+        ("courier16", "Latest email from {X} about {W}? Quick, I'm on the bike."),
+        ("bureaucrat16", "Please identify the most recent email from {X} concerning {W}."),
+        ("numtext16", "latest email frm {X} re {W}?"),
+        ("thinkaloud16", "{X} sent me something about {W}... the latest one, I mean. Which email was that?"),
+        ("cantfind16", "I can't find {Xp} latest email about {W}."),
+    ],
+    "emails_from_with_attachment": [
+        ("danish16", "Which mails from {X} had attachments?"),
+        ("georgian16", "Emails of {X} with attachment – which ones?"),
+        ("geordie16", "Which of {Xp} emails came wi' attachments, like?"),
+        ("radiographer16", "Which emails from {X} had files attached? I'm waiting on a patient."),
+        ("shepherd16", "Which of {Xp} emails came with attachments? Might be the vet's bills."),
+        ("numtext16", "which emails frm {X} had attachments"),
+        ("arrows16", "{X} → me, with attachments: emails?"),
+        ("homophone16", "Which emails from {X} had attachments? Their the ones I need."),
+    ],
+    "files_from_in_month": [
+        ("danish16", "Which files did {X} send me {M}? Mange tak."),
+        ("shepherd16", "{Mc}, which files did {X} send me? Probably the movement licences."),
+        ("geordie16", "What files did {X} send us {M}, like?"),
+        ("courier16", "What did {X} attach to emails to me {M}? Between drops."),
+        ("radiographer16", "Which attachments came from {X} {M}? The protocols, I think."),
+        ("numtext16", "files {X} sent me {M}?"),
+        ("bureaucrat16", "Kindly list the files sent by {X} to the undersigned {M}."),
+        ("thinkaloud16", "{Mc}... {X} sent me some files, I'm fairly sure. Which files were they?"),
+    ],
+    "events_at_place_in_month": [
+        ("danish16", "Which events {atP} {M} are in my calendar? Tak."),
+        ("georgian16", "{Mc}, which events are {atP}?"),
+        ("geordie16", "Any events {atP} {M}, pet? Which ones?"),
+        ("courier16", "Events {atP} {M} – which ones? I might have deliveries."),
+        ("shepherd16", "Show me the events {atP} {M} – I'm stuck in the lambing shed."),
+        ("bureaucrat16", "Please list all events held {atP} {M}."),
+        ("arrows16", "events @ {P}, {M}?"),
+        ("cantfind16", "I've lost track of the events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("danish16", "Who did I send mails to {M}?"),
+        ("georgian16", "{Mc}, to whom I sent emails?"),
+        ("courier16", "Who did I email {M}? Trying to chase a missing parcel."),
+        ("radiographer16", "Who did I send emails to {M}? Between lists."),
+        ("numtext16", "who did i email {M}"),
+        ("bureaucrat16", "Please list all persons to whom the undersigned sent emails {M}."),
+        ("thinkaloud16", "{Mc}... who was I emailing? Who did I send emails to, I mean?"),
+        ("homophone16", "Who did I right to {M}? By email."),
+    ],
+    "emails_from_person_to_person": [
+        ("homophone16", "Which emails did {X} send {Y}? I want to sea them."),
+        ("georgian16", "Emails from {X} to {Y} – which ones are there?"),
+        ("geordie16", "What's {X} been emailin' {Y}, like? Which emails?"),
+        ("radiographer16", "Which emails did {X} send {Y}? I need to check the referral chain."),
+        ("shepherd16", "What emails has {X} sent to {Y}? They're arguing about the boundary wall."),
+        ("bureaucrat16", "Please produce all emails sent by {X} to {Y}."),
+        ("arrows16", "{X} → {Y}: emails?"),
+        ("cantfind16", "I can't find the emails {X} sent {Y}."),
+    ],
+    "count_events_at_place": [
+        ("danish16", "How many events have there been {atP}, all in all?"),
+        ("cantfind16", "I've lost count of the events {atP}."),
+        ("geordie16", "How many events have there been {atP}, pet?"),
+        ("courier16", "How many events have been {atP}? I keep getting sent there."),
+        ("radiographer16", "How many events took place {atP}? Just the number."),
+        ("numtext16", "how many events were {atP}? jst the number"),
+        ("bureaucrat16", "State the total number of events held {atP}."),
+        ("thinkaloud16", "{atPc}... there've been a fair few events there, haven't there? How many, exactly?"),
+    ],
+    "links_in_emails_about": [
+        ("danish16", "The mails about {W} – which links are in them?"),
+        ("georgian16", "Emails about {W} – which links are inside them?"),
+        ("courier16", "What links came in the emails about {W}? Waiting on a signature."),
+        ("shepherd16", "Which links are in the {W} emails? Reading by the stove."),
+        ("thinkaloud16", "The {W} emails... there were links in them, weren't there? Which links?"),
+        ("arrows16", "emails re {W} → links?"),
+        ("homophone16", "Witch links were in the emails about {W}?"),
+        ("cantfind16", "I can't find the links from the emails about {W}."),
+    ],
+    "count_emails_to": [
+        ("danish16", "How many mails have I sent to {X}?"),
+        ("georgian16", "How many emails I sent to {X} – total number, please?"),
+        ("geordie16", "How many emails have ah sent {X}, like?"),
+        ("shepherd16", "How many emails have I sent {X}? Just the number, I'm at the gate."),
+        ("radiographer16", "How many emails have I sent to {X}? Counting while the scan runs."),
+        ("numtext16", "how many emails hv i sent 2 {X}"),
+        ("arrows16", "me → {X}: count?"),
+        ("thinkaloud16", "I feel like I've emailed {X} loads... how many emails have I actually sent them?"),
+    ],
+}
+
+TEST14_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Croatian first-language speaker (croatian_t14), an Armenian first-language speaker (armenian_t14), a
+    # Scouse English speaker (scouse_t14), a Newfoundland English speaker (newfoundland_t14), a lighthouse keeper
+    # (lighthouse_t14), a glassblower (glassblower_t14), someone who gives the situation first (situation_t14),
+    # someone who breaks off mid-question for a tangent between dashes (tangent_t14), someone whose keys stick
+    # (sticky_t14), someone who writes in a diplomatic register (diplomat_t14) and someone who fills with "um", "like"
+    # and "basically" (filler_t14).
+    "emails_from": [
+        ("croatian_t14", "Bok! Which mails sent me {X}?"),
+        ("scouse_t14", "Giz a list of all the emails {X} sent me, la."),
+        ("lighthouse_t14", "Storm's coming in, I've a minute: which emails has {X} sent me?"),
+        ("situation_t14", "Here's the situation: {X} says they've been emailing me for ages and I've ignored them. "
+                          "Which emails has {X} actually sent me?"),
+        ("tangent_t14", "Which emails has {X} – lovely person, we were at school together – sent me?"),
+        ("filler_t14", "So, um, which emails has {X}, like, sent me?"),
+    ],
+    "emails_to": [
+        ("armenian_t14", "Barev jan! Which emails I sent to {X}?"),
+        ("newfoundland_t14", "Whataya at? Which emails have I sent {X}, b'y?"),
+        ("glassblower_t14", "Piece is in the annealer – which emails have I sent {X}?"),
+        ("sticky_t14", "Whichh emails have I sennt to {X}?"),
+        ("lighthouse_t14", "Which emails have I sent {X}? Lamp's lit, I've a quiet hour."),
+        ("situation_t14", "{X} claims I never write back. Which emails have I sent them?"),
+    ],
+    "emails_between": [
+        ("croatian_t14", "Molim, all mails between me and {X}, in both directions."),
+        ("scouse_t14", "All the emails between me an' {X}, both ways, la – sound?"),
+        ("newfoundland_t14", "Every email between meself and {X}, b'y, sent or got."),
+        ("lighthouse_t14", "Every email between {X} and me, either direction – I'm writing up the log."),
+        ("tangent_t14", "All the emails between me and {X} – we fell out once, long story – in both directions, "
+                        "please."),
+        ("diplomat_t14", "I should be grateful for the complete exchange of emails between {SELF} and {X}, in both "
+                         "directions."),
+    ],
+    "emails_from_in_month": [
+        ("armenian_t14", "{Mc}, which emails {X} sent me? Merci."),
+        ("scouse_t14", "What did {X} email me {M}, la?"),
+        ("glassblower_t14", "Between gathers – which emails did {X} send me {M}?"),
+        ("sticky_t14", "Which emaills did {X} send me {M}?"),
+        ("diplomat_t14", "Would you be so kind as to indicate the emails {X} sent me {M}?"),
+        ("filler_t14", "Um, {M}, like, what did {X} send me? Emails, I mean."),
+    ],
+    "emails_from_before": [
+        ("croatian_t14", "Bok, which mails sent me {X} before {B}?"),
+        ("newfoundland_t14", "What was {X} after sendin' me before {B}, b'y? The emails."),
+        ("lighthouse_t14", "Which emails had {X} sent me before {B}? Back when the old lamp was still turning."),
+        ("situation_t14", "I'm putting together a timeline. Which emails did {X} send me before {B}?"),
+        ("tangent_t14", "Which emails did {X} send me – they'd just moved house, poor thing – before {B}?"),
+        ("diplomat_t14", "I would be obliged if you could identify the emails {X} sent me prior to {B}."),
+    ],
+    "emails_from_since": [
+        ("armenian_t14", "Since {B}, which emails {X} sent me? Shat merci."),
+        ("scouse_t14", "What's {X} sent me since {B}, la? The emails, like."),
+        ("glassblower_t14", "What has {X} emailed me since {B}? I'm reheating a piece in the glory hole."),
+        ("sticky_t14", "Whatt has {X} emaild me since {B}?"),
+        ("filler_t14", "So, basically, since {B}, what emails has {X} sent me?"),
+        ("situation_t14", "For context, I only care about recent stuff. Which emails has {X} sent me since {B}?"),
+    ],
+    "last_email_from": [
+        ("croatian_t14", "Which mail did {X} send me last? Hvala."),
+        ("newfoundland_t14", "What's the last email {X} sent me, me son?"),
+        ("lighthouse_t14", "What was the latest email from {X}? Signal comes and goes out here."),
+        ("tangent_t14", "What was the most recent email – oh, the kettle's boiling – from {X}?"),
+        ("diplomat_t14", "May I ask which email from {X} reached me most recently?"),
+        ("filler_t14", "Um, what's the, like, latest email from {X}?"),
+    ],
+    "first_email_from": [
+        ("armenian_t14", "Which email {X} sent me first of all?"),
+        ("scouse_t14", "What was the dead first email {X} ever sent me?"),
+        ("glassblower_t14", "What was the earliest email {X} sent me? The furnace needs topping up."),
+        ("sticky_t14", "Whatt was the firstt email {X} sent me?"),
+        ("situation_t14", "I'm writing a speech for {Xp} leaving do and want to start at the beginning. What was "
+                          "the first email {X} ever sent me?"),
+        ("newfoundland_t14", "What's the first email {X} ever sent me, b'y?"),
+    ],
+    "first_email_to": [
+        ("croatian_t14", "Which was my first mail to {X}? Hvala."),
+        ("scouse_t14", "What's the first email I ever sent {X}, la?"),
+        ("lighthouse_t14", "What was the first email I ever sent {X}? Before I took the post here, probably."),
+        ("tangent_t14", "Which was the first email I ever sent – bless them, they still remind me of it – to {X}?"),
+        ("diplomat_t14", "Could you kindly identify the earliest email I dispatched to {X}?"),
+        ("filler_t14", "Like, what was the first email I, um, sent {X}?"),
+    ],
+    "last_email_to": [
+        ("armenian_t14", "Which email I sent last to {X}? Merci."),
+        ("newfoundland_t14", "What's the last email I sent to {X}, b'y? I'm some forgetful."),
+        ("glassblower_t14", "What did I last email {X}? I'm between gathers."),
+        ("sticky_t14", "Whatt's the lastt email I sent to {X}?"),
+        ("situation_t14", "{X} is waiting on a reply from me and I can't remember what I said. What's my most "
+                          "recent email to them?"),
+        ("filler_t14", "Um, so what was the last email I, like, sent to {X}?"),
+    ],
+    "count_emails_from": [
+        ("croatian_t14", "How many mails sent me {X}?"),
+        ("scouse_t14", "How many emails has {X} sent me, la? Just the number, like."),
+        ("lighthouse_t14", "How many emails have I had from {X} in all? Counting them for the log."),
+        ("tangent_t14", "How many emails has {X} – they write such long ones, honestly – sent me?"),
+        ("diplomat_t14", "Might I know the total number of emails {X} has sent me?"),
+        ("newfoundland_t14", "How many emails is {X} after sendin' me?"),
+    ],
+    "subject_contains": [
+        ("armenian_t14", "Which emails have {W} in subject? Merci."),
+        ("tangent_t14", "Which emails – there's one I'm desperate to find – have {W} in the subject?"),
+        ("glassblower_t14", "Which emails mention \"{W}\" in the subject line? Quick, the glass is cooling."),
+        ("sticky_t14", "Whichh emails have {W} in the subjectt?"),
+        ("situation_t14", "I'm tidying up before a handover. Which emails have \"{W}\" in the subject?"),
+        ("filler_t14", "Which emails have, like, {W} in the subject, basically?"),
+    ],
+    "last_received_on_day": [
+        ("croatian_t14", "On {D}, which was the last mail I got?"),
+        ("scouse_t14", "What was the last email that come in for me on {D}, la?"),
+        ("lighthouse_t14", "{Dc} was a wild night on the rock. What was the last email I received that day?"),
+        ("tangent_t14", "Which email – and this was the day my car broke down – was the last one I received on "
+                        "{D}?"),
+        ("diplomat_t14", "Would you be good enough to tell me which email was the final one I received on {D}?"),
+        ("armenian_t14", "{Dc}, which email came to me last?"),
+    ],
+    "attachments_from": [
+        ("armenian_t14", "Which files {X} sent me as attachment? Shat merci."),
+        ("scouse_t14", "What files has {X} sent me, la? Attachments, like."),
+        ("glassblower_t14", "Which attachments has {X} sent me? Hopefully the gallery's order."),
+        ("sticky_t14", "Which filess has {X} sentt me as attachments?"),
+        ("situation_t14", "I'm clearing disk space and need to know what came from {X}. Which files has {X} sent "
+                          "me?"),
+        ("newfoundland_t14", "What files is {X} after sendin' me?"),
+    ],
+    "attachments_ext": [
+        ("situation_t14", "I'm auditing what we share by email. Which {EXTS} have been attached to emails, in "
+                          "either direction?"),
+        ("lighthouse_t14", "Every {EXT1} attached to an email, coming in or going out – which ones?"),
+        ("tangent_t14", "Which {EXTS} – I swear my email is a zoo – have been attached to emails, either way?"),
+        ("diplomat_t14", "I should be grateful for a list of every {EXT1} attached to my emails, incoming or "
+                         "outgoing."),
+        ("filler_t14", "Um, which {EXTS} have, like, been attached to emails? Sent or received, whatever."),
+        ("scouse_t14", "Which {EXTS} have been attached to emails, in or out, la?"),
+    ],
+    "folders_with_attachments_from": [
+        ("croatian_t14", "In which folders I saved files that {X} sent me?"),
+        ("newfoundland_t14", "Where's the files {X} sent me to, b'y? Which folders?"),
+        ("glassblower_t14", "Which folders did {Xp} attachments end up in? I'm between pieces."),
+        ("sticky_t14", "Whichh folders holdd the files {X} emailed me?"),
+        ("situation_t14", "I'm handing my laptop over to IT tomorrow. Which folders have the files {X} emailed me?"),
+        ("diplomat_t14", "Would you kindly indicate the folders holding the files {X} has sent me?"),
+    ],
+    "folders_of_file": [
+        ("armenian_t14", "Barev jan, in which folder is {F}?"),
+        ("scouse_t14", "Where's {F}, la? Which folder?"),
+        ("newfoundland_t14", "Where's {F} to, me son? What folder?"),
+        ("lighthouse_t14", "Which folder is {F} in? I need it for the keeper's report."),
+        ("tangent_t14", "Which folder is {F} – I named it in a hurry, sorry – saved in?"),
+        ("filler_t14", "So, um, which folder's {F} in?"),
+    ],
+    "who_sent_file": [
+        ("tangent_t14", "Who – and I only just noticed it, embarrassingly – sent me {F}?"),
+        ("armenian_t14", "Who is sent me {F}?"),
+        ("glassblower_t14", "Who emailed me {F}? Maybe the gallery."),
+        ("sticky_t14", "Whoo sent me {F}?"),
+        ("diplomat_t14", "May I enquire who sent me {F}?"),
+        ("situation_t14", "I've got {F} on my desktop and no idea where it came from. Who sent it to me?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("croatian_t14", "Who sent me {F} – with which people that person exchanged mails?"),
+        ("scouse_t14", "Whoever sent me {F} – who've they been swappin' emails with, la?"),
+        ("newfoundland_t14", "Whoever sent me {F}, b'y – who's that one been emailin' back and forth with?"),
+        ("lighthouse_t14", "Whoever sent me {F}: who have they exchanged emails with? I'm on watch."),
+        ("tangent_t14", "The person who sent me {F} – no idea who, which is half the problem – who have they been "
+                        "corresponding with by email?"),
+        ("filler_t14", "So, like, whoever sent me {F}, who have they, um, been emailing with?"),
+    ],
+    "coattendees_of_person": [
+        ("armenian_t14", "Who was at events together with {X}? Merci."),
+        ("scouse_t14", "Who's been at events with {X}, la?"),
+        ("glassblower_t14", "Who has attended events with {X}? One of them bought a vase."),
+        ("sticky_t14", "Whoo has been at eventts with {X}?"),
+        ("diplomat_t14", "Might you list the persons who have attended events alongside {X}?"),
+        ("situation_t14", "I'm trying to figure out who knows {X} well. Who has been at the same events as {X}?"),
+    ],
+    "events_of_person": [
+        ("croatian_t14", "Which events did {X} visit?"),
+        ("newfoundland_t14", "What events is {X} after goin' to?"),
+        ("lighthouse_t14", "Which events has {X} been to? I rarely get ashore."),
+        ("tangent_t14", "Which events has {X} – always the life of the party – attended?"),
+        ("filler_t14", "Um, which events has {X}, like, been to?"),
+        ("armenian_t14", "Which events {X} attended? Shat merci."),
+    ],
+    "events_at_place": [
+        ("croatian_t14", "Which events are {atP}? Hvala."),
+        ("scouse_t14", "What events are on {atP}, la?"),
+        ("glassblower_t14", "Which events are {atP}? Might show some work there."),
+        ("sticky_t14", "Whichh eventts are {atP}?"),
+        ("diplomat_t14", "Might I have a list of the events held {atP}?"),
+        ("situation_t14", "A client asked me what goes on {atP}. Which events are there?"),
+    ],
+    "events_in_month": [
+        ("armenian_t14", "{Mc}, what is in my calendar? Merci."),
+        ("scouse_t14", "What's on me calendar {M}, la?"),
+        ("newfoundland_t14", "What's on the go in my calendar {M}, b'y?"),
+        ("lighthouse_t14", "Which events are on my calendar {M}? The relief boat schedule depends on it."),
+        ("tangent_t14", "Which events – and I'm dreading the answer – are on my calendar {M}?"),
+        ("filler_t14", "So, like, what's in my calendar {M}, basically?"),
+    ],
+    "events_titled": [
+        ("croatian_t14", "Which events have in the title {T}?"),
+        ("armenian_t14", "Events with {T} in title – which? Merci."),
+        ("glassblower_t14", "Which events have \"{T}\" in the title? I'm shaping a bowl."),
+        ("sticky_t14", "Whichh events have {T} in the titlle?"),
+        ("diplomat_t14", "Would you list the events whose titles include \"{T}\"?"),
+        ("newfoundland_t14", "What {T} events have I got, b'y?"),
+    ],
+    "who_attended_titled": [
+        ("croatian_t14", "Who all was on the {T}?"),
+        ("scouse_t14", "Who went to the {T}, la?"),
+        ("lighthouse_t14", "Who attended the {T}? I couldn't get off the rock for it."),
+        ("tangent_t14", "Who was at the {T} – I heard the coffee was terrible – anyway, who attended?"),
+        ("filler_t14", "Um, so who went to the {T}, like?"),
+        ("glassblower_t14", "Who came to the {T}? I was stuck at the bench."),
+    ],
+    "place_of_event": [
+        ("croatian_t14", "Where is held {T}?"),
+        ("newfoundland_t14", "Where's {T} to, b'y?"),
+        ("glassblower_t14", "Where is {T}? I'll need to pack up the studio early."),
+        ("sticky_t14", "Wheree is {T}?"),
+        ("situation_t14", "I've been invited to {T} but the invite got buried. Where is it?"),
+        ("diplomat_t14", "Might I ask where {T} is to be held?"),
+    ],
+    "people_met_at_place": [
+        ("armenian_t14", "Who I met {atP}? Merci."),
+        ("scouse_t14", "Who've I met {atP}, la?"),
+        ("lighthouse_t14", "Who have I met {atP}? I don't get out much."),
+        ("tangent_t14", "Who have I met – my memory for faces is shocking – {atP}?"),
+        ("diplomat_t14", "Could you kindly list the people I have met {atP}?"),
+        ("croatian_t14", "With whom I was on meetings {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("croatian_t14", "With whom I had meetings {M}?"),
+        ("newfoundland_t14", "Who'd I meet {M}, b'y?"),
+        ("glassblower_t14", "Who did I meet {M}? Commissions, mostly."),
+        ("sticky_t14", "Whoo did I meett {M}?"),
+        ("situation_t14", "I'm filling in my expenses and need names. Who did I meet {M}?"),
+        ("filler_t14", "Um, who did I, like, meet {M}?"),
+    ],
+    "links_from_person": [
+        ("situation_t14", "{X} said they'd sent me some useful links. Which links has {X} emailed me?"),
+        ("scouse_t14", "What links has {X} sent me, la?"),
+        ("lighthouse_t14", "Which links has {X} emailed me? Tide tables, probably."),
+        ("tangent_t14", "Which links has {X} – they're always sending cat videos – emailed me?"),
+        ("diplomat_t14", "May I have the links {X} has sent me by email?"),
+        ("newfoundland_t14", "What links is {X} after sendin' me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("croatian_t14", "People with whom I met {M} – which links they sent me?"),
+        ("scouse_t14", "The people I met {M} – what links have they sent me, la?"),
+        ("glassblower_t14", "Which links did the people I met {M} send me? Gallery listings, maybe."),
+        ("sticky_t14", "Whichh links did the people I mett {M} send me?"),
+        ("situation_t14", "I promised to read whatever my contacts send me. The people I met {M} – which links have "
+                          "they emailed me?"),
+        ("filler_t14", "So, um, the people I met {M}, which links did they, like, send me?"),
+    ],
+    "links_to_domain": [
+        ("armenian_t14", "Which {U} links are in my emails? Merci."),
+        ("newfoundland_t14", "What {U} links have I got in me emails, b'y?"),
+        ("lighthouse_t14", "Which {U} links have come through my email? Reading them by lamplight."),
+        ("tangent_t14", "Which {U} links – I bookmark nothing, so this is how I find things – are in my emails?"),
+        ("diplomat_t14", "Might I see every {U} link contained in my emails?"),
+        ("sticky_t14", "Whichh {U} linkss are in my emails?"),
+    ],
+    "last_email_from_about": [
+        ("croatian_t14", "Which is the newest mail from {X} about {W}?"),
+        ("scouse_t14", "What's the latest email {X} sent me about {W}, la?"),
+        ("glassblower_t14", "Latest email from {X} about {W}? I'm cutting a piece off the pipe."),
+        ("sticky_t14", "Whatt's the latestt email from {X} about {W}?"),
+        ("situation_t14", "I have a call about {W} in ten minutes. What's the latest email {X} sent me about it?"),
+        ("diplomat_t14", "Would you identify the most recent email {X} sent me regarding {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("armenian_t14", "Which emails from {X} had attachment? Merci."),
+        ("newfoundland_t14", "Which of {Xp} emails had somethin' attached, b'y?"),
+        ("lighthouse_t14", "Which emails from {X} came with attachments? The supply lists, maybe."),
+        ("tangent_t14", "Which emails from {X} – they never write a subject line, drives me mad – had "
+                        "attachments?"),
+        ("filler_t14", "Um, which of {Xp} emails had, like, attachments?"),
+        ("glassblower_t14", "Which of {Xp} emails came with attachments? Commission sketches, maybe."),
+    ],
+    "files_from_in_month": [
+        ("croatian_t14", "{Mc} which files sent me {X}?"),
+        ("scouse_t14", "What files did {X} send me {M}, la?"),
+        ("lighthouse_t14", "Which files did {X} send me {M}? I need them for the maintenance log."),
+        ("sticky_t14", "Whichh files did {X} sendd me {M}?"),
+        ("diplomat_t14", "I should be obliged to learn which files {X} sent me {M}."),
+        ("armenian_t14", "{Mc}, which files {X} sent me? Merci."),
+    ],
+    "events_at_place_in_month": [
+        ("armenian_t14", "Which events are {atP} {M}? Shat merci."),
+        ("newfoundland_t14", "What's on the go {atP} {M}, b'y?"),
+        ("glassblower_t14", "Events {atP} {M} – which ones? I'm waiting on the annealer."),
+        ("tangent_t14", "Show me the events {atP} – terrible parking, by the way – {M}."),
+        ("situation_t14", "I'm reconciling the venue bookings. Show me the events {atP} {M}."),
+        ("filler_t14", "So, um, which events are {atP}, like, {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("croatian_t14", "To whom I sent mails {M}?"),
+        ("scouse_t14", "Who did I email {M}, la?"),
+        ("lighthouse_t14", "Who did I send emails to {M}? The log needs it."),
+        ("sticky_t14", "Whoo did I emaill {M}?"),
+        ("diplomat_t14", "Might I have the names of those to whom I sent emails {M}?"),
+        ("filler_t14", "Um, who did I, like, send emails to {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("armenian_t14", "Which emails {X} sent to {Y}? Merci."),
+        ("sticky_t14", "Whichh emails did {X} sendd to {Y}?"),
+        ("glassblower_t14", "Which emails has {X} sent to {Y}? They're sorting out the commission."),
+        ("tangent_t14", "Which emails did {X} send – they share an office, you know – to {Y}?"),
+        ("diplomat_t14", "Might I see the emails {X} has sent to {Y}?"),
+        ("situation_t14", "{Y} says {X} never told them about the change. Which emails did {X} send {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("croatian_t14", "How many events was held {atP}?"),
+        ("newfoundland_t14", "How many events was there {atP}, b'y?"),
+        ("lighthouse_t14", "How many events have been held {atP}? Just the number."),
+        ("sticky_t14", "How mnay events have there been {atP}?"),
+        ("filler_t14", "Um, how many events were, like, {atP}?"),
+        ("armenian_t14", "{atPc}, how many events were there? Merci."),
+    ],
+    "links_in_emails_about": [
+        ("armenian_t14", "Which links are in emails about {W}? Merci."),
+        ("filler_t14", "Um, what links were, like, in the emails about {W}?"),
+        ("glassblower_t14", "Which links came in the emails about {W}? I'll look once the furnace is banked."),
+        ("tangent_t14", "Which links – and there were loads, I think – were in the emails about {W}?"),
+        ("situation_t14", "I'm writing a summary of the {W} discussion. Which links were in the emails about {W}?"),
+        ("diplomat_t14", "Would you list the links contained in the emails concerning {W}?"),
+    ],
+    "count_emails_to": [
+        ("croatian_t14", "How many mails I sent to {X}?"),
+        ("newfoundland_t14", "How many emails am I after sendin' {X}, b'y?"),
+        ("lighthouse_t14", "How many emails have I sent {X}? Counting them for the logbook."),
+        ("sticky_t14", "How manyy emails have I sennt {X}?"),
+        ("filler_t14", "So, like, how many emails have I, um, sent {X}?"),
+        ("situation_t14", "{X} thinks I've been ignoring them. How many emails have I actually sent {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -12064,7 +13021,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
-    then test12, then dev15, then test13 (ids continue after them)."""
+    then test12, then dev15, then test13, then dev16, then test14 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -12103,8 +13060,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D12, DEV12_TEMPLATES, DEV12_MAKERS), (T10, TEST10_TEMPLATES, TEST10_MAKERS),
                                      (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS),
                                      (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS),
-                                     (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS)):
-        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13)
+                                     (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS),
+                                     (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS)):
+        later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
+                       T14)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -12212,7 +13171,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
-          f"{parts['test13']} test13), "
+          f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -12220,13 +13179,14 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14 or dev15 "
-                      "(tune on them; dev2's to dev15's templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15 or "
+                      "dev16 (tune on them; dev2's to dev16's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9, test10, test11, test12 or test13 (second to thirteenth "
-                      "held-out parts, each written independently of all the others and never used for tuning). "
-                      "Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, test7, "
-                      "dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, test12, dev15, test13). "
+                      "test5, test6, test7, test8, test9, test10, test11, test12, test13 or test14 (second to "
+                      "fourteenth held-out parts, each written independently of all the others and never used for "
+                      "tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, "
+                      "test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, test12, dev15, test13, "
+                      "dev16, test14). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

@@ -204,8 +204,8 @@ class RootIndex:
             conn.execute("UPDATE inputs SET mtime_ns = ?, size = ? WHERE id = ?", (mtime_ns, st.st_size, input_id))
             conn.execute("DELETE FROM files WHERE input = ?", (input_id,))
         conn.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)",
-                         [(input_id, name, norm(name), extension_of(name), size, mtime)
-                          for name, size, mtime in listing.files])
+                         [(input_id, name, " ".join(name.split()).casefold(), extension_of(name), size, mtime)
+                          for name, size, mtime in listing.files])  # the name's norm(), without a regex
         report.parsed += len(listing.files)
         return listing.folders
 
@@ -213,9 +213,12 @@ class RootIndex:
         """The folder's visible files and subfolders; OSError when the folder cannot be listed."""
         listing = _Listing()
         root = str(self.root)
+        rules = self.rules
+        # the usual rules (hidden files left out, nothing excluded) need only the name, off Windows
+        by_name = not rules.exclude and not rules.include_hidden and sys.platform != "win32"
         with self.scandir(path) as entries:
             for entry in entries:
-                if self.rules.skips(entry, root):
+                if entry.name.startswith(".") if by_name else rules.skips(entry, root):
                     continue
                 try:
                     if entry.is_dir():

@@ -110,4 +110,4 @@ def day_item(day: date) -> Item:
 
 def file_key(name: str) -> str:
     """The File identity (DESIGN.md): the name as written, in NFC (macOS may hand back decomposed accents)."""
-    return unicodedata.normalize("NFC", name)
+    return name if name.isascii() else unicodedata.normalize("NFC", name)

@@ -257,3 +257,23 @@ def test_the_connector_is_registered_with_its_tools():
     cls = get_registry().connector_class("files")
     assert cls is FilesConnector
     assert {spec.name for spec in cls.tool_specs()} == {"file_parent_folder", "folder_parent_file"}
+
+
+def test_names_with_odd_spaces_and_accents_are_found_as_written_or_normalised(tmp_path, context):
+    """The stored name and its searchable form: NFC for decomposed accents (as macOS writes them), every kind of
+    blank collapsed and case folded as filters.norm does, the extension lower-cased."""
+    import unicodedata
+
+    from queryweaver.filters import norm
+
+    names = ["Caf\u0065\u0301 Plan.PDF", "Q3\tbudget  FINAL.xlsx", "a\u2003b\u00a0c.Txt", "\u00c9t\u00e9 \x1c notes.md",
+             "STRASSE Stra\u00dfe.doc", "plain.txt"]
+    root = make_tree(tmp_path / "odd", {name: "x" for name in names})
+    conn = connect(context, root=root)
+    found = {f.key for f in conn.find(FILE, [])}
+    assert found == {unicodedata.normalize("NFC", n) for n in names}
+    for name in names:
+        key = unicodedata.normalize("NFC", name)
+        assert {f.key for f in conn.find(FILE, [flt("f", "name", key.upper())])} == {key}
+        rows = conn.root_indexes[0].conn.execute("SELECT lname, ext FROM files WHERE name = ?", (key,)).fetchall()
+        assert [tuple(r) for r in rows] == [(norm(key), key.rsplit(".", 1)[1].lower())]

@@ -732,6 +732,62 @@ def _count_aside(match: re.Match) -> str:
     return "" if _COUNT_CUE.search(rest) else match.group()
 
 
+# Arrows between the parts of a question, as notes are written: "me → X: emails?", "X ↔ me: all emails", "X's
+# attachments → folders?", "emails about T → links?", "people I met in D → links they sent me?".
+_ARROW = r"\s*(?:→|->|=>|⇒|⟶|➔|➜)\s*"
+_BOTH_WAYS = r"\s*(?:↔|<->|<=>|⇔|⟷)\s*"
+# two parties (a name, an address or the user: a few words without punctuation), then what is asked of their emails
+_ARROW_PAIR = regex_cache.compile(rf"^\s*([\w@.'’ -]{{1,60}}?)(?:{_ARROW}|{_BOTH_WAYS})([\w@.'’ -]{{1,60}}?)\s*:\s*(.+)$")
+
+
+def _party(word: str) -> str:
+    return "me" if word.lower() in ("me", "i", "myself") else word
+
+
+def _arrows_between_parties(text: str) -> str:
+    """"me → X: first email?" -> "first email from me to X?", before anything reads the question (the ':' would
+    split it, and the question-shape model would see 'me' without its arrow)."""
+    found = _ARROW_PAIR.match(text)
+    if found is None or any(len(found.group(g).split()) > 5 for g in (1, 2)):
+        return text
+    return _arrow_pair(found) + ("?" if text.rstrip().endswith("?") else "")
+
+
+def _arrow_pair(match: re.Match) -> str:
+    """"me → X: count?" -> "how many emails from me to X"; "X ↔ me: all emails" -> "all emails between X and me"."""
+    first, second = _party(match.group(1).strip()), _party(match.group(2).strip())
+    asked = match.group(3).strip(" ?.!")
+    if re.fullmatch(r"(?:the )?(?:count|number|total|tally|how many|#)(?: of (?:e-?mails|mails|messages))?", asked,
+                    re.IGNORECASE):
+        asked = "how many emails"
+    elif not re.search(r"\b(?:e-?mails?|mails?|messages?|notes?|correspondence|links?|attachments?|files?)\b", asked,
+                       re.IGNORECASE):
+        asked = f"{asked} emails" if asked else "emails"
+    between = "↔" in match.group() or "<" in match.group() or "⇔" in match.group() or "⟷" in match.group()
+    return f"{asked} between {first} and {second}" if between else f"{asked} from {first} to {second}"
+
+
+def _arrow_then(match: re.Match) -> str:
+    """"what they are → what is asked of them": "X's attachments → folders?" -> "which folders hold X's
+    attachments"; "people I met in D → links they sent me?" -> "links sent to me by people I met in D"; "emails
+    about T → links?" -> "links in emails about T"."""
+    given, asked = match.group(1).strip(" ,:;"), match.group(2).strip(" ?.!")
+    if re.fullmatch(r"(?:to )?(?:⟦person\|[^⟧]+⟧|me|myself)", asked, re.IGNORECASE):
+        return match.group()   # "emails X -> Y": from one person to another, which the parser reads
+    if re.fullmatch(r"(?:which |what |the )?(?:folders?|dirs?|directories|locations? on disk)(?: (?:are )?they(?: are)?"
+                    r"(?: in)?)?", asked, re.IGNORECASE):
+        return f"which folders hold {given}"
+    sent = re.fullmatch(r"(.+?) (?:they|these people|those people)(?: have| had)? (sent|emailed|forwarded|mailed)"
+                        r"(?: to)? (me|us)", asked, re.IGNORECASE)
+    if sent:
+        return f"{sent.group(1)} sent to me by {given}"
+    if re.search(r"\b(?:they|them|their|those|these)\b", asked, re.IGNORECASE):
+        return match.group()   # a reference this cannot resolve: left as written
+    if re.match(r"(?:the |all |my )?(?:e-?mails|mails|messages)\b", given, re.IGNORECASE):
+        return f"{asked} in {given}"
+    return f"{asked} of {given}"
+
+
 # Asides that are not part of what is asked, removed from the grounded question before any reading (so the
 # question as written, its clauses and its rewrites all go without them): a contrast with another reading of
 # the same question, asides in brackets ("(all of them)", "(a count, not a list)"), a question said twice ("...,
@@ -764,6 +820,16 @@ ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # a request after the question to show what it asks for: "...? List them for me."
     (r"(?<=[?.!])\s+(?:please |pls |kindly )?(?:list|show|give|send|display|pull up)(?: me)? (?:them|those|these|it|all of "
      r"them|the lot)(?: (?:for|to) me)?(?:,? please)?[.!]*$", "", 0.01, ""),
+    # ... or after a dash: "Events with T in the name – show me, please."
+    (r"(?<=\S)\s+[–—-]+\s*(?:please |pls |kindly )?(?:show|list|give|send|display)(?: me)?(?: (?:them|those|these|it|"
+     r"all of them|the lot))?(?:,? please)?[.!]*$", "", 0.01, ""),
+    # a dropped g written with an apostrophe: "emailin'", "sendin'", "happenin'"
+    (r"(?<!['‘\w])(\w{2,}in)g?'(?=\s|[?.!,;:]|$)", r"\1g", 0.01, ""),   # not a quoted word ('onboarding')
+    # a tag at the end that asks nothing: "..., like?"
+    (r",\s*like[?!.]*$", "", 0.01, ""),
+    # what is asked of things named first, after a dash: "Files from X – in which folders they are?"
+    (r"^(.+?)\s+[–—-]+\s*(?:and )?(?:in )?(?:which|what) folders? (?:are )?(?:they|these|those|them)(?: are)?(?: in| "
+     r"stored in| kept in| saved in| sitting in)?[?.!]*$", r"which folders hold \1", 0.02, ""),
 ]
 _ASIDES = [(regex_cache.compile(p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n) for p, r, c, n in ASIDES]
 
@@ -895,6 +961,38 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\bhas:\s*attachments?\b", "with attachments", 0.01, ""),
     (r"\bfilename:\s*\*?\.?([a-z0-9]{2,5})\b", r"attachments of type \1", 0.01, ""),
     (r"\b(?:me|I) <-> ", "between me and ", 0.01, ""), (r" <-> (?:me|I)\b", " and me", 0.01, ""),
+    (rf"^([^→⇒⟶➔➜:]+?){_ARROW}([^→⇒⟶➔➜]+)$", _arrow_then, 0.03, ""),
+    # someone writing of themselves in the third person, as a formal minute does: "the undersigned", "yours truly"
+    (r"\b(by|from|to|with|for|and) (?:the undersigned|yours truly)\b", r"\1 me", 0.02, ""),
+    (r"\b(?:(?:those|the|all) )?(?:persons|people|individuals|folks) with whom (?:I|the undersigned) (met|saw|"
+     r"was with)\b", r"the people I \1", 0.02, ""),
+    (r"\b(?:the undersigned|yours truly)\b(?= (?:met|sent|attended|emailed|received|saw|has|have|had|was|am|wrote|"
+     r"went|spoke|corresponded|mailed|forwarded|dispatched|addressed|got|will|would|is))", "I", 0.02, ""),
+    (r"\b(?:the undersigned|yours truly)\b", "me", 0.02, ""),
+    # what the asker cannot find, has lost count of or does not know: the rest is what they ask
+    (r"^I (?:can'?t|cannot|can not|couldn'?t) (?:seem to |quite |ever |for the life of me )?(?:find|locate|"
+     r"track down|dig up|pull up)\b", "find", 0.02, ""),
+    (r"^(find .+?)\s+anywhere$", r"\1", 0.01, ""),
+    (r"^I(?:'ve| have) (?:completely |totally )?(?:lost count of|lost track of how many)\s+(?:the |my |all the |all my )?",
+     "how many ", 0.02, ""),
+    (r"^I(?:'ve| have)(?: got)? (?:no|not the (?:faintest|slightest)) (?:idea|clue)\b,? ?", "", 0.02, ""),
+    (r"^I (?:have(?:n'?t| not)(?: got)?|'ve not got) (?:a|any|the faintest|the slightest) (?:idea|clue)\b,? ?", "", 0.02,
+     ""),
+    # dialect words for the question's own words: Geordie "whee" (who), "ah" (I), "aboot", "atween", "wi'"
+    (r"^whee\b", "who", 0.02, ""), (r"^whee'(s|ve|d)\b", lambda m: {"s": "who's", "ve": "who have",
+                                                                    "d": "who did"}[m.group(1).lower()], 0.02, ""),
+    (r"\b(have|did|had|do|can|could|should|would|will|shall|when|where|what|which|who|that|if|since|as) ah\b(?! (?:well|right|see)\b)",
+     r"\1 I", 0.02, ""),
+    (r"(?<=[,;:] )ah(?= (?:sent|met|meet|emailed|attended|went|saw|got|received|wrote)\b)", "I", 0.02, ""),
+    (r"\b(e-?mails?|mails?|messages?|events?|meetings?) ah (sent|got|received|attended|went to|had|wrote)\b", r"\1 I \2",
+     0.02, ""),
+    (r"\baboot\b", "about", 0.01, ""), (r"\batween\b", "between", 0.01, ""), (r"\baal\b", "all", 0.01, ""),
+    (r"\bwi'(?=\s)", "with", 0.01, ""), (r"\ban'(?=\s)", "and", 0.01, ""),
+    (r",? whichever way (?:they|it) went\b", "", 0.01, ""),
+    # a homophone for "which" before what is asked for
+    (r"\bin (name|title|subject)\b", r"in the \1", 0.01, ""),
+    (r"\bwitch(?= (?:e-?mails?|mails?|messages?|events?|meetings?|ones?|links?|urls?|files?|attachments?|folders?|"
+     r"people|person|places?|documents?|of)\b)", "which", 0.01, ""),
     (r"^(?:count )?(from|to) (?![^,]*,(?! \d{4}\b))(?=⟦person|me\b|\S+@)", lambda m: ("count emails " if m.group().startswith("count")
                                                               else "emails ") + m.group(1) + " ", 0.02, ""),
     # a thing named first, then what is asked of it: "Sender of F: email contacts?", "Meetings of X: attendees?"
@@ -1522,8 +1620,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # asides and hedges that add nothing: "I think", "altogether", "the names of"
     (r"\bI (?:half |vaguely |kind of |sort of )?(?:think|believe|guess|reckon|suppose|recall|remember)\b,?", "",
      0.02, ""),
-    (r"^I (?:forget|forgot|don'?t remember|can'?t remember|wonder|wondered|am not sure|'m not sure)\b,? ?", "", 0.02,
-     ""),
+    (r"^I(?: (?:forget|forgot|don'?t remember|can'?t remember|can'?t recall|cannot recall|wonder|wondered|"
+     r"am not sure|am unsure|don'?t know|do not know|can'?t (?:work|figure) out|can'?t tell)|'m (?:not sure|unsure|"
+     r"not certain))\b,? ?", "", 0.02, ""),
     (r"\bsomewhere in\b", "in", 0.02, ""), (r"\b(?:something|anything) like\b", "", 0.02, ""),
     (r"\bwho all\b", "who", 0.02, ""), (r"\bwhat all\b", "what", 0.02, ""), (r"\balong with\b", "with", 0.02, ""),
     (r"\b(early|mid|late)-(\w+)", r"\1 \2", 0.0, ""),
@@ -2033,7 +2132,7 @@ def strip_framing(text: str) -> str:
 def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Generation:
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
-    text = _the_user_is_me(strip_framing(check_question(question)))
+    text = _arrows_between_parties(_the_user_is_me(strip_framing(check_question(question))))
     corrected = _VAGUE_TITLE.sub(r"\1 ", _self_corrected(text))
     corrections = [] if corrected == text else ["a correction the question made in passing applied"]
     text = corrected

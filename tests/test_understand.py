@@ -966,3 +966,61 @@ def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():
     for unchanged in ("Emails from Jane – no attachments please.", "Which emails, sorry to ask, did Jane send?",
                       "Who sent me budget.xlsx? No rush.", "Emails from Jane Doe - the ones with invoices."):
         assert _self_corrected(unchanged) == unchanged, unchanged
+
+
+@pytest.mark.parametrize("question, spec", [
+    # dev16's askers: notes written with arrows, between two parties or from what is given to what is asked
+    ("me → Jane Doe: emails?", ("find e all", "e from self", "e to p", "p.name = Jane Doe")),
+    ("me -> Wei Chen: count?", ("count e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("me → Jane Doe: latest email?", ("find e one", "e from self", "e to p", "p.name = Jane Doe", "e.ordinal = last")),
+    ("Jane Doe ↔ me: all emails", ("find e all", "e participants p", "e participants self", "p.name = Jane Doe")),
+    ("Jane Doe → Wei Chen: emails?", ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe",
+                                      "p2.name = Wei Chen")),
+    ("Jane Doe's attachments → folders?", ("find dir all", "e from p", "e has_attachment f", "f parent dir",
+                                           "p.name = Jane Doe")),
+    ("emails → github.com links?", ("find w all", "e mentions_url w", "w.url = github.com")),
+    ("people I met in March → links they sent me?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in March")),
+    # the writer in the third person, as a formal minute has it
+    ("Kindly enumerate all emails dispatched by the undersigned to Wei Chen.",
+     ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("Please list all persons to whom the undersigned sent emails in March.",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in March")),
+    # what the asker cannot find, has lost count of or has no idea about
+    ("I can't find the emails I sent to Wei Chen anywhere.", ("find e all", "e from self", "e to p",
+                                                              "p.name = Wei Chen")),
+    ("I can't seem to find Jane Doe's latest email about budget.",
+     ("find e one", "e from p", "p.name = Jane Doe", "e.subject contains budget", "e.ordinal = last")),
+    ("I have no idea which folder budget.xlsx is in.", ("find dir all", "f parent dir", "f.name = budget.xlsx")),
+    ("I've no idea which events Wei Chen has been to.", ("find ev all", "p attended ev", "p.name = Wei Chen")),
+    ("I'm not sure who's been to events with Wei Chen.",
+     ("find p1 all", "p1 attended ev", "p2 attended ev", "p2.name = Wei Chen")),
+    ("I can't recall who was at the Weekly sync.", ("find p all", "p attended ev", "ev.name contains Weekly sync")),
+    ("I've lost count of the events at Blue Bottle Coffee.",
+     ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    # Geordie words, a dropped g, a tag, a homophone, a request after a dash
+    ("Whee went to the Weekly sync, pet?", ("find p all", "p attended ev", "ev.name contains Weekly sync")),
+    ("What's the last email ah sent Wei Chen, like?",
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ("Aal the emails atween Jane Doe an' me, whichever way they went",
+     ("find e all", "e participants p", "e participants self", "p.name = Jane Doe")),
+    ("What's Jane Doe been emailin' Wei Chen, like? Which emails?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("Which of Jane Doe's emails came wi' attachments, like?", JANES_EMAILS + ("e has_attachment f",)),
+    ("Witch events has Wei Chen attended?", ("find ev all", "p attended ev", "p.name = Wei Chen")),
+    ("Events with planning in name – show me, please.", ("find ev all", "ev.name contains planning")),
+    ("Files from Jane Doe – in which folders they are?",
+     ("find dir all", "e from p", "e has_attachment f", "f parent dir", "p.name = Jane Doe")),
+])
+def test_arrows_the_undersigned_what_cannot_be_found_and_dev16s_wordings(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+@pytest.mark.parametrize("question", ["Jane Doe → Wei Chen: emails about budget?", "me → Jane Doe: how many?"])
+def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
+    got = understand(question, None, lexicon)
+    asked = {"e from self", "e to p"} if question.startswith("me") else {"e from p1", "e to p2"}
+    assert asked <= {f"{e.from_} {e.edge} {e.to}" for e in got.graph.edges}, shown(got.graph)
+    assert ("budget" in str(got.graph.to_json())) == ("budget" in question)
+    assert (got.graph.action == "count") == ("how many" in question)

@@ -169,8 +169,8 @@ def _work(fn: Callable[[Any], Any], tasks, results, parent: int) -> None:
         except queue.Empty:
             _leave_if_orphaned(parent)
             continue
-        if item is None:
-            return
+        if item is None:  # every result was read: nothing is left to send, so leave without the exit's tidying
+            os._exit(0)
         number, task = item
         try:
             answer = (True, fn(task))

@@ -79,8 +79,11 @@ def main() -> int:
         names = choose_names(facts)
         expected = expected_answers(facts, names)
 
+        serial_s, _rss, serial_by_source = full_build(corpus / "config.toml", cache, parallel=False)
+        shutil.rmtree(cache, ignore_errors=True)
         build_s, build_rss, by_source = full_build(corpus / "config.toml", cache)
-        rows = [("index: full build", build_s)]
+        rows = [("index: full build (queryweaver index)", build_s),
+                ("index: full build, one source after another", serial_s)]
         rows.append(("index: refresh, nothing changed", timed(lambda: refresh(config))))
         append_message(corpus / "mail.mbox")
         rows.append(("index: refresh after one new message", timed(lambda: refresh(config))))
@@ -88,11 +91,13 @@ def main() -> int:
         print(f"{'step':44} {'seconds':>9}")
         for name, seconds in rows:
             print(f"{name:44} {seconds:9.3f}")
-        print("full build by source: " + ", ".join(f"{name} {seconds:.1f} s (writer's peak so far {mb} MB)"
-                                                   for name, seconds, mb in by_source))
-        print(f"full build's peak memory: {build_rss[0]} MB in the process writing the index (VmHWM), "
-              f"{build_rss[1]} MB in the largest parsing worker (its ru_maxrss, which includes the writer's memory "
-              f"when it was started: an upper bound)")
+        print("full build by source (the first in the process, the others at once in a child process at a lower "
+              "priority): " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds, _mb in by_source))
+        print("one source after another: " + ", ".join(f"{name} {seconds:.1f} s (writer's peak so far {mb} MB)"
+                                                      for name, seconds, mb in serial_by_source))
+        print(f"full build's peak memory: {build_rss[0]} MB in the process writing the first source's index "
+              f"(VmHWM), {build_rss[1]} MB in the largest child process (the other sources' build or a parsing "
+              f"worker; its ru_maxrss, which includes the parent's memory when it was started: an upper bound)")
 
         print()
         print("paper graphs, both planners (cold = a fresh Engine on the built index; warm = median/max of the next "
@@ -135,8 +140,8 @@ def main() -> int:
         print("lexicon size: " + ", ".join(f"{name} {n}" for name, n in sizes.items()))
         build = rows[0][1]
         print()
-        print(f"RESULT build_s={build:.2f} build_rss_mb={build_rss[0]} worker_rss_mb={build_rss[1]} "
-              f"refresh_s={rows[1][1]:.3f} warm_median_s={statistics.median(medians):.3f} "
+        print(f"RESULT build_s={build:.2f} serial_build_s={serial_s:.2f} build_rss_mb={build_rss[0]} "
+              f"worker_rss_mb={build_rss[1]} refresh_s={rows[2][1]:.3f} warm_median_s={statistics.median(medians):.3f} "
               f"warm_max_s={max(maxima):.3f} exact={exact}/7 lexicon_ms={lexicon_s * 1000:.1f} "
               f"lexicon_compute_ms={compute_s * 1000:.0f}")
         return 0 if exact == 7 else 1
@@ -244,9 +249,12 @@ def refresh(config) -> None:
         engine.refresh_indexes()
 
 
-def full_build(config_path: Path, cache: Path) -> tuple[float, tuple[int, int], list[tuple[str, float, int]]]:
+def full_build(config_path: Path, cache: Path, parallel: bool = True
+               ) -> tuple[float, tuple[int, int], list[tuple[str, float, int]]]:
     """The full build, in a process of its own so that its peak memory is the build's alone: its seconds (timed
-    there), its peak resident MB and its workers', and per source (seconds, the writer's peak MB after it)."""
+    there), its peak resident MB and its children's, and per source (seconds, the writer's peak MB after it).
+    ``parallel``: as ``queryweaver index`` builds (``Engine.refresh_indexes(parallel=True)``); else one source after
+    another in the process."""
     import subprocess
 
     code = ("import json, sys, time\n"
@@ -257,13 +265,17 @@ def full_build(config_path: Path, cache: Path) -> tuple[float, tuple[int, int], 
             "config = load_config(sys.argv[1]); config.cache_dir_setting = sys.argv[2]\n"
             "started, sources = time.perf_counter(), []\n"
             "with Engine(config, warn=lambda message: print(message, file=sys.stderr)) as engine:\n"
-            "    for connector in engine.connectors:\n"
+            "    if sys.argv[4] == 'parallel':\n"
+            "        for report in engine.refresh_indexes(parallel=True):\n"
+            "            sources.append((report.source.split(':')[0], report.seconds, 0))\n"
+            "    for connector in ([] if sys.argv[4] == 'parallel' else engine.connectors):\n"
             "        begun = time.perf_counter()\n"
             "        engine.healing(connector.refresh_index)\n"
             "        sources.append((connector.name, time.perf_counter() - begun, peak_rss()[0]))\n"
             "print(json.dumps([time.perf_counter() - started, peak_rss(), sources]))\n")
     here = Path(__file__).resolve().parent
-    out = subprocess.run([sys.executable, "-c", code, str(config_path), str(cache), str(here)], check=True,
+    out = subprocess.run([sys.executable, "-c", code, str(config_path), str(cache), str(here),
+                          "parallel" if parallel else "serial"], check=True,
                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(here.parent)})
     for line in out.stderr.splitlines():
         print(f"  build warning: {line}")

@@ -370,7 +370,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         if args.rebuild is not None:
             reports = engine.rebuild_indexes(args.rebuild or None)
         else:
-            reports = engine.refresh_indexes(check=True)
+            reports = engine.refresh_indexes(check=True, parallel=True)
         for report in reports:
             resumed = f", {report.resumed} resumed" if report.resumed else ""
             skipped = len(report.skipped) + len(report.unreadable)

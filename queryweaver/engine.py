@@ -310,11 +310,17 @@ class Engine:
         lexicon.settle_self()  # a source may add a Self address (the Google account) after others named it
         return lexicon, complete
 
-    def refresh_indexes(self, check: bool = False) -> list[IndexReport]:
-        """Refresh every source's index (after ``check_and_heal`` when ``check``)."""
+    def refresh_indexes(self, check: bool = False, parallel: bool = False) -> list[IndexReport]:
+        """Refresh every source's index (after ``check_and_heal`` when ``check``); with ``parallel``, the sources
+        after the first in a child process at a lower priority when that can help (``source_builds``)."""
         if check:
             self.check_and_heal()
         self._lexicon = None  # read again from the refreshed indexes on the next question
+        if parallel:
+            from .source_builds import refresh_in_parallel, worth_it
+
+            if worth_it(self):
+                return refresh_in_parallel(self, lambda connector: self.healing(connector.refresh_index))
         reports = []
         for connector in self.connectors:
             report = self.healing(connector.refresh_index)

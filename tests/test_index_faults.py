@@ -514,8 +514,8 @@ def test_a_killed_build_parsing_in_workers_resumes_and_leaves_no_worker_behind(c
     cache = tmp_path / "cache"
     children: list[int] = []
     killed_build(corpus, cache, batch=50, offset=150_000, env={"QUERYWEAVER_INDEX_WORKERS": "2"}, children=children)
-    workers = children
-    assert len(workers) == 2
+    workers = children  # the two parsing workers, and the build of the other sources if it was still running
+    assert len(workers) in (2, 3)
     deadline = time.monotonic() + 10
     while any(running(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -24,6 +24,8 @@ import pytest
 
 from queryweaver.corpus import DEMO_TODAY, generate_corpus
 
+from processes import child_processes, running
+
 REPO = Path(__file__).resolve().parent.parent
 QUESTIONS = {
     "mail": "Find the last email received on January 10, 2025.",
@@ -482,28 +484,6 @@ def test_indexes_a_killed_build_left_missing_are_made_even_when_nothing_is_left_
     assert qw("index", cache=cache, config=corpus).code == 0
     assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
     assert ask("mail", cache, corpus).result == answers["mail"]
-
-
-def child_processes(pid: int) -> list[tuple[int, str]]:
-    """(pid, command line) of the processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append((int(entry.name), (entry / "cmdline").read_text(errors="replace")))
-            except (OSError, ValueError, IndexError):
-                continue
-    return found
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie left for an init that does not reap counts as gone)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads child processes from /proc")

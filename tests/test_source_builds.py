@@ -22,6 +22,8 @@ from queryweaver.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.errors import ConnectorError
 
+from processes import child_processes, running
+
 CHILD = "queryweaver-index"
 
 
@@ -158,8 +160,8 @@ def test_the_background_build_leaves_when_its_parent_is_killed(corpus, tmp_path)
     family: list[int] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        children = [pid for pid, command in _children(proc.pid) if "multiprocessing" in command]
-        grandchildren = [pid for child in children for pid, _ in _children(child)]
+        children = [pid for pid, command in child_processes(proc.pid) if "multiprocessing" in command]
+        grandchildren = [pid for child in children for pid, _ in child_processes(child)]
         if children and grandchildren:
             family = children + grandchildren
             break
@@ -168,9 +170,9 @@ def test_the_background_build_leaves_when_its_parent_is_killed(corpus, tmp_path)
     proc.send_signal(signal.SIGKILL)
     proc.communicate(timeout=60)
     deadline = time.monotonic() + 15
-    while any(_running(pid) for pid in family) and time.monotonic() < deadline:
+    while any(running(pid) for pid in family) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_running(pid) for pid in family), "the background build outlived its parent"
+    assert not any(running(pid) for pid in family), "the background build outlived its parent"
     conn = sqlite3.connect(next((cache / "index").glob("mbox-*.sqlite")))
     left_at = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
     conn.close()
@@ -183,23 +185,3 @@ def test_the_background_build_leaves_when_its_parent_is_killed(corpus, tmp_path)
     conn = sqlite3.connect(next((cache / "index").glob("mbox-*.sqlite")))
     assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 30000, mbox_line
     conn.close()
-
-
-def _children(pid: int) -> list[tuple[int, str]]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append((int(entry.name), (entry / "cmdline").read_text(errors="replace")))
-            except (OSError, ValueError, IndexError):
-                continue
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False

@@ -13,12 +13,18 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 "May the first", "Monday, Jan 5, 2026", "2025-01-10", "2025-01-10T09:30:00Z" (the date as
                 written); numeric "01/10/2025", "1/13/26" (month/day/year, US order, unless the first number
                 is over 12: "13/01/2026"), "13.01.2026" (dots: day.month.year unless the second number is over
-                12). A two-digit year is 2000-2068 for 00-68, 1969-1999 for 69-99.
+                12). A two-digit year is 2000-2068 for 00-68, 1969-1999 for 69-99. A month name between dashes,
+                slashes or dots is one day: "14-Oct-2025", "4/Oct/2025", "Oct-04-2025", "2025-Oct-04"; also "2025 Oct
+                4", "4 Oct 25" (a day, a month and a two-digit year), "October 4th in 2025", "Oct. 4th, A.D. 2025",
+                "the 14th day of October 2025", "fourteenth October 2025" (a spelled ordinal before a month is a day
+                when a year follows, except "first": "the first May 2025 email" orders emails). A weekday before or
+                after any day must be that day's: "Tuesday 10/14/2025", "4 October 2025 (Saturday)".
     year-less   "January 10", "Monday", "February", "Q1", "summer", "Christmas": the most recent occurrence
                 that has begun by today
     months      "February 2026", "Feb 2026", "Dec '25", "02/2026", "2026-02"; "in Jul 25" (after "in" or
                 "during", a month and two digits are a month and a year; "Jul 25" alone is a day)
-    years       "2025"; quarters "Q1 2025", "Q3 of 2025", "the first quarter of 2025"
+    years       "2025", "the year 2025", "calendar year 2025"; quarters "Q1 2025", "Q3 of 2025", "the first quarter of
+                2025"
     parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec;
                 of a season or a quarter: its three months. "the first/second half of 2025", "H1/H2 2025", "2025
                 H2": Jan-Jun / Jul-Dec; of a month: days 1-15 / 16-end.
@@ -26,12 +32,24 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 the year", "before the end of the month"); standing alone it is early / late X (of a week or
                 a day: its first / last day). "the middle of X" is mid X. "the first/second/third/fourth
                 week of X" is 7 days from X's first day on (May 1-7, 8-14, ...), "the last week of X" its last 7
-                days; "the first/last day of X", "the first of the month".
+                days; "the first/last day of X", "the first of the month". Likewise any ordinal of days, weeks,
+                fortnights, months and quarters: "the 3rd quarter of last year", "the last/final quarter of 2025"
+                (its Q4), "the first month of 2026"; "the first fortnight of November" is November 1-14 and, a month
+                holding two fortnights and a bit, its second fortnight the 15th to its end ("the last fortnight of
+                X": its last 14 days). "the first/last N days|weeks|months of X": that many units from X's first
+                day, or ending on its last ("the last ten days of October" = 22-31). "the first/second/last third
+                of X" is early / mid / late X. Halves of a quarter or a season split in the middle month as a month
+                does: "the second half of Q4 2025" = November 16 to December 31. "the tail end / back end of X" is
+                "the end of X" ("the front end": the start).
     named       "today", "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow"
     calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025"
                 (or "week commencing / beginning / starting ...");
-                "the week/month/quarter/year before last" (two units back); "this/last/next weekend" (Saturday
-                and Sunday of this/last/next week; "the weekend" alone: the latest that has begun)
+                "the week/month/quarter/year before last" (two units back), "the week after next" (two ahead);
+                "this/last/next weekend" (Saturday and Sunday of this/last/next week; "the weekend" alone: the
+                latest that has begun). "calendar" changes nothing ("this calendar year").
+    synonyms    "prior" (not "prior to") is "previous"; "the latest X", "the most recent X" and "the X just gone"
+                are "last X": "the latest quarter" is the last complete calendar quarter, as "last quarter" reads
+                (not the one under way), "the most recent autumn" the latest that is over.
     so far      "so far this year", "this month so far", "year to date", "YTD", "earlier this month": the
                 unit's first day through today; "later this month": today through the unit's last day
     weekdays    "last Monday" (strictly before today), "this Monday" (this week's), "next Monday"
@@ -42,22 +60,37 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 "last summer" = the latest that is over; "this summer" = the one under way, else this year's
                 (winter: the coming one); "next summer" = the first still to begin
     holidays    on fixed dates only: "Christmas" = December 24-26, "Christmas Eve/Day", "Boxing Day", "the
-                holidays" / "the holiday season" = December 24 to January 1, "New Year's Eve/Day", "Valentine's
-                Day", "Halloween"; with this/last/next as seasons. Easter, Thanksgiving and other holidays that
-                move are refused with a hint to write the date.
+                holidays" / "the holiday season" / "the festive season (of 2025)" = December 24 to January 1, "New
+                Year's Eve/Day", "Valentine's Day", "Halloween", "Bonfire Night" (November 5), "the dog days (of
+                summer)" = July 3 to August 11; with this/last/next as seasons. Easter, Thanksgiving and other
+                holidays that move are refused with a hint to write the date. "midsummer 2025" is mid summer (July).
+    near X      "around X" (or round, circa, roughly, approximately): a day or a holiday of up to a week with
+                three days either side ("around Halloween 2025" = October 28 to November 3); a longer X is itself.
+                "the turn of the year" is around New Year's Day (December 29 to January 4), the latest begun.
+                "the week/N days/month before X" ends the day before X starts, "... after X" starts the day after
+                it ends; Christmas counts from Christmas Day, so "the week before Christmas" is December 18-24 and
+                "the week after Christmas" December 26 to January 1. "the run-up (lead-up, build-up) to X" is the
+                four weeks before it: for Christmas November 27 to December 24. "this time last year" (or "the
+                same time last year", "this time two years ago"): the same day that far back, a week either side.
     rolling     "past 3 months", "last 10 days", "the past week", "the past fortnight", "the last few days": from
                 the same day N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks"
                 mirrors it from today forward. "last week" with no number is the calendar week, "past week"
                 the window; "the past quarter" is three months back.
     ago         "3 days ago" or "3 days back" (that day), "2 weeks ago" (that Monday-Sunday week), "a month ago"
-                (that calendar month), "a year ago" (that calendar year). A vague count covers a stretch: "a couple
-                of weeks ago" = the weeks 2 and 3 back, "a few days ago" (about three) = the days 2 to 4 back.
-    quantities  digits, "one".."twenty", "thirty".."sixty", "ninety", "a"/"an" = 1, "a couple (of)" = 2, "a few" = 3,
-                "a fortnight" = 2 weeks. "several", "some" and "many" are refused: they name no number, so the
-                error asks for one.
+                (that calendar month), "a year ago" (that calendar year), "a quarter (of a year) ago" (that calendar
+                quarter). A vague count covers a stretch: "a couple of weeks ago" = the weeks 2 and 3 back, "a few
+                days ago" (about three) = the days 2 to 4 back; a half the two units it falls between: "one and a
+                half months ago" = the months 1 and 2 back ("a year and a half ago" is 18 months ago).
+    quantities  digits, number words ("one".."ninety-nine", "a hundred", "one hundred and twenty"), "a"/"an" = 1,
+                "a couple (of)" = 2, "a few" = 3, "a fortnight" = 2 weeks, with a half: "1.5", "one and a half", "a
+                month and a half", "half a year" (in a window half a month is 15 days, half a year 6 months, half a
+                week or a day rounded up to 4 days or 1). "several", "some" and "many" are refused: they name no
+                number, so the error asks for one.
     ranges      "from May to July 2025", "between March and May", "May-July 2025", "Jan 5 - Jan 10 2025",
                 "Jan 5-10, 2025": both ends inclusive. A start without a year takes the latest occurrence
-                not after the end ("from November to February 2026" starts in November 2025).
+                not after the end ("from November to February 2026" starts in November 2025). Days of one month
+                with the month said once: "from 3 to 14 November 2025", "3-14 Nov 2025", "October 6th through 19th,
+                2025", "the 6th through the 19th of October", "between the 3rd and the 14th of November 2025".
                 "from X" alone means X itself ("emails from 2025"), except "from the start of X" (onwards).
     bounds      "before X", "prior to X", "earlier than X": before the start of X.
                 "after X", "since X", "later than X", "on or after X", "starting X", "from X onward(s)",
@@ -124,7 +157,7 @@ NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
-    "fifty": 50, "sixty": 60, "ninety": 90,
+    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }
 VAGUE_QUANTITIES = ("several", "some", "many")
 # "a couple of weeks ago" and "a few days ago" name no exact count: they cover the units this far back.
@@ -148,7 +181,12 @@ HOLIDAYS = {
     "festive season": (12, 24, 9), "winter holidays": (12, 24, 9),
     "new years eve": (12, 31, 1), "new years day": (1, 1, 1), "new years": (1, 1, 1), "new year": (1, 1, 1),
     "valentines day": (2, 14, 1), "valentines": (2, 14, 1), "halloween": (10, 31, 1),
+    "bonfire night": (11, 5, 1), "guy fawkes night": (11, 5, 1), "guy fawkes day": (11, 5, 1),
+    # the dog days of summer, as almanacs count them: July 3 to August 11
+    "dog days": (7, 3, 40), "dog days of summer": (7, 3, 40),
 }
+# The day a holiday of several days is "before" or "after", and what its run-up leads to: Christmas Day.
+HOLIDAY_MAIN_DAYS = {"christmas": (12, 25), "xmas": (12, 25), "christmastime": (12, 25), "christmas time": (12, 25)}
 # Holidays whose date moves from year to year: refused with a hint rather than computed or guessed.
 MOVABLE_HOLIDAYS = (
     "easter", "good friday", "thanksgiving", "hanukkah", "chanukah", "passover", "ramadan", "eid", "diwali",
@@ -158,9 +196,43 @@ MOVABLE_HOLIDAYS = (
 
 _MONTH = "(" + "|".join(sorted(MONTH_WORDS, key=len, reverse=True)) + ")"
 _WEEKDAY = "(" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + ")"
-_QTY = r"(\d+|(?:a )?couple(?: of)?|(?:a )?few|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+# A number in words: "seven", "twenty-one", "forty five", "a hundred", "one hundred and twenty".
+_TENS = "(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_DIGIT_WORD = "(?:one|two|three|four|five|six|seven|eight|nine)"
+_BELOW_HUNDRED = (rf"(?:{_TENS}(?:[- ]{_DIGIT_WORD})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+                  rf"|eighteen|nineteen|{_DIGIT_WORD})")
+_NUMBER_IN_WORDS = rf"(?:(?:(?:a|one|{_DIGIT_WORD}) )?hundred(?: (?:and )?{_BELOW_HUNDRED})?|{_BELOW_HUNDRED}|an?)"
+# A count of units: digits (a half allowed: "1.5"), words ("one and a half"), or a vague "couple" / "few".
+_QTY = (rf"((?:\d+|{_NUMBER_IN_WORDS})(?: and a half)?|\d+\.5|(?:a )?couple(?: of)?|(?:a )?few)")
 _UNIT = r"(day|week|fortnight|month|quarter|year)s?"
 _ORDINAL = r"(\d{1,2})(?:st|nd|rd|th)?"
+
+# A day written with a month name between dashes, slashes or dots: day-month-year, month-day-year, year-month-day.
+_NAMED_MONTH_DAY = regex_cache.compile(
+    rf"\b(?:(\d{{1,2}})([-/.]){_MONTH}\2(\d{{4}}|\d{{2}})|{_MONTH}([-/])(\d{{1,2}})\6(\d{{4}})"
+    rf"|(\d{{4}})([-/]){_MONTH}\10(\d{{1,2}}))\b(?![-/.]\d)")
+# "A.D." (its dots already spaced out) or "AD" between a day or a month and the year.
+_ERA = regex_cache.compile(rf"\b((?:{_MONTH[1:-1]})|\d{{1,2}}(?:st|nd|rd|th)?) (?:a d|ad) (\d{{4}})\b")
+
+def _one_and_a_half(m: re.Match) -> str:
+    """"a month and a half" -> "one and a half months"."""
+    count = m[1] if m[1] and m[1] not in ("a", "an") else "one"
+    return f"{count} and a half {m[2]}s"
+
+
+# Other words for what the grammar reads, rewritten before it reads them (in this order).
+_SAME_MEANING: tuple[tuple[re.Pattern, str | Callable[[re.Match], str]], ...] = tuple(
+    (regex_cache.compile(pattern), replacement) for pattern, replacement in (
+        (r"\bprior\b(?! to\b)", "previous"),  # "the prior 3 weeks"; "prior to X" is a bound
+        (r"\b(?:the )?(?:most recent|latest)\b", "last"),  # "the latest quarter" = "last quarter"
+        (r"\b(?:the )?([a-z]+) (?:just|that just) (?:gone|past|passed|ended)\b", r"last \1"),  # "the summer just gone"
+        (r"\bcalendar (?=(?:year|quarter|month|week)\b)", ""),  # "calendar year 2025", "this calendar month"
+        (r"(?<!new )\byear (?=\d{4}\b)", ""),  # "the year 2025" (not "New Year 2026")
+        (r"\b(quarters?) of an? year\b", r"\1"),  # "a quarter of a year ago"
+        (rf"\b(?:({_QTY[1:-1]}) )?(day|week|fortnight|month|quarter|year)s? and a half\b", _one_and_a_half),
+        (r"\bhalf an? (day|week|fortnight|month|quarter|year)\b", r"0.5 \1s"),  # "half a year ago"
+        (r"\bmid(summer|winter|spring|autumn)\b", r"mid \1"),  # "midsummer 2025": the season's middle month
+    ))
 
 # Words that carry no meaning in front of a date ("in February", "during the past week").
 _FILLERS = ("in", "on", "during", "at", "within", "over", "throughout", "the")
@@ -261,6 +333,7 @@ def _normalize(text: str) -> str:
     """Lower case, single spaces, commas and stray punctuation gone, so the grammar sees one shape."""
     s = text.lower()
     s = re.sub(r"[\u2010-\u2015\u2212]", "-", s)  # typographic dashes
+    s = _NAMED_MONTH_DAY.sub(_spaced_day, s)  # "14-Oct-2025", "4/Oct/2025", "Oct-04-2025": one day, not a range
     s = re.sub(r"(?<![\w'\u2018\u2019])['\u2018\u2019](\d{2})\b", lambda m: str(_full_year(int(m[1]))), s)  # "Dec '25"
     s = re.sub(r"(?<=[a-z])['\u2019]s\b", "s", s)  # "New Year's Eve", "Valentine's Day"
     s = re.sub(r"[\"'`\u2018\u2019\u201c\u201d()]", " ", s)
@@ -270,7 +343,16 @@ def _normalize(text: str) -> str:
     s = re.sub(r"\b(twenty|thirty) (?=(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b)", r"\1-",
                s)  # "March twenty first" -> "twenty-first"
     s = re.sub(r"\s+", " ", s).strip()
+    s = _ERA.sub(r"\1 \2", s)  # "Oct. 4th, A.D. 2025"
+    for pattern, replacement in _SAME_MEANING:
+        s = pattern.sub(replacement, s)
     return s.rstrip(" .;:!?").strip()
+
+
+
+def _spaced_day(m: re.Match) -> str:
+    """The parts of a day written with a month name and dashes or slashes, spaced: "14-oct-2025" -> "14 oct 2025"."""
+    return " ".join(part for i, part in enumerate(m.groups(), 1) if part and i not in (2, 6, 10))
 
 
 def _full_year(two_digits: int) -> int:
@@ -341,7 +423,8 @@ def _read_span(phrase: str, today: dt.date, point: bool = True) -> DateRange | N
         return _month(_full_year(int(m[2])), MONTH_WORDS[m[1]])
     phrase = _strip_fillers(phrase)
     if phrase.startswith("between "):
-        return _read_range(phrase[len("between ") :], today, connectors=r" and ")
+        rest = phrase[len("between ") :]
+        return _read_day_span(rest, today, today, between=True) or _read_range(rest, today, connectors=r" and ")
     if phrase.startswith("from "):
         phrase = _strip_fillers(phrase[len("from ") :])
     if not point and (edge := _read_edge(phrase, today, today, widen=True)) is not None:
@@ -429,16 +512,37 @@ def _make_date(year: int, month: int, day: int) -> dt.date:
         raise _Unreadable(f"it is not a real date ({exc})") from None
 
 
-def _shift(d: dt.date, unit: str, n: int) -> dt.date:
-    """``d`` moved by ``n`` days/weeks/months/quarters/years; month ends clamp (May 31 - 3 months = Feb 28)."""
+def _shift(d: dt.date, unit: str, n: float) -> dt.date:
+    """``d`` moved by ``n`` days/weeks/months/quarters/years; month ends clamp (May 31 - 3 months = Feb 28).
+
+    A count with a half ("1.5 months") moves the whole units, then the half in days (``_HALF_UNIT_DAYS``)."""
+    unit, n = _whole_units(unit, n)
+    half = n != int(n)
+    whole = int(n)
+    try:
+        moved = d + relativedelta(**{unit + "s": whole})
+        if half:
+            moved += dt.timedelta(days=_HALF_UNIT_DAYS[unit] * (1 if n > 0 else -1))
+        return moved
+    except (OverflowError, ValueError):
+        raise _Unreadable(f"{abs(n)} {unit}s is too far from today") from None
+
+
+# Half a month is 15 days (the halves of a month split after the 15th); half a week or a day is rounded up, so a
+# window of "the past 1.5 weeks" is never shorter than said.
+_HALF_UNIT_DAYS = {"month": 15, "week": 4, "day": 1}
+
+
+def _whole_units(unit: str, n: float) -> tuple[str, float]:
+    """``n`` ``unit``s in the units ``relativedelta`` moves by: quarters as months, fortnights as weeks, and a year and
+    a half as 18 months."""
     if unit == "quarter":
         unit, n = "month", 3 * n
     elif unit == "fortnight":
         unit, n = "week", 2 * n
-    try:
-        return d + relativedelta(**{unit + "s": n})
-    except (OverflowError, ValueError):
-        raise _Unreadable(f"{abs(n)} {unit}s is too far from today") from None
+    elif unit == "year" and n != int(n):
+        unit, n = "month", 12 * n
+    return unit, n
 
 
 def _recent_month(month: int, anchor: dt.date) -> DateRange:
@@ -487,11 +591,23 @@ def _yearly(make: Callable[[int], DateRange], which: str | None, today: dt.date,
     return make(today.year)
 
 
-def _quantity(word: str) -> int:
-    word = word.removeprefix("a ").removesuffix(" of")
+def _quantity(word: str) -> float:
+    """The count ``_QTY`` matched: a whole number, or one and a half more ("1.5", "one and a half" = 1.5)."""
+    word = word.removesuffix(" of")
+    if word.endswith(" and a half"):
+        return _quantity(word.removesuffix(" and a half")) + 0.5
+    if re.fullmatch(r"\d+\.5", word):
+        return float(word)
     if word.isdigit():
         return int(word)
-    return {"couple": 2, "few": 3}.get(word) or NUMBER_WORDS[word]
+    words = word.replace("-", " ").replace(" and ", " ").split()
+    if words[-1] in ("couple", "few"):
+        return {"couple": 2, "few": 3}[words[-1]]
+    if "hundred" in words:  # "a hundred", "one hundred and twenty"
+        at = words.index("hundred")
+        hundreds = NUMBER_WORDS[words[at - 1]] if at else 1
+        return 100 * hundreds + sum(NUMBER_WORDS[w] for w in words[at + 1:])
+    return sum(NUMBER_WORDS[w] for w in words)  # "forty five" = 40 + 5
 
 
 # ----------------------------------------------------------------------------------------- readers
@@ -544,11 +660,16 @@ def _valid_month(month: int) -> int:
 def _read_words(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """Dates spelled with a month name: "Jan 10th 2025", "10 of January", "Monday, Jan 5, 2026", "2025"."""
     raw = phrase.split(" ")
+    if len(raw) > 2 and raw[-2] == "in" and re.fullmatch(r"\d{4}", raw[-1]):
+        del raw[-2]  # "October 4th in 2025"
     for k, token in enumerate(raw):
-        # a spelled ordinal is a day only next to its month: "the first of May", "May (the) first"
+        # a spelled ordinal is a day only next to its month: "the first of May", "May (the) first", or before a
+        # month and a year ("fourteenth October 2025"; not "first": "the first May 2025 email" orders emails)
         if token in ORDINAL_WORDS:
             before = [t for t in raw[:k] if t != "the"]
-            if not (raw[k + 1 : k + 2] == ["of"] or before and before[-1] in MONTH_WORDS):
+            if not (raw[k + 1 : k + 2] == ["of"] or before and before[-1] in MONTH_WORDS
+                    or token != "first" and raw[k + 1 : k + 2] and raw[k + 1] in MONTH_WORDS
+                    and re.fullmatch(r"\d{4}", "".join(raw[k + 2 : k + 3]))):
                 return None
     tokens = [t for t in raw if t not in ("of", "the")]
     weekday = None
@@ -566,6 +687,8 @@ def _read_words(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
             shape, values = shape + "D", values + [int(m[1])]
         else:
             return None
+    if shape == "DMD" and re.fullmatch(r"\d{2}", tokens[-1]):  # "4 Oct 25": a day, a month, a two-digit year
+        shape, values[-1] = "DMY", _full_year(values[-1])
     span = _words_span(shape, values, anchor)
     if span is not None and weekday is not None:
         _check_weekday(span, weekday)
@@ -579,6 +702,8 @@ def _words_span(shape: str, v: list[int], anchor: dt.date) -> DateRange | None:
         return _recent_month(v[0], anchor)
     if shape == "MY":
         return _month(v[1], v[0])
+    if shape == "YM":
+        return _month(v[0], v[1])
     if shape == "MD":
         return _recent_day(v[0], v[1], anchor)
     if shape == "DM":
@@ -587,6 +712,8 @@ def _words_span(shape: str, v: list[int], anchor: dt.date) -> DateRange | None:
         return _day(_make_date(v[2], v[0], v[1]))
     if shape == "DMY":
         return _day(_make_date(v[2], v[1], v[0]))
+    if shape == "YMD":
+        return _day(_make_date(v[0], v[1], v[2]))
     return None
 
 
@@ -599,20 +726,37 @@ def _check_weekday(span: DateRange, weekday: int) -> None:
         raise _Unreadable(f"{span.start.isoformat()} is a {actual}, not a {WEEKDAY_NAMES[weekday]}")
 
 
-def _read_day_span(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Days of one month: "Jan 5-10, 2025"."""
-    m = re.fullmatch(rf"{_MONTH} {_ORDINAL} ?- ?{_ORDINAL}(?: (\d{{4}}))?", phrase)
+_SPAN_DAY = rf"(?:the )?(\d{{1,2}}(?:st|nd|rd|th)?|{'|'.join(sorted(ORDINAL_WORDS, key=len, reverse=True))})"
+_SPAN_TO = r"(?: ?- ?| (?:to|through|thru|until|till) )"
+
+
+def _day_span_pattern(to: str) -> re.Pattern:
+    return regex_cache.compile(rf"{_MONTH} {_SPAN_DAY}{to}{_SPAN_DAY}(?: (\d{{4}}))?"
+                               rf"|{_SPAN_DAY}{to}{_SPAN_DAY}(?: of)? {_MONTH}(?: (\d{{4}}))?")
+
+
+def _read_day_span(phrase: str, today: dt.date, anchor: dt.date, between: bool = False) -> DateRange | None:
+    """Days of one month, the month said once: "Jan 5-10, 2025", "October 6th through 19th, 2025", "from 3 to 14
+    November 2025", "the 6th through the 19th of October"; after "between", "and" joins them ("between the 3rd and
+    the 14th of November 2025")."""
+    m = _day_span_pattern(" and " if between else _SPAN_TO).fullmatch(phrase)
     if not m:
         return None
-    month, first, last = MONTH_WORDS[m[1]], int(m[2]), int(m[3])
-    if m[4]:
-        end = _day(_make_date(int(m[4]), month, last))
+    month, first, last, year = (m[1], m[2], m[3], m[4]) if m[1] else (m[7], m[5], m[6], m[8])
+    month, first, last = MONTH_WORDS[month], _day_number(first), _day_number(last)
+    if year:
+        end = _day(_make_date(int(year), month, last))
     else:
         end = _recent_day(month, last, anchor)
     start = _make_date(end.start.year, month, first)
     if start > end.start:
         raise _Unreadable(f"the range ends on day {last} before it starts on day {first}")
     return DateRange(start, end.end)
+
+
+def _day_number(text: str) -> int:
+    """The day of a month written "14", "14th" or "fourteenth"."""
+    return ORDINAL_WORDS[text] if text in ORDINAL_WORDS else int(text.rstrip("stndrh"))
 
 
 def _read_calendar_unit(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -667,7 +811,13 @@ def _read_ago(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     qty, unit = m[1], m[2]
     vague = VAGUE_AGO.get(qty.removeprefix("a ").removesuffix(" of"))
     if vague is None:
-        return _unit_around(_shift(today, unit, -_quantity(qty)), unit)
+        n = _quantity(qty)
+        if n == int(n):
+            return _unit_around(_shift(today, unit, -n), unit)
+        unit, n = _whole_units(unit, n)  # "a year and a half ago" is 18 months ago
+        if n == int(n):
+            return _unit_around(_shift(today, unit, -n), unit)
+        vague = (int(n), int(n) + 1)  # "one and a half months ago": the months one and two back
     nearest, farthest = vague
     return DateRange(_unit_around(_shift(today, unit, -farthest), unit).start,
                      _unit_around(_shift(today, unit, -nearest), unit).end)
@@ -694,6 +844,23 @@ def _read_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     if which in ("next", "coming"):
         return _day(today + dt.timedelta(days=(weekday - today.weekday() - 1) % 7 + 1))
     return _day(today - dt.timedelta(days=(today.weekday() - weekday - 1) % 7 + 1))
+
+
+_NAMED_WEEKDAY = regex_cache.compile(rf"{_WEEKDAY} (.+)|(.+) {_WEEKDAY}")
+
+
+def _read_day_with_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """A day of any spelling with its weekday before or after it: "Tuesday 10/14/2025", "4 October 2025 (Saturday)".
+    The weekday must be that day's."""
+    m = _NAMED_WEEKDAY.fullmatch(phrase)
+    if m is None:
+        return None
+    weekday, rest = (m[1], m[2]) if m[1] else (m[4], m[3])
+    day = _read_single(rest, today, anchor)
+    if day is None or day.end - day.start != dt.timedelta(days=1):
+        return None
+    _check_weekday(day, WEEKDAYS[weekday])
+    return day
 
 
 def _read_relative_month(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -759,7 +926,8 @@ _HALF = regex_cache.compile(r"(?:(first|1st|second|2nd|latter|last|back|front) h
 
 def _read_half(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """"the first half of 2025" (January-June), "H2 2025", "the second half of October 2025" (the 16th to its
-    end): the halves of a year or of a month."""
+    end): the halves of a year or of a month; of a quarter or a season, split in its middle month as a month is
+    ("the second half of Q4 2025" = November 16 to December 31)."""
     m = _HALF.fullmatch(phrase)
     if m is None:
         return None
@@ -775,8 +943,11 @@ def _read_half(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
         middle = start.replace(day=16)
     elif (start.month, start.day) == (1, 1) and whole.end == start + relativedelta(years=1):
         middle = start.replace(month=7)
+    elif start.day == 1 and whole.end == start + relativedelta(months=3):  # a quarter or a season
+        middle = (start + relativedelta(months=1)).replace(day=16)
     else:
-        raise _Unreadable(f"a half goes with a month or a year, not with {whole}; e.g. 'the first half of 2025'")
+        raise _Unreadable(f"a half goes with a month, a quarter or a year, not with {whole}; e.g. 'the first half "
+                          f"of 2025'")
     return DateRange(middle, whole.end) if second else DateRange(start, middle)
 
 
@@ -795,7 +966,7 @@ def _third(whole: DateRange, third: int) -> DateRange | None:
     return DateRange(bounds[third], bounds[third + 1])
 
 
-_EDGE = regex_cache.compile(r"(?:very )?(start|beginning|middle|end) of (.+)")
+_EDGE = regex_cache.compile(r"(?:very )?(start|beginning|front[- ]end|middle|end|tail[- ]end|back[- ]end) of (.+)")
 
 
 def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False) -> DateRange | None:
@@ -815,7 +986,7 @@ def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False
         if part is None:
             raise _Unreadable(f"'the middle' goes with a month or a year, not with {whole}; e.g. 'mid March 2025'")
         return part
-    first = m[1] in ("start", "beginning")
+    first = m[1] in ("start", "beginning") or m[1].startswith("front")
     if widen and (part := _third(whole, 0 if first else 2)) is not None:
         return part
     return _day(whole.start if first else whole.end - dt.timedelta(days=1))
@@ -830,14 +1001,19 @@ def _read_whole(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
     return whole if whole is not None and whole.start is not None and whole.end is not None else None
 
 
-_NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1,
-        "final": -1}
-_NTH_OF = regex_cache.compile(rf"({'|'.join(_NTH)}) (week|day) of (.+)|(first|1st|last) of (.+)")
+_NTH = rf"(\d{{1,3}}(?:st|nd|rd|th)|{'|'.join(sorted(ORDINAL_WORDS, key=len, reverse=True))}|last|final)"
+_NTH_OF = regex_cache.compile(rf"{_NTH} (day|week|fortnight|month|quarter) of (.+)|(first|1st|last) of (.+)")
+# A unit counted inside a longer span: its size in days, or in months for months and quarters.
+_UNIT_SIZE = {"day": dt.timedelta(days=1), "week": dt.timedelta(days=7), "fortnight": dt.timedelta(days=14)}
+_UNIT_MONTHS = {"month": 1, "quarter": 3}
 
 
 def _read_nth_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """"the first week of May" = May 1-7 (the second: 8-14, ...; the last: its last seven days); "the first
-    day of the month", "the first of the month", "the last day of 2025"."""
+    day of the month", "the first of the month", "the last day of 2025", "the 14th day of October 2025"; "the first
+    month of 2026", "the 3rd quarter of last year", "the final quarter of 2025"; "the first fortnight of November"
+    = November 1-14, and since a month holds two fortnights and a bit, its second fortnight runs from the 15th to
+    its end."""
     m = _NTH_OF.fullmatch(phrase)
     if not m:
         return None
@@ -845,12 +1021,74 @@ def _read_nth_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | No
     whole = _read_whole(inner, today, anchor)
     if whole is None:
         return None
-    size = dt.timedelta(days=7 if unit == "week" else 1)
-    index = _NTH[nth]
-    start = whole.end - size if index < 0 else whole.start + index * size
-    if start < whole.start or start + size > whole.end:
+    if nth in ("last", "final"):
+        index = -1
+    else:
+        index = int(nth[:-2]) - 1 if nth[0].isdigit() else ORDINAL_WORDS[nth] - 1
+    span = _nth_unit(whole, unit, index)
+    if span is None:
         raise _Unreadable(f"{whole} has no {nth} {unit}; e.g. 'the first week of May 2025'")
+    if unit == "fortnight" and index == 1 and _is_month(whole):
+        span = DateRange(span.start, whole.end)
+    return span
+
+
+def _nth_unit(whole: DateRange, unit: str, index: int, count: int = 1) -> DateRange | None:
+    """``count`` units of ``whole`` from its ``index``-th unit on (from its first day; -1: the last ``count`` units,
+    ending on its last day); None when they do not fit inside it."""
+    if unit in _UNIT_MONTHS:
+        size = relativedelta(months=_UNIT_MONTHS[unit] * count)
+        start = whole.end - size if index < 0 else whole.start + relativedelta(months=_UNIT_MONTHS[unit] * index)
+    else:
+        size = _UNIT_SIZE[unit] * count
+        start = whole.end - size if index < 0 else whole.start + _UNIT_SIZE[unit] * index
+    if index < -1 or start < whole.start or start + size > whole.end:
+        return None
     return DateRange(start, start + size)
+
+
+def _is_month(span: DateRange) -> bool:
+    return span.start.day == 1 and span.end == span.start + relativedelta(months=1)
+
+
+_FIRST_N_OF = regex_cache.compile(rf"(first|opening|last|final|closing) {_QTY} {_UNIT} of (.+)")
+
+
+def _read_first_n_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the first ten days of November 2025", "the last 2 weeks of October", "the first three months of 2026": that
+    many units from the start of the span, or ending on its last day."""
+    m = _FIRST_N_OF.fullmatch(phrase)
+    if not m:
+        return None
+    which, qty, unit, inner = m[1], m[2], m[3], m[4]
+    whole = _read_whole(inner, today, anchor)
+    if whole is None:
+        return None
+    count = _quantity(qty)
+    if count != int(count) or count < 1:
+        raise _Unreadable(f"'{qty}' is not a whole number of {unit}s; e.g. 'the first 10 days of May 2025'")
+    span = _nth_unit(whole, unit, -1 if which in ("last", "final", "closing") else 0, int(count))
+    if span is None:
+        raise _Unreadable(f"{whole} has no {which} {qty} {unit}s; e.g. 'the first 10 days of May 2025'")
+    return span
+
+
+_THIRD = regex_cache.compile(r"(first|1st|second|2nd|middle|last|final) third of (.+)")
+
+
+def _read_third(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the last third of 2025" (September-December), "the first third of March" (days 1-10): as early / mid / late."""
+    m = _THIRD.fullmatch(phrase)
+    if not m:
+        return None
+    whole = _read_whole(m[2], today, anchor)
+    if whole is None:
+        return None
+    part = _third(whole, {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1}.get(m[1], 2))
+    if part is None:
+        raise _Unreadable(f"a third goes with a month, a quarter or a year, not with {whole}; e.g. 'the last third "
+                          f"of 2025'")
+    return part
 
 
 def _read_to_date(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -882,13 +1120,105 @@ def _read_weekend(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 
 def _read_before_last(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"the week before last", "the month before last": two calendar units back."""
-    m = re.fullmatch(r"(week|weekend|month|quarter|year) before last", phrase)
+    """"the week before last", "the month before last": two calendar units back; "the week after next": two ahead."""
+    m = re.fullmatch(r"(week|weekend|month|quarter|year) (before last|after next)", phrase)
     if not m:
         return None
+    step = -2 if m[2] == "before last" else 2
     if m[1] == "weekend":
-        return _weekend(_week(today).start - dt.timedelta(days=9))
-    return _unit_around(_shift(today, m[1], -2), m[1])
+        return _weekend(_week(today).start + dt.timedelta(days=5 + 7 * step))
+    return _unit_around(_shift(today, m[1], step), m[1])
+
+
+_THIS_TIME = regex_cache.compile(rf"(?:this|(?:the )?same) time (?:(last|next) year|{_QTY} years? (ago|from now))")
+
+
+def _read_this_time(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"this time last year" (or "the same time last year", "this time two years ago", "this time next year"): the
+    same day that many years away, with a week either side (15 days)."""
+    m = _THIS_TIME.fullmatch(phrase)
+    if not m:
+        return None
+    years = 1 if m[1] else _quantity(m[2])
+    if years != int(years):
+        return None
+    day = _shift(today, "year", int(years) * (1 if m[1] == "next" or m[3] == "from now" else -1))
+    return DateRange(day - dt.timedelta(days=7), day + dt.timedelta(days=8))
+
+
+_AROUND = regex_cache.compile(r"(?:around|round|circa|approximately|roughly) (.+)")
+
+
+def _read_around(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"around Halloween 2025", "around Christmas": a day or a holiday of up to a week, with three days either side
+    (a week around a single day); a longer span ("around March 2025") is itself."""
+    m = _AROUND.fullmatch(phrase)
+    if not m:
+        return None
+    whole = _read_whole(m[1], today, anchor)
+    if whole is None:
+        return None
+    return _widened(whole)
+
+
+def _widened(span: DateRange) -> DateRange:
+    if span.end - span.start > dt.timedelta(days=7):
+        return span
+    return DateRange(span.start - dt.timedelta(days=3), span.end + dt.timedelta(days=3))
+
+
+def _read_turn_of_the_year(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the turn of the year": around New Year's Day (December 29 to January 4), the latest that has begun."""
+    if phrase not in ("turn of the year", "turn of the new year"):
+        return None
+    return _yearly(lambda year: _widened(_holiday("new years day", year)), None, today, anchor)
+
+
+_RUN_UP = regex_cache.compile(r"(?:run|lead|build)[- ]?up to (.+)")
+
+
+def _read_run_up(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the run-up to Christmas 2025" (or lead-up, build-up): the four weeks before it; before Christmas Day for
+    Christmas, so its Eve is in the run-up (November 27 to December 24)."""
+    m = _RUN_UP.fullmatch(phrase)
+    if not m:
+        return None
+    target = _main_day(m[1], today, anchor)
+    if target is None:
+        return None
+    return DateRange(target.start - dt.timedelta(days=28), target.start)
+
+
+_NEXT_TO = regex_cache.compile(rf"(?:{_QTY} )?(day|week|fortnight|month)(s?) (before|after|leading up to|preceding"
+                               rf"|following) (.+)")
+
+
+def _read_next_to(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the week before Christmas 2025" (December 18-24), "the week after Christmas" (December 26 to January 1), "the
+    3 days after March 3, 2025", "the month before Halloween": that many units just before the span starts, or just
+    after it ends (a holiday of several days counts from its main day, ``HOLIDAY_MAIN_DAYS``)."""
+    m = _NEXT_TO.fullmatch(phrase)
+    if not m:
+        return None
+    qty, unit, plural, where, inner = m[1], m[2], m[3], m[4], m[5]
+    if qty is None and plural or inner in ("last", "next"):
+        return None  # "weeks before X" names no count; "the week before last" is another reader's
+    n = 1 if qty is None else _quantity(qty)
+    target = _main_day(inner, today, anchor)
+    if target is None:
+        return None
+    if where in ("before", "leading up to", "preceding"):
+        return DateRange(_shift(target.start, unit, -n), target.start)
+    return DateRange(target.end, _shift(target.end, unit, n))
+
+
+def _main_day(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """The span ``phrase`` names, or for a holiday of several days with a main day its main day."""
+    whole = _read_whole(phrase, today, anchor)
+    m = _HOLIDAY.fullmatch(_strip_fillers(phrase))
+    if whole is not None and m is not None and m[2] in HOLIDAY_MAIN_DAYS:
+        return _day(_make_date(whole.start.year, *HOLIDAY_MAIN_DAYS[m[2]]))
+    return whole
 
 
 def _season(name: str, start_year: int) -> DateRange:
@@ -898,7 +1228,7 @@ def _season(name: str, start_year: int) -> DateRange:
 
 _WHICH = r"(?:(this past|past|last|previous|this|next|coming) )?"
 _SEASON = regex_cache.compile(rf"{_WHICH}({'|'.join(SEASONS)})(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?")
-_HOLIDAY = regex_cache.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?: (\d{{4}}))?")
+_HOLIDAY = regex_cache.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?:(?: of)? (\d{{4}}))?")
 _MOVABLE_HOLIDAY = regex_cache.compile(rf"\b({'|'.join(MOVABLE_HOLIDAYS)})\b")
 
 
@@ -959,6 +1289,7 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_ago,
     _read_vague_quantity,
     _read_weekday,
+    _read_day_with_weekday,
     _read_relative_month,
     _read_week_of,
     _read_quarter,
@@ -966,10 +1297,17 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_part,
     _read_edge,
     _read_nth_of,
+    _read_first_n_of,
+    _read_third,
     _read_to_date,
     _read_weekend,
     _read_before_last,
     _read_season,
     _read_holiday,
+    _read_this_time,
+    _read_around,
+    _read_turn_of_the_year,
+    _read_run_up,
+    _read_next_to,
     _read_movable_holiday,  # last: it only explains a refusal
 )

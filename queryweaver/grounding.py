@@ -501,8 +501,9 @@ class Grounder:
         if len(word) < 3 or word in self.parts or word in _CALENDAR_WORDS:
             return False
         if word in _SEASON_WORDS and (i > 0 and toks[i - 1].low in _SEASON_DATES or _DAY_OR_YEAR_NEXT.match(
-                question, toks[i].end)):
-            return False  # "this winter", "in summer 2025": a date, even with a "Winter planning" on the calendar
+                question, toks[i].end) or _JUST_GONE.match(question, toks[i].end)):
+            return False  # "this winter", "in summer 2025", "the summer just gone": a date, even with a "Winter
+            # planning" on the calendar
         if word in self.places:
             return False  # "atlanta meetings": a place
         if i + 1 < len(toks) and toks[i + 1].low in _EVENT_NOUNS | _ATTENDEE_NOUNS:
@@ -621,7 +622,7 @@ love rich cash best bell bird fox hunt little lee west north south""".split())
 _SEASON_WORDS = frozenset("spring summer autumn fall winter".split())
 # words before a season that make it a date ("this winter", "early summer"), not an event's title word
 _SEASON_DATES = frozenset("""this last next past previous coming early mid late in during over throughout since before
-after until till""".split())
+after until till recent latest""".split())
 _CALENDAR_WORDS = frozenset("""january february march april may june july august september october november
 december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday
 sunday today tomorrow yesterday week month year""".split())
@@ -638,6 +639,7 @@ _EVENT_CONTEXT = regex_cache.compile(r"\b(?:at+end\w*|met|meet\w*|join\w*|went|g
                             r"diary|entries|entry|appointments?|events?|sessions?)\b", re.IGNORECASE)
 
 
+_JUST_GONE = regex_cache.compile(r"\s+just (?:gone|past|passed|ended)\b", re.IGNORECASE)
 _DAY_OR_YEAR_NEXT = regex_cache.compile(r"\s*(?:\d{1,2}(?:st|nd|rd|th)?\b|\d{4}\b|'\d\d\b)")
 
 

@@ -253,19 +253,22 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
                 "late", "a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                 "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "couple", "few", "week", "q1",
-                "q2", "q3", "q4", "h1", "h2", "so", "over", "throughout", "at", "latter"} | _MONTHS | _WEEKDAYS
+                "q2", "q3", "q4", "h1", "h2", "so", "over", "throughout", "at", "latter", "around",
+                "calendar"} | _MONTHS | _WEEKDAYS
 # Words a date may start with that also start names ("Summer Lee", "the Christmas Market", "the French Quarter"):
 # not known words of the parser, so a capitalised one still starts a name; misspelled months ("Febuary") too,
 # so the speller keeps its say.
 _DATE_ONLY_STARTS = set(SEASONS) | set(MISSPELLED_MONTHS) | {"year", "ytd", "fortnight", "quarter", "weekend",
-                                                             "christmas", "xmas"}
+                                                             "christmas", "xmas", "midsummer", "midwinter", "bonfire",
+                                                             "half"}
 _ALL_DATE_STARTS = _DATE_STARTS | _DATE_ONLY_STARTS
 _PREPOSITIONS_AND_DURING = _PREPOSITIONS | {"during"}
 # A date expression holds at least one of these (else "the" or "a" alone would be tried against the grammar).
 _DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
                     "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
                     "ytd", "halloween", "valentines", "valentine"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
-                   | {w for name in HOLIDAYS for w in name.split()} - {"new", "season", "eve", "boxing", "time"})
+                   | {w for name in HOLIDAYS for w in name.split()}
+                   - {"new", "season", "eve", "boxing", "time", "of", "night", "guy", "dog"})
 _AMBIGUOUS_DATE_WORDS = {"may", "mar", "sun", "sat", "wed", "jan", "dec", "sep", "oct", "nov", "jun",
                          "jul", "aug", "apr", "feb", "march"}
 _AFTER_WORDS = ("since", "after", "later than", "starting", "on or after", "no earlier than", "not before")
@@ -276,7 +279,7 @@ _NAMING_DATE_WORDS = set(SEASONS) | {"christmas", "xmas", "christmastime", "hall
                                      "weekend", "quarter", "q1", "q2", "q3", "q4"}
 _FROM_THE_START = regex_cache.compile(r"from (?:the )?(?:very )?(?:start|beginning) of (?!.* (?:to|until|till|through|thru) )")
 _SEASON_LEADS = {"in", "during", "over", "throughout", "the", "this", "last", "next", "past", "previous", "coming",
-                 "early", "late", "mid"}
+                 "early", "late", "mid", "recent", "latest", "of"}
 _DATE_REFERENCE_DAY = dt.date(2026, 2, 15)  # any day works: only whether the text reads matters here
 
 _LITERAL_STOP = (_PREPOSITIONS | _RELATIVES | _COPULAS | _AUX | set(_VERBS) | _ORDINALS.keys()
@@ -701,19 +704,22 @@ class _Parser:
         if tok.low == "for" and tok.kind == "word" and i + 1 < self.n:  # "scheduled for next week"
             found = self._scan_date(i + 1)
             return found if found is None or found[1] == self._words(i + 1, found[2]) else None
-        if not (tok.kind == "num" or (tok.kind == "word" and tok.low in _ALL_DATE_STARTS)):
-            return None
+        if not (tok.kind == "num" or tok.kind == "word" and (
+                tok.low in _ALL_DATE_STARTS or tok.low.partition("-")[0] in _MONTHS and tok.low[-1:].isdigit())):
+            return None  # a date starts with a number, a date word, or a month joined to numbers: "Oct-04-2025"
         if tok.low in ("over", "at", "throughout") and self._low(i + 1) in _PREPOSITIONS_AND_DURING:
             return None  # "send over in early 2025": the date starts at "in"
         for end in range(min(self.n, i + 12), i, -1):
-            if self.toks[end - 1].kind == "punct":
-                continue
+            if self.toks[end - 1].kind == "punct" and not (
+                    self.lows[end - 3:end - 1] and self.lows[end - 3] == "(" and self.lows[end - 2] in _WEEKDAYS
+                    and self.toks[end - 1].text == ")"):
+                continue  # a date ends in a word or a number, or its weekday in brackets: "4 October 2025 (Saturday)"
             words = [self._low(k) for k in range(i, end)]
             if len(words) == 1 and words[0] in _AMBIGUOUS_DATE_WORDS and not tok.text[:1].isupper():
                 continue
             if words[-1] in _PREPOSITIONS | {"and", "the", "a", "an", "to", "or"}:
                 continue
-            if not any(w in _DATE_KEY_WORDS or re.match(r"\d", w) for w in words):
+            if not any(w in _DATE_KEY_WORDS or re.search(r"\d", w) for w in words):
                 continue
             if words[-1] in SEASONS and (len(words) == 1 or words[-2] not in _SEASON_LEADS):
                 continue  # "from Summer" is likelier a person than a season; "in (the) summer" is a season

@@ -849,7 +849,9 @@ def drop_asides(text: str) -> _Candidate:
 # A sentence after the question that holds none of these, no name or date and asks nothing is a remark ("I'm on my
 # break.", "Every row, no limit.", "Not much, probably, but list it."): it cannot change what is asked. Words that
 # could ("only", "both ways", "from me", "the PDFs", "newest first", "by Jane") keep it.
-_REMARK_SENTENCE = regex_cache.compile(r"(?<=[?.!])\s+(?=\S)")
+# A sentence ends at ? . or !, but not at the dot of a month's abbreviation or of "A.D." ("Oct. 4th, A.D. 2025").
+_REMARK_SENTENCE = regex_cache.compile(r"(?<=[?.!])(?<!\b(?i:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)\.)"
+                                       r"(?<!\b(?i:sept)\.)(?<!\b[Aa]\.[Dd]\.)\s+(?=\S)")
 _QUESTION_CUES = frozenset("""
     who whom whose which what when where why how whether
     first last latest earliest newest oldest recent recently earlier later previous next-to-last only just except
@@ -1359,8 +1361,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      "read with the part before ':' put in place"),
     (r"^(.+?)\s+[-–—]+\s+(who|whom|what|which|where|when|how many)\b(.*?)\b(?:they|them|it|those|these|this one)\b"
      r"(.*)$", r"\2\3\1\4", 0.05, "read with the part before the dash put in place"),
-    (r"^(from|by|to|with|at|in|on|during|over|throughout|within|of|between|since|before|after) ((?:[^,]|,\s*\d{4}\b|"
-     r"(?<=day),(?=\s*\d{1,2}(?:st|nd|rd|th)?\b))+?)(?:,(?!\s*\d{4}\b)(?<!day,)|(?<=day),(?!\s*\d)|\s[-–—])\s*"
+    (r"^(from|by|to|with|at|in|on|during|over|throughout|within|of|between|since|before|after) ((?:[^,]|,\s*"
+     r"(?:a\.?d\.?\s*)?\d{4}\b|(?<=day),(?=\s*\d{1,2}(?:st|nd|rd|th)?\b))+?)(?:,(?!\s*(?:a\.?d\.?\s*)?\d{4}\b)(?<!day,)"
+     r"|(?<=day),(?!\s*\d)|\s[-–—])\s*"
      r"(?:all |every |any )?"
      r"(.+)$", r"\3 \1 \2", 0.05,
      "read with the opening phrase put after what is asked for"),

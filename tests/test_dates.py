@@ -389,6 +389,170 @@ def test_peoples_own_date_forms_read_as_days(text, op, start, end):
     assert parse_date_expression(text, op, today=TODAY) == days(start, end)
 
 
+# Forms the writers of benchmark questions asked for (today = Sunday 2026-02-15), each beside the nearby forms that
+# must keep reading as before. (expression, op, start, end-exclusive)
+WRITERS_FORMS = [
+    # days of one month with the month said once, both ends inclusive
+    ("from 3 to 14 November 2025", "=", "2025-11-03", "2025-11-15"),
+    ("3–14 Nov 2025", "=", "2025-11-03", "2025-11-15"),
+    ("3rd-14th November 2025", "=", "2025-11-03", "2025-11-15"),
+    ("between the 3rd and the 14th of November 2025", "=", "2025-11-03", "2025-11-15"),
+    ("between 6 and 19 October 2025", "=", "2025-10-06", "2025-10-20"),
+    ("the 6th through the 19th of October 2025", "=", "2025-10-06", "2025-10-20"),
+    ("October 6th through 19th, 2025", "=", "2025-10-06", "2025-10-20"),
+    ("between October 6 and 19, 2025", "=", "2025-10-06", "2025-10-20"),
+    ("between the third and the fourteenth of November", "=", "2025-11-03", "2025-11-15"),
+    ("3 to 14 November", "=", "2025-11-03", "2025-11-15"),  # no year: the latest November 14 by today
+    ("from 3 to 14 November 2025", ">", "2025-11-03", None),
+    ("until 3-14 Nov 2025", "=", None, "2025-11-15"),
+    ("Jan 5-10, 2025", "=", "2025-01-05", "2025-01-11"),  # as before
+    ("between Feb 1 and Feb 10, 2026", "=", "2026-02-01", "2026-02-11"),
+    ("between March and May", "=", "2025-03-01", "2025-06-01"),
+    ("May-July 2025", "=", "2025-05-01", "2025-08-01"),
+    # parts of a month: fortnights (a month's second runs to its end), the first/last N units of X
+    ("the first fortnight of November 2025", "=", "2025-11-01", "2025-11-15"),
+    ("the second fortnight of November 2025", "=", "2025-11-15", "2025-12-01"),
+    ("the second fortnight of February 2026", "=", "2026-02-15", "2026-03-01"),
+    ("the first fortnight of December 2025", "=", "2025-12-01", "2025-12-15"),
+    ("the last fortnight of November 2025", "=", "2025-11-17", "2025-12-01"),  # its last 14 days
+    ("the last ten days of October 2025", "=", "2025-10-22", "2025-11-01"),
+    ("the first ten days of November 2025", "=", "2025-11-01", "2025-11-11"),
+    ("the first 2 weeks of November 2025", "=", "2025-11-01", "2025-11-15"),
+    ("the first three months of 2026", "=", "2026-01-01", "2026-04-01"),
+    ("the last two months of 2025", "=", "2025-11-01", "2026-01-01"),
+    ("the first week of May 2025", "=", "2025-05-01", "2025-05-08"),  # as before
+    ("the last week of December", "=", "2025-12-25", "2026-01-01"),
+    ("the past fortnight", "=", "2026-02-01", "2026-02-16"),
+    ("last fortnight", "=", "2026-02-01", "2026-02-16"),
+    # quarters, thirds, halves, ends and months of a year
+    ("the last quarter of 2025", "=", "2025-10-01", "2026-01-01"),
+    ("the final quarter of 2025", "=", "2025-10-01", "2026-01-01"),
+    ("the 3rd quarter of last year", "=", "2025-07-01", "2025-10-01"),
+    ("the second quarter of this year", "=", "2026-04-01", "2026-07-01"),
+    ("the 3rd quarter of 2025", "=", "2025-07-01", "2025-10-01"),  # as before
+    ("the second half of Q4 2025", "=", "2025-11-16", "2026-01-01"),
+    ("the first half of Q4 2025", "=", "2025-10-01", "2025-11-16"),
+    ("the second half of summer 2025", "=", "2025-07-16", "2025-09-01"),
+    ("the second half of October 2025", "=", "2025-10-16", "2025-11-01"),  # as before
+    ("the first half of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("the last third of 2025", "=", "2025-09-01", "2026-01-01"),
+    ("the first third of March 2025", "=", "2025-03-01", "2025-03-11"),
+    ("the tail end of 2025", "=", "2025-09-01", "2026-01-01"),  # as "the end of 2025" alone: late 2025
+    ("the back end of 2025", "=", "2025-09-01", "2026-01-01"),
+    ("the tail end of Q3 2025", "=", "2025-09-01", "2025-10-01"),
+    ("the tail-end of 2025", "=", "2025-09-01", "2026-01-01"),
+    ("until the tail end of 2025", "=", None, "2026-01-01"),
+    ("after the tail end of 2025", "=", "2025-12-31", None),  # a bound: its last day, as "the end of X"
+    ("at the end of March 2025", "=", "2025-03-21", "2025-04-01"),  # as before
+    ("calendar year 2025", "=", "2025-01-01", "2026-01-01"),
+    ("in the year 2025", "=", "2025-01-01", "2026-01-01"),
+    ("this calendar month", "=", "2026-02-01", "2026-03-01"),
+    ("the first month of 2026", "=", "2026-01-01", "2026-02-01"),
+    ("the last month of 2025", "=", "2025-12-01", "2026-01-01"),
+    ("the 14th day of October 2025", "=", "2025-10-14", "2025-10-15"),
+    ("the 100th day of 2025", "=", "2025-04-10", "2025-04-11"),
+    # "the latest quarter" is the last complete one, as "last quarter" reads
+    ("the latest quarter", "=", "2025-10-01", "2026-01-01"),
+    ("the most recent quarter", "=", "2025-10-01", "2026-01-01"),
+    ("last quarter", "=", "2025-10-01", "2026-01-01"),
+    ("this quarter", "=", "2026-01-01", "2026-04-01"),
+    ("a quarter of a year ago", "=", "2025-10-01", "2026-01-01"),  # as "a quarter ago"
+    ("a quarter ago", "=", "2025-10-01", "2026-01-01"),
+    ("three quarters of a year ago", "=", "2025-04-01", "2025-07-01"),
+    # holidays and seasons
+    ("the festive season of 2025", "=", "2025-12-24", "2026-01-02"),
+    ("the festive season 2025", "=", "2025-12-24", "2026-01-02"),
+    ("the holiday season of 2025", "=", "2025-12-24", "2026-01-02"),
+    ("around Christmas 2025", "=", "2025-12-21", "2025-12-30"),  # December 24-26, three days either side
+    ("around Halloween 2025", "=", "2025-10-28", "2025-11-04"),
+    ("around March 3, 2025", "=", "2025-02-28", "2025-03-07"),
+    ("around March 2025", "=", "2025-03-01", "2025-04-01"),  # longer than a week: itself
+    ("the run-up to Christmas 2025", "=", "2025-11-27", "2025-12-25"),  # the four weeks before Christmas Day
+    ("the lead-up to Halloween 2025", "=", "2025-10-03", "2025-10-31"),
+    ("the week before Christmas 2025", "=", "2025-12-18", "2025-12-25"),
+    ("the week after Christmas 2025", "=", "2025-12-26", "2026-01-02"),
+    ("the week before Christmas", "=", "2025-12-18", "2025-12-25"),
+    ("the two weeks before Christmas 2025", "=", "2025-12-11", "2025-12-25"),
+    ("the 3 days after March 3, 2025", "=", "2025-03-04", "2025-03-07"),
+    ("the day after Christmas 2025", "=", "2025-12-26", "2025-12-27"),
+    ("since the week before Christmas 2025", "=", "2025-12-18", None),
+    ("Christmas 2025", "=", "2025-12-24", "2025-12-27"),  # as before
+    ("midsummer 2025", "=", "2025-07-01", "2025-08-01"),  # mid summer: its middle month
+    ("mid-summer 2025", "=", "2025-07-01", "2025-08-01"),
+    ("the dog days of summer 2025", "=", "2025-07-03", "2025-08-12"),
+    ("the dog days", "=", "2025-07-03", "2025-08-12"),
+    ("Bonfire Night 2025", "=", "2025-11-05", "2025-11-06"),
+    ("Guy Fawkes Night", "=", "2025-11-05", "2025-11-06"),
+    ("the turn of the year", "=", "2025-12-29", "2026-01-05"),  # around New Year's Day
+    ("around New Year 2026", "=", "2025-12-29", "2026-01-05"),
+    ("New Year 2026", "=", "2026-01-01", "2026-01-02"),
+    # relative
+    ("the week after next", "=", "2026-02-23", "2026-03-02"),
+    ("the month after next", "=", "2026-04-01", "2026-05-01"),
+    ("the weekend after next", "=", "2026-02-28", "2026-03-02"),
+    ("the week before last", "=", "2026-01-26", "2026-02-02"),  # as before
+    ("this time last year", "=", "2025-02-08", "2025-02-23"),  # the same day a year back, a week either side
+    ("the same time last year", "=", "2025-02-08", "2025-02-23"),
+    ("this time two years ago", "=", "2024-02-08", "2024-02-23"),
+    ("the autumn just gone", "=", "2025-09-01", "2025-12-01"),
+    ("the summer just gone", "=", "2025-06-01", "2025-09-01"),
+    ("the month just gone", "=", "2026-01-01", "2026-02-01"),
+    ("the most recent autumn", "=", "2025-09-01", "2025-12-01"),
+    ("the most recent winter", "=", "2024-12-01", "2025-03-01"),  # the latest that is over, as "last winter"
+    ("the past hundred days", "=", "2025-11-07", "2026-02-16"),
+    ("the last one hundred days", "=", "2025-11-07", "2026-02-16"),
+    ("the past 100 days", "=", "2025-11-07", "2026-02-16"),
+    ("the last hundred and twenty days", "=", "2025-10-18", "2026-02-16"),
+    ("the past twenty-one days", "=", "2026-01-25", "2026-02-16"),
+    ("the past forty five days", "=", "2026-01-01", "2026-02-16"),
+    ("the past twenty days", "=", "2026-01-26", "2026-02-16"),  # as before
+    ("the prior 3 weeks", "=", "2026-01-25", "2026-02-16"),
+    ("the prior week", "=", "2026-02-02", "2026-02-09"),  # as "the previous week"
+    ("prior to March 2025", "=", None, "2025-03-01"),  # still a bound
+    ("one and a half months ago", "=", "2025-12-01", "2026-02-01"),  # the months one and two back
+    ("a month and a half ago", "=", "2025-12-01", "2026-02-01"),
+    ("a year and a half ago", "=", "2024-08-01", "2024-09-01"),  # 18 months ago
+    ("half a year ago", "=", "2025-08-01", "2025-09-01"),
+    ("the last 1.5 months", "=", "2025-12-31", "2026-02-16"),  # a month and 15 days back through today
+    ("the last month and a half", "=", "2025-12-31", "2026-02-16"),
+    ("the past 1.5 weeks", "=", "2026-02-04", "2026-02-16"),  # half a week rounded up to 4 days
+    ("the past 1.5 years", "=", "2024-08-15", "2026-02-16"),
+    ("the last 1.5 months", ">", "2025-12-31", None),
+    ("a couple of weeks ago", "=", "2026-01-19", "2026-02-02"),  # as before
+    ("2 quarters ago", "=", "2025-07-01", "2025-10-01"),
+    # days spelled in other ways
+    ("4 Oct 25", "=", "2025-10-04", "2025-10-05"),
+    ("2025 Oct 4", "=", "2025-10-04", "2025-10-05"),
+    ("2025 October 14", "=", "2025-10-14", "2025-10-15"),
+    ("2025 October", "=", "2025-10-01", "2025-11-01"),
+    ("4/Oct/2025", "=", "2025-10-04", "2025-10-05"),
+    ("14-Oct-2025", "=", "2025-10-14", "2025-10-15"),
+    ("14-Oct-25", "=", "2025-10-14", "2025-10-15"),
+    ("14.Oct.2025", "=", "2025-10-14", "2025-10-15"),
+    ("Oct-04-2025", "=", "2025-10-04", "2025-10-05"),  # was read as October 2024 to April 2025
+    ("2025-Oct-04", "=", "2025-10-04", "2025-10-05"),
+    ("before Oct-04-2025", "=", None, "2025-10-04"),
+    ("fourteenth October 2025", "=", "2025-10-14", "2025-10-15"),
+    ("second May 2025", "=", "2025-05-02", "2025-05-03"),
+    ("Tuesday 10/14/2025", "=", "2025-10-14", "2025-10-15"),
+    ("4 October 2025 (Saturday)", "=", "2025-10-04", "2025-10-05"),
+    ("2025-10-04 Saturday", "=", "2025-10-04", "2025-10-05"),
+    ("October 4th in 2025", "=", "2025-10-04", "2025-10-05"),
+    ("Oct. 4th, A.D. 2025", "=", "2025-10-04", "2025-10-05"),
+    ("4 October AD 2025", "=", "2025-10-04", "2025-10-05"),
+    ("May in 2025", "=", "2025-05-01", "2025-06-01"),
+    ("Jul 25", "=", "2025-07-25", "2025-07-26"),  # as before: a month and two digits alone are a day
+    ("in Jul 25", "=", "2025-07-01", "2025-08-01"),
+    ("2025-01 - 2025-03", "=", "2025-01-01", "2025-04-01"),
+    ("1-10-2025", "=", "2025-01-10", "2025-01-11"),
+]
+
+
+@pytest.mark.parametrize("text, op, start, end", WRITERS_FORMS)
+def test_forms_question_writers_asked_for_read_as_days(text, op, start, end):
+    assert parse_date_expression(text, op, today=TODAY) == days(start, end)
+
+
 # (today, expression, op, start, end-exclusive): year boundaries and other weekdays.
 OTHER_TODAYS = [
     (date(2026, 1, 3), "last month", "=", "2025-12-01", "2026-01-01"),
@@ -437,6 +601,18 @@ OTHER_TODAYS = [
     (date(2025, 12, 25), "Christmas", "=", "2025-12-24", "2025-12-27"),
     (date(2025, 12, 25), "last Christmas", "=", "2024-12-24", "2024-12-27"),  # this one is not over
     (date(2026, 1, 1), "the holidays", "=", "2025-12-24", "2026-01-02"),
+    # the forms question writers asked for, on other days
+    (date(2026, 1, 3), "the latest quarter", "=", "2025-10-01", "2026-01-01"),
+    (date(2026, 5, 10), "the latest quarter", "=", "2026-01-01", "2026-04-01"),  # not the one under way
+    (date(2026, 1, 3), "a quarter of a year ago", "=", "2025-10-01", "2026-01-01"),
+    (date(2025, 10, 10), "the most recent autumn", "=", "2024-09-01", "2024-12-01"),  # this one is not over
+    (date(2025, 12, 30), "the turn of the year", "=", "2025-12-29", "2026-01-05"),  # under way
+    (date(2025, 12, 20), "the turn of the year", "=", "2024-12-29", "2025-01-05"),
+    (date(2024, 2, 29), "this time last year", "=", "2023-02-21", "2023-03-08"),  # February 29 clamps to the 28th
+    (date(2026, 2, 16), "the week after next", "=", "2026-03-02", "2026-03-09"),  # a Monday
+    (date(2025, 12, 20), "3 to 14 November", "=", "2025-11-03", "2025-11-15"),
+    (date(2025, 11, 10), "3 to 14 November", "=", "2024-11-03", "2024-11-15"),  # this year's ends after today
+    (date(2025, 11, 10), "the week before Christmas", "=", "2024-12-18", "2024-12-25"),
     # edges of months: earlier / later this month on its first and last days
     (date(2026, 3, 1), "earlier this month", "=", "2026-03-01", "2026-03-02"),
     (date(2026, 3, 31), "later this month", "=", "2026-03-31", "2026-04-01"),
@@ -481,13 +657,27 @@ ERRORS = [
     ("Q5 2025", "=", "like 'last week'"),
     ("so far", "=", "like 'last week'"),
     ("early Monday", "=", "month or a year"),
-    ("the first half of Monday", "=", "month or a year"),
+    ("the first half of Monday", "=", "a month, a quarter or a year"),
     ("after March 2025", "<", "contradicts"),
     ("since March 2025", "<", "contradicts"),
     ("before March 2025", ">", "contradicts"),
     ("until March 2025", ">", "contradicts"),
     ("after March or earlier", "=", "keep one"),
     ("March 2025", ">=", "use '=', '>' or '<'"),
+    # near the forms question writers asked for
+    ("the third fortnight of November 2025", "=", "has no third fortnight"),
+    ("the last 40 days of February 2025", "=", "has no last 40 days"),
+    ("the first 1.5 weeks of May 2025", "=", "not a whole number"),
+    ("14 to 3 November 2025", "=", "ends on day 3 before it starts"),
+    ("Monday 10/14/2025", "=", "is a Tuesday, not a Monday"),
+    ("the first third of Monday", "=", "a third goes with"),
+    ("first May 2025", "=", "like 'March 3, 2025'"),  # "the first May 2025 email" orders emails
+    ("the days after Christmas", "=", "like 'March 3, 2025'"),  # how many days?
+    ("the turn of the year 2025", "=", "like 'March 3, 2025'"),  # into 2025 or out of it?
+    ("fiscal Q3 2025", "=", "like 'March 3, 2025'"),  # whose fiscal year?
+    ("Q4 FY25", "=", "like 'March 3, 2025'"),
+    ("the fall semester 2025", "=", "like 'March 3, 2025'"),  # semesters differ by school
+    ("6 to 31 November 2025", "=", "not a real date"),
 ]
 
 

@@ -410,6 +410,75 @@ def test_an_ordinal_word_inside_a_date_orders_nothing(lexicon, question, value):
     assert ("value", value) in filters and not any(field == "ordinal" for field, _v in filters), filters
 
 
+# ---- dates the writers of benchmark questions asked for -----------------------------------------------------
+
+FROM_JANE_TO_ME = ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe")
+PEOPLE_MET = ("find p all", "p attended ev", "self attended ev", "ev occurred_on d")
+
+
+@pytest.mark.parametrize("question, spec", [
+    ("Which emails did Jane Doe send me between the 6th and the 19th of October 2025?",
+     FROM_JANE_TO_ME + ("d.value = between the 6th and the 19th of October 2025",)),
+    ("How many emails did Jane Doe send me from 3 to 14 November 2025?",
+     ("count e all",) + FROM_JANE_TO_ME[1:] + ("d.value = from 3 to 14 November 2025",)),
+    ("Who did I meet 3–14 Nov 2025?", PEOPLE_MET + ("d.value = 3–14 Nov 2025",)),
+    ("How many events did I have in the first fortnight of November 2025?",
+     ("count ev all", "ev occurred_on d", "d.value = in the first fortnight of November 2025")),
+    ("How many events did I have in the last quarter of 2025?",
+     ("count ev all", "ev occurred_on d", "d.value = in the last quarter of 2025")),
+    ("emails from Jane Doe at the tail end of Q3 2025",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = at the tail end of Q3 2025")),
+    ("What did Jane Doe send me the week after next?", FROM_JANE_TO_ME + ("d.value = the week after next",)),
+    ("What did Jane Doe send me this time last year?", FROM_JANE_TO_ME + ("d.value = this time last year",)),
+    ("What did Jane Doe send me in the run-up to Christmas 2025?",
+     FROM_JANE_TO_ME + ("d.value = in the run-up to Christmas 2025",)),
+    ("Who did I meet around Halloween 2025?", PEOPLE_MET + ("d.value = around Halloween 2025",)),
+    ("Who did I meet during the festive season of 2025?", PEOPLE_MET + ("d.value = during the festive season of 2025",)),
+    ("Meetings on Bonfire Night 2025", ("find ev all", "ev occurred_on d", "d.value = Bonfire Night 2025")),
+    ("Around Christmas 2025, which files did Jane Doe send me?",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = Around Christmas 2025")),
+    ("emails from Wei Chen in the most recent autumn",  # "most recent" is the date's, not the emails' order
+     ("find e all", "e from p", "e sent_on d", "p.name = Wei Chen", "d.value = in the most recent autumn")),
+    ("Emails from Jane Doe in the summer just gone",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = in the summer just gone")),
+    ("Which files did Wei Chen send me in the past hundred days?",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Wei Chen",
+      "d.value = in the past hundred days")),
+    ("Who did I email in the prior 3 weeks?",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in the prior 3 weeks")),
+    ("How many emails did I get in the last 1.5 months?",
+     ("count e all", "e to self", "e sent_on d", "d.value = in the last 1.5 months")),
+    ("Show the emails from Jane Doe one and a half months ago",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = one and a half months ago")),
+    ("Which files did Jane Doe send me on Oct-04-2025?",  # one token: a month joined to numbers
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = Oct-04-2025")),
+    ("Show the emails Jane Doe sent me on 4 Oct 25", FROM_JANE_TO_ME + ("d.value = 4 Oct 25",)),
+    ("What did Jane Doe send me on Tuesday 10/14/2025?", FROM_JANE_TO_ME + ("d.value = Tuesday 10/14/2025",)),
+    ("Meetings on 4 October 2025 (Saturday)?", ("find ev all", "ev occurred_on d",
+                                                "d.value = 4 October 2025 (Saturday)")),
+    # the dots of "Oct." and "A.D." end no sentence, so no part of the date is left out as a remark
+    ("What did Jane Doe send me on Oct. 4th, A.D. 2025? Thanks.",
+     FROM_JANE_TO_ME + ("d.value = Oct. 4th, A.D. 2025",)),
+    ("emails from Jane Doe on Oct. 4th. Thanks",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = Oct. 4th")),
+    # nearby: "first" before a month and a year still orders the emails
+    ("the first May 2025 email from Jane Doe",
+     ("find e one", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = May 2025", "e.ordinal = first")),
+])
+def test_dates_question_writers_asked_for_are_read_in_questions(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+def test_a_season_just_gone_or_most_recent_is_a_date_not_an_event_title():
+    lx = Lexicon(self_names={"Alex Morgan"}, self_addresses={"alex@example.org"})
+    lx.event_titles.update({"Autumn review": 2, "Summer party": 1})
+    for question in ("Who did I meet in the summer just gone?", "Who did I meet in the most recent autumn?"):
+        assert not [m for m in ground(question, lx) if m.kind == MentionKind.EVENT_TITLE], question
+    assert [m.value for m in ground("Who attended the Summer party?", lx)] == ["Summer party"]
+
+
 # ---- more ways of asking (dev8's askers) -------------------------------------------------------------
 
 FILES_FROM_JANE = ("find f all", "e from p", "e has_attachment f", "p.name = Jane Doe")

@@ -4,7 +4,8 @@ others one after another in a child process that runs at a lower priority.
 A large build is mostly its biggest source, whose parse keeps every core busy until its last steps (the index's
 lookup tables, the lexicon), which one core does alone; a folder walk is one core's work too. The child's sources
 fill those gaps: at a lower priority it takes what the first source leaves and slows it little. On a 2-core machine
-the 250k benchmark's three sources took 27.0 s this way against 30.7 s one after another.
+the 250k benchmark's three sources (``benchmarks/scale.py``, which times both) took 26.2, 28.8 and 24.0 s this way
+in three runs, and 30.1, 33.3 and 23.5 s one after another in the same runs.
 
 The child is an Engine of the same config that refreshes the sources it is given, each healed as usual, and sends
 back its warnings as they come, its progress (shown once this process's own build is done, so two progress bars do

@@ -748,9 +748,23 @@ def _arrows_between_parties(text: str) -> str:
     """"me → X: first email?" -> "first email from me to X?", before anything reads the question (the ':' would
     split it, and the question-shape model would see 'me' without its arrow)."""
     found = _ARROW_PAIR.match(text)
-    if found is None or any(len(found.group(g).split()) > 5 for g in (1, 2)):
+    if found is None or not all(_could_be_party(found.group(g)) for g in (1, 2)):
         return text
     return _arrow_pair(found) + ("?" if text.rstrip().endswith("?") else "")
+
+
+_NOT_A_PARTY = frozenset("emails email mails mail messages message from to sent received since before after in on "
+                         "my the links files events".split())
+
+
+def _could_be_party(words: str) -> bool:
+    """A name, an address or the user: a few words, no digits but in an address, none of the question's own words
+    ("emails from 2025-01 -> 2025-03: count?" is a range of dates, not two people)."""
+    parts = words.split()
+    if "@" in words:
+        return len(parts) == 1
+    return 0 < len(parts) <= 5 and not any(c.isdigit() for c in words) and not any(
+        w.lower() in _NOT_A_PARTY for w in parts)
 
 
 def _arrow_pair(match: re.Match) -> str:

@@ -1086,6 +1086,16 @@ def test_arrows_the_undersigned_what_cannot_be_found_and_dev16s_wordings(lexicon
     reads_as(lexicon, question, *spec)
 
 
+def test_an_arrow_between_things_that_are_not_parties_is_not_read_as_one():
+    from queryweaver.understand import _arrows_between_parties
+
+    for question in ["emails from 2025-01 -> 2025-03: count?", "my emails → links: which?", "Q3 → Q4: events?"]:
+        assert _arrows_between_parties(question) == question
+    assert _arrows_between_parties("jane.doe@acme.example -> me: emails?") == \
+        "emails from jane.doe@acme.example to me?"
+    assert _arrows_between_parties("jane doe → wei chen: count?") == "how many emails from jane doe to wei chen?"
+
+
 @pytest.mark.parametrize("question", ["Jane Doe → Wei Chen: emails about budget?", "me → Jane Doe: how many?"])
 def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
     got = understand(question, None, lexicon)

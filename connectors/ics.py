@@ -49,7 +49,8 @@ from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.workers import OrderedPool, PoolBroken
-from queryweaver.items import SELF_KEY, DateRange, Item, day_item
+from queryweaver.filters import item_matches
+from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
 
 if TYPE_CHECKING:  # imported where a file is parsed: a question on an unchanged index never loads them
@@ -99,6 +100,7 @@ CREATE INDEX attendees_email ON attendees(email);
 CREATE INDEX attendees_grp ON attendees(grp);
 """
 EVENT_COLUMNS = 'e.rowid AS row_id, e.key, e.uid, e.name, e.start, e."end", e.location, e.ts, e.day, e.grp'
+LEAN_COLUMNS = "e.key, e.ts, e.grp"   # a lean Event item's (lean_item); describe reads the rest by key
 
 Warn = Callable[[str], None]
 Occurrence = tuple[date, date | None, "icalendar.Event"]   # start, end, the component holding its details
@@ -1368,6 +1370,18 @@ class IcsConnector(Connector):
             fields[grp] = row[at + 9]
         return Item(EVENT, row[at + 1], fields)
 
+    @staticmethod
+    def lean_item(row: Sequence, at: int, grp: str) -> Item:
+        """A lean Event item (items.LEAN) from a tuple whose columns from ``at`` on are LEAN_COLUMNS': its start
+        time for ordering and its attendee group for the next tool; ``describe`` fills its output fields."""
+        return Item(EVENT, row[at], {"_ts": row[at + 1], grp: row[at + 2], LEAN: True})
+
+    def _plain(self) -> sqlite3.Cursor:
+        """A cursor giving tuples: a step may meet tens of thousands of events."""
+        cursor = self.db.cursor()
+        cursor.row_factory = None
+        return cursor
+
     def _grp_field(self) -> str:
         """The field an Event item built here keeps its attendee group in: named after this connector and the
         index's state, so an item met after the index was written (or built by another source) is looked up by
@@ -1406,33 +1420,33 @@ class IcsConnector(Connector):
         if not known.links:  # each event once: by its attendee group, not per attendee
             yield from self._events_attended_by(None if known.is_all else known.keys())
             return
-        sql = f"SELECT a.email, {EVENT_COLUMNS} FROM attendees a JOIN events e ON e.grp = a.grp"
-        grp = self._grp_field()
-        rows = self._events(sql) if known.is_all else self._events_by_key(sql + " WHERE a.email IN ({})", known.keys())
-        built: dict[int, Item] = {}  # an event several of the people attended is one Item, built once
+        sql = f"SELECT a.email, {LEAN_COLUMNS} FROM attendees a JOIN events e ON e.grp = a.grp"
+        grp, plain = self._grp_field(), self._plain()
+        rows = (plain.execute(sql).fetchall() if known.is_all
+                else select_in(plain, sql + " WHERE a.email IN {}", list(known.keys())))
+        built: dict[str, Item] = {}  # an event several of the people attended is one Item, built once
         for row in rows:
-            if not self.context.is_self(row["email"]):
-                item = built.get(row["row_id"])
+            if not self.context.is_self(row[0]):
+                item = built.get(row[1])
                 if item is None:
-                    item = built[row["row_id"]] = self.event_item(row, 1, grp)
-                yield row["email"], item
+                    item = built[row[1]] = self.lean_item(row, 1, grp)
+                yield row[0], item
 
     def _events_attended_by(self, emails: Sequence[str] | None) -> Iterator[Link]:
         """Each event one of ``emails`` (None: anyone but the user) attended, once, keyed None."""
         me = sorted({e.lower() for e in self.context.self_emails})
-        plain = self.db.cursor()
-        plain.row_factory = None  # tuples: tens of thousands of events come through here
+        plain = self._plain()  # tens of thousands of events come through here
         if emails is None:
-            rows = plain.execute(f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM attendees "
+            rows = plain.execute(f"SELECT {LEAN_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM attendees "
                                  f"WHERE email NOT IN ({_marks(me)}))", me).fetchall()
         else:
             emails = [e for e in emails if not self.context.is_self(e)]
-            rows = select_in(plain, f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
+            rows = select_in(plain, f"SELECT {LEAN_COLUMNS} FROM events e WHERE e.grp IN (SELECT grp FROM "
                              "attendees WHERE email IN {})", emails)
-        seen: set[int] = set()
-        item, grp = self.event_item, self._grp_field()
+        seen: set[str] = set()
+        item, grp = self.lean_item, self._grp_field()
         for row in rows:
-            if row[0] not in seen:  # row_id
+            if row[0] not in seen:  # the key: a chunked IN list may give a row twice
                 seen.add(row[0])
                 yield None, item(row, 0, grp)
 
@@ -1469,9 +1483,9 @@ class IcsConnector(Connector):
         if not known.is_all and SELF_KEY not in known.keys():
             return
         condition, params = self._self_condition()
-        grp = self._grp_field()
-        for row in self._events(f"SELECT {EVENT_COLUMNS} FROM events e WHERE {condition}", params):
-            yield SELF_KEY, self.event_item(row, 0, grp)
+        item, grp = self.lean_item, self._grp_field()
+        for row in self._plain().execute(f"SELECT {LEAN_COLUMNS} FROM events e WHERE {condition}", params).fetchall():
+            yield SELF_KEY, item(row, 0, grp)
 
     @tool(EVENT, "attended", SELF)
     def event_attended_self(self, known: Selection) -> Iterator[Link]:
@@ -1497,24 +1511,22 @@ class IcsConnector(Connector):
     @tool(DATE, "occurred_on", EVENT)
     def date_occurred_on_event(self, known: Selection) -> Iterator[Link]:
         """Given date ranges, the events starting within them."""
-        grp = self._grp_field()
+        lean, grp, plain = self.lean_item, self._grp_field(), self._plain()  # a busy month: hundreds of events
         if known.is_all:
-            for row in self._events(f"SELECT {EVENT_COLUMNS} FROM events e"):
-                yield day_item(date.fromisoformat(row["day"])).key, self.event_item(row, 0, grp)
+            for row in plain.execute(f"SELECT e.day, {LEAN_COLUMNS} FROM events e").fetchall():
+                yield day_item(date.fromisoformat(row[0])).key, lean(row, 1, grp)
             return
         for key, item in (known.items or {}).items():
             rng = item.fields.get("range")
             if not isinstance(rng, DateRange) or rng.empty:
                 continue
-            sql, params = f"SELECT {EVENT_COLUMNS} FROM events e WHERE 1", []
+            sql, params = f"SELECT {LEAN_COLUMNS} FROM events e WHERE 1", []
             if rng.start is not None:
                 sql, params = sql + " AND e.day >= ?", params + [rng.start.isoformat()]
             if rng.end is not None:
                 sql, params = sql + " AND e.day < ?", params + [rng.end.isoformat()]
-            plain = self.db.cursor()
-            plain.row_factory = None  # tuples: a month of a busy calendar is hundreds of events
             for row in plain.execute(sql, params).fetchall():
-                yield key, self.event_item(row, 0, grp)
+                yield key, lean(row, 0, grp)
 
     @tool(EVENT, "location", PLACE)
     def event_location_place(self, known: Selection) -> Iterator[Link]:
@@ -1527,12 +1539,13 @@ class IcsConnector(Connector):
     @tool(PLACE, "location", EVENT)
     def place_location_event(self, known: Selection) -> Iterator[Link]:
         """Given places, the events taking place there."""
-        sql = f"SELECT e.place, {EVENT_COLUMNS} FROM events e WHERE e.place IS NOT NULL"
+        sql = f"SELECT e.place, {LEAN_COLUMNS} FROM events e WHERE e.place IS NOT NULL"
         given = {norm(k): k for k in known.keys()}  # answer with the caller's keys, however they are written
-        grp = self._grp_field()
-        rows = self._events(sql) if known.is_all else self._events_by_key(sql + " AND e.place IN ({})", list(given))
+        lean, grp, plain = self.lean_item, self._grp_field(), self._plain()
+        rows = (plain.execute(sql).fetchall() if known.is_all
+                else select_in(plain, sql + " AND e.place IN {}", list(given)))
         for row in rows:
-            yield given.get(row["place"], row["place"]), self.event_item(row, 1, grp)
+            yield given.get(row[0], row[0]), lean(row, 1, grp)
 
     # -- estimates for the cost-aware planner --------------------------------------------------------
     def _statistics(self) -> dict[str, float]:
@@ -1621,8 +1634,26 @@ class IcsConnector(Connector):
         grp = self._grp_field()
         return {row["key"]: self.event_item(row, 0, grp) for row in self._events(sql, params)}
 
+    def apply_filter(self, type_: EntityType, items: dict[str, Item], flt: FilterConstraint) -> set[str] | None:
+        """Lean events (a step's many, built without their fields) judged by a field filter once described."""
+        if type_ != EVENT or not any(LEAN in item.fields for item in items.values()):
+            return None
+        self.describe(EVENT, items)
+        return {key for key, item in items.items() if LEAN not in item.fields and item_matches(item, flt)}
+
     def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
-        """Give people seen only elsewhere the name their calendar invitations carry."""
+        """Fill lean events this calendar holds (their output fields, read by key), and give people seen only
+        elsewhere the name their calendar invitations carry."""
+        if type_ == EVENT:
+            lean = [key for key, item in items.items() if LEAN in item.fields]
+            if lean:
+                sql = f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.key IN {{}}"
+                for row in select_in(self._plain(), sql, lean):
+                    item = items[row[1]]
+                    if item.fields.pop(LEAN, None):  # a key met twice (chunks) is filled once
+                        fields = item.fields
+                        fields.update((k, v) for k, v in self.event_item(row).fields.items() if k not in fields)
+            return
         if type_ != PERSON:
             return
         names = self.person_names()

@@ -262,7 +262,8 @@ class Connector(ABC):
         return None
 
     def describe(self, type_: EntityType, items: dict[str, Item]) -> None:
-        """Fill missing output fields of ``items`` in place (e.g. a File's path on disk)."""
+        """Fill missing output fields of ``items`` in place (e.g. a File's path on disk). Items this source's
+        tools built lean (``items.LEAN``) must be filled here, and lose the mark, when this source holds them."""
         return None
 
     def read_text(self, type_: EntityType, key: str) -> str | None:

@@ -24,7 +24,7 @@ from .errors import Cancelled, ConnectorError, DateExpressionError, QueryWeaverE
 from .events import Event, EventKind
 from .filters import item_matches, match_persons
 from .graph import FilterConstraint
-from .items import SELF_KEY, DateRange, Item
+from .items import LEAN, SELF_KEY, DateRange, Item
 from .planner import (
     Action,
     ApplyFilters,
@@ -221,7 +221,7 @@ class _Run:
             self.final[step.var] = self.current.get(step.var)
             items = self.final[step.var]
             self.emit(EventKind.NODE_RESOLVED, f"result size for {step.var}: {_size(items)}", step.var,
-                      count=_count(items), sample=_sample(items))
+                      count=_count(items), sample=_sample(items, self.describe))
         elif isinstance(step, Verify):
             self.verify()
         elif isinstance(step, Action):
@@ -751,6 +751,8 @@ class _Run:
             if item is None:
                 item = Item(self.graph.var_type(var), key, {})
                 self.describe(item.type, {key: item})
+            elif LEAN in item.fields:
+                self.describe(item.type, {key: item})
             out[var] = item
         return out
 
@@ -856,8 +858,8 @@ def _count(items: Candidates) -> int | None:
     return None if items is None else len(items)
 
 
-def _sample(items: Candidates, n: int = 5) -> list[str]:
-    """The labels of the first ``n`` items in answer order (without sorting them all)."""
+def _sample(items: Candidates, describe: Callable[[EntityType, dict[str, Item]], None], n: int = 5) -> list[str]:
+    """The labels of the first ``n`` items in answer order (without sorting them all), lean ones described."""
     if not items:
         return []
     values = list(items.values())
@@ -868,6 +870,9 @@ def _sample(items: Candidates, n: int = 5) -> list[str]:
         first = heapq.nsmallest(n, values, key=lambda it: (-(it.fields.get("_ts") or 0), it.key))
     else:
         first = heapq.nsmallest(n, values, key=lambda it: (it.label().casefold(), it.key))
+    lean = {it.key: it for it in first if LEAN in it.fields}
+    if lean:
+        describe(first[0].type, lean)
     return [it.label() for it in first]
 
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from . import regex_cache
 from .errors import NameAmbiguousError
 from .graph import FilterConstraint
-from .items import Item
+from .items import LEAN, Item
 from .schema import EntityType
 
 _SPACES = regex_cache.compile(r"\s+")
@@ -118,6 +118,8 @@ def item_matches(item: Item, flt: FilterConstraint) -> bool | None:
         if flt.field == "extension":
             return extension_of(f.get("name") or item.key) == norm(value).lstrip(".")
     if t == EntityType.EVENT and flt.field == "name":
+        if LEAN in f:  # built without its fields: its source describes it (apply_filter)
+            return None
         name = norm(f.get("name"))
         return name == norm(value) if flt.op == "=" else norm(value) in name
     if t == EntityType.FOLDER and flt.field == "name":

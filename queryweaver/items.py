@@ -24,6 +24,11 @@ OUTPUT_FIELDS: dict[EntityType, tuple[str, ...]] = {
 
 SELF_KEY = "self"
 
+# A field marking an item that carries only its key and what the source's own tools need (a time, a group):
+# a step that finds hundreds of events builds them lean, and the source's ``describe`` fills the rest for the
+# few that are shown or filtered by a field they lack.
+LEAN = "_lean"
+
 
 @dataclass(slots=True)
 class Item:
@@ -34,10 +39,14 @@ class Item:
     fields: dict[str, Any] = field(default_factory=dict)
 
     def merge(self, other: "Item") -> None:
-        """Fill fields this item lacks from another record of the same entity."""
+        """Fill fields this item lacks from another record of the same entity (a lean item given every output
+        field by it is lean no more)."""
         for name, value in other.fields.items():
-            if self.fields.get(name) in (None, "", [], ()) and value not in (None, "", [], ()):
+            if self.fields.get(name) in (None, "", [], ()) and value not in (None, "", [], ()) and name != LEAN:
                 self.fields[name] = value
+        if LEAN in self.fields and LEAN not in other.fields and all(
+                name in self.fields for name in OUTPUT_FIELDS[self.type]):
+            del self.fields[LEAN]
 
     def output(self) -> dict[str, Any]:
         """The item's public fields, in the documented order."""

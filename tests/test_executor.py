@@ -223,7 +223,32 @@ def test_a_step_sample_is_the_first_items_in_answer_order():
             key = f"k{rng.randrange(size * 2)}-{i}"
             items[key] = Item(type_, key, {"_ts": ts, "subject": key, "name": key})
         n = rng.choice([1, 3, 5])
-        assert _sample(items, n) == [it.label() for it in sort_items(list(items.values()))[:n]], trial
+        assert _sample(items, no_describe, n) == [it.label() for it in sort_items(list(items.values()))[:n]], trial
+
+
+def no_describe(type_, items):
+    raise AssertionError(f"described {sorted(items)} though none was lean")
+
+
+def test_a_step_sample_describes_the_lean_items_it_shows_and_only_those():
+    """Lean events (built with a time and no title) are described before their labels are shown: only the ones
+    the sample shows, so a month of hundreds of events costs one small lookup."""
+    from queryweaver.executor import _sample
+    from queryweaver.items import LEAN
+
+    items = {f"e{i}": Item(T.EVENT, f"e{i}", {"_ts": float(i), LEAN: True}) for i in range(40)}
+    asked: list[list[str]] = []
+
+    def describe(type_, some):
+        assert type_ == T.EVENT
+        asked.append(sorted(some))
+        for key, item in some.items():
+            item.fields.pop(LEAN)
+            item.fields.update(uid=key, name=f"Event {key}", start="2026-02-01")
+
+    assert _sample(items, describe, 3) == ["Event e39", "Event e38", "Event e37"]
+    assert asked == [["e37", "e38", "e39"]]
+    assert LEAN in items["e36"].fields
 
 
 class BrokenMail(MemoryMail):

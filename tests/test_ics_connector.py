@@ -14,7 +14,7 @@ from connectors.ics import IcsConnector
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, Selection
 from queryweaver.graph import FilterConstraint
-from queryweaver.items import SELF_KEY, DateRange, Item
+from queryweaver.items import LEAN, SELF_KEY, DateRange, Item
 from queryweaver.plugins import get_registry
 from queryweaver.schema import EntityType
 
@@ -157,6 +157,9 @@ def test_date_range_finds_events_starting_in_it(data_dir, context):
     january = Item(DATE, "jan", {"range": DateRange(date(2026, 1, 1), date(2026, 2, 1))})
     since_feb = Item(DATE, "feb+", {"range": DateRange(date(2026, 2, 1), None)})
     links = list(conn.date_occurred_on_event(given(DATE, january, since_feb)))
+    assert all(LEAN in ev.fields and "start" not in ev.fields for _key, ev in links)  # a busy month is cheap...
+    conn.describe(EVENT, {ev.key: ev for _key, ev in links})  # ...and what is shown is described
+    assert not any(LEAN in ev.fields for _key, ev in links)
     assert sorted(ev.fields["start"][:10] for key, ev in links if key == "jan") == [
         "2026-01-05", "2026-01-20", "2026-01-26"]
     assert sorted(ev.fields["start"][:10] for key, ev in links if key == "feb+") == ["2026-02-02", "2026-02-09"]
@@ -575,3 +578,47 @@ def test_the_connector_is_registered_with_its_tools():
     assert {spec.name for spec in cls.tool_specs()} == {
         "person_attended_event", "event_attended_person", "self_attended_event", "event_attended_self",
         "event_occurred_on_date", "date_occurred_on_event", "event_location_place", "place_location_event"}
+
+
+def test_lean_events_are_described_wherever_they_are_shown_or_filtered(data_dir, context):
+    """Steps that find many events build them lean (a key, a time, a group). Run through the executor with two
+    calendars: a title filter on them, the answers, a step's sample and the evidence all see their titles, and each
+    calendar describes only its own events."""
+    from queryweaver.events import EventKind
+    from queryweaver.executor import Executor
+    from queryweaver.graph import QueryGraph
+    from queryweaver.planner import make_plan
+
+    people = connect(planning_calendar(data_dir), context)
+    late = [event(f"late-{n}", "Late review", datetime(2026, 2, 20 + n, 9, tzinfo=NY)) for n in range(6)]
+    work = connect(write_calendar(data_dir / "work.ics", *weekly_standup(), *late), context)  # the samples
+    executor = Executor([people, work], context)
+
+    def run(ret: str, vars_: dict, *constraints: dict):
+        graph = {"action": "find", "return_var": ret, "return_mode": "all", "vars": vars_,
+                 "constraints": list(constraints)}
+        events: list = []
+        return executor.run(make_plan(QueryGraph.parse(graph)), on_event=events.append), events
+
+    edge = lambda a, e, b: {"kind": "edge", "from": a, "edge": e, "to": b}  # noqa: E731
+    flt = lambda v, f, op, value: {"kind": "filter", "var": v, "field": f, "op": op, "value": value}  # noqa: E731
+    result, events = run("ev", {"ev": "Event", "d": "Date"}, edge("ev", "occurred_on", "d"),
+                         flt("d", "value", "=", "2026-01-01 to 2026-02-28"), flt("ev", "name", "contains", "moved"))
+    assert [(i.key, i.fields["name"], i.fields["uid"]) for i in result.items] == [
+        ("standup-1#2026-01-20T14:00:00-05:00", "Team standup (moved)", "standup-1")]
+    assert all(item.output()["start"] for item in result.items)
+
+    result, events = run("ev", {"ev": "Event", "d": "Date"}, edge("ev", "occurred_on", "d"),
+                         flt("d", "value", "=", "2026-02-01 to 2026-02-28"))
+    titles = {i.fields["name"] for i in result.items}
+    assert {"Budget planning", "Offsite", "Dentist", "Team standup"} <= titles
+    assert not any(LEAN in i.fields for i in result.items)
+    samples = [e.data["sample"] for e in events if e.kind == EventKind.NODE_RESOLVED and e.var == "ev"]
+    assert samples and set(samples[-1]) <= titles and samples[-1]
+
+    result, _ = run("p", {"p": "Person", "ev": "Event", "d": "Date"}, edge("p", "attended", "ev"),
+                    edge("ev", "occurred_on", "d"), flt("d", "value", "=", "2026-02-01 to 2026-02-28"))
+    assert {p.key for p in result.items} >= {"dana@example.org", "bob@example.com"}
+    tree = result.evidence("bob@example.com")
+    labels = {node["label"] for node in tree["via"]}  # events the step's sample did not show
+    assert labels & {"Budget planning", "Offsite"} and not labels & {"plan", "skip"}

@@ -240,7 +240,7 @@ def run_question(fake: RemoteFake, query, config: Config, cache_dir: Path, files
     for connector in (gmail, gcal, files):
         connector.close()
     counts = {k: v for k, v in stats["counts"].items() if k != "oauth2.token"}
-    got = oracle_keys(query.number, [i.output() for i in result.items], files_root)
+    got = oracle_keys(query.number, [i.output() for i in result.page()], files_root)
     return Run(sum(counts.values()), stats["http_requests"], sum(QUOTA_UNITS.get(k, 0) * v for k, v in counts.items()),
                seconds, got == expected, counts, gmail.api.stats.retries + gcal.api.stats.retries)
 

@@ -108,7 +108,7 @@ def ours(server: Dovecot, config: Config, corpus: Path, cache: Path, files_cache
     result = engine_for(config, corpus, imap, files_cache).run(QueryGraph.parse(query.graph))
     seconds = time.perf_counter() - started
     imap.close()
-    got = oracle_keys(query.number, [i.output() for i in result.items], corpus / "files")
+    got = oracle_keys(query.number, [i.output() for i in result.page()], corpus / "files")
     return Run(log.count(), log.count("UID FETCH"), log.bytes_in, seconds, got == expected)
 
 
@@ -136,7 +136,7 @@ def naive(server: Dovecot, config: Config, corpus: Path, work: Path, files_cache
     seconds = time.perf_counter() - started
     mail.close()
     shutil.rmtree(work / "naive-cache", ignore_errors=True)
-    got = oracle_keys(query.number, [i.output() for i in result.items], corpus / "files")
+    got = oracle_keys(query.number, [i.output() for i in result.page()], corpus / "files")
     return Run(log.count(), log.count("UID FETCH"), log.bytes_in, seconds, got == expected)
 
 

@@ -45,6 +45,9 @@ DateFallback = Callable[[str, str, date], DateRange]
 
 # How many (known item -> found items) links a cycle check may try per answer before giving up on it.
 VERIFY_BUDGET = 20_000
+# An answer of more events than this is described a page at a time (RunResult.page): its lean items are ordered
+# by start time without their fields, and tens of thousands of them need not be read twice.
+DESCRIBE_AT_ONCE = 1000
 
 
 @dataclass
@@ -62,6 +65,7 @@ class RunResult:
     links: dict[int, dict[str, set[str]]] = field(default_factory=dict, repr=False)
     _evidence: Callable[[str], dict | None] | None = field(default=None, repr=False)
     _prepare: Callable[[list[str]], None] | None = field(default=None, repr=False)
+    _describe: Callable[[list[Item]], None] | None = field(default=None, repr=False)
 
     def prepare_evidence(self, keys: list[str]) -> None:
         """Make ready, in one go, what the evidence of the answers ``keys`` needs (links left for later)."""
@@ -73,8 +77,12 @@ class RunResult:
         return self._evidence(key) if self._evidence else None
 
     def page(self, offset: int = 0, limit: int | None = None) -> list[Item]:
-        """The answers from ``offset`` on, at most ``limit`` of them (all when None)."""
-        return self.items[offset:] if limit is None else self.items[offset:offset + limit]
+        """The answers from ``offset`` on, at most ``limit`` of them (all when None), with their output fields:
+        a huge answer (``DESCRIBE_AT_ONCE``) is described here, page by page, so show answers through this."""
+        page = self.items[offset:] if limit is None else self.items[offset:offset + limit]
+        if self._describe is not None and page:
+            self._describe(page)
+        return page
 
     def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
         """The result in the CLI's JSON form: ``count`` answers in all, ``items`` the page asked for (evidence is
@@ -769,7 +777,9 @@ class _Run:
         items = {} if self.emptied_by else self.final.get(var, self.current.get(var))
         if items is None:
             items = self.find(type_, [], self.found_in.setdefault(var, {}))
-        self.describe(type_, items)
+        by_page = type_ == EntityType.EVENT and len(items) > DESCRIBE_AT_ONCE  # ordered by time, not by label
+        if not by_page:
+            self.describe(type_, items)
         items = self.final[var] = self.one_per_message(var, items)
         ordered = sort_items(list(items.values()))
         count = len(ordered)
@@ -789,8 +799,11 @@ class _Run:
             if not self.emptied_by:
                 self.prepare_evidence([k for k in keys if k not in cache])
 
+        def describe(page: list[Item]) -> None:
+            self.describe(type_, {item.key: item for item in page})
+
         return RunResult(self.plan, self.graph.action, var, type_, ordered, count, dict(self.final), self.trace,
-                         seconds, self.emptied_by, self.links, evidence, prepare)
+                         seconds, self.emptied_by, self.links, evidence, prepare, describe if by_page else None)
 
 
 def sort_items(items: list[Item]) -> list[Item]:

@@ -261,8 +261,9 @@ class McpTools:
         if offset and offset >= len(items):
             raise ToolProblem(f"offset {offset} is past the end of the answer ({len(items)} items)")
         records = []
-        result.prepare_evidence([item.key for item in items[offset: offset + self.page_size]])
-        for item in items[offset: offset + self.page_size]:
+        shown = result.page(offset, self.page_size)
+        result.prepare_evidence([item.key for item in shown])
+        for item in shown:
             fields = item.output()
             record = {k: clip(fields[k]) for k in RECORD_FIELDS.get(item.type, ()) if fields.get(k) not in (None, "", [])}
             if item.key not in record.values():  # a recurring event's occurrence: get_item needs its key

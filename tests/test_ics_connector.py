@@ -622,3 +622,37 @@ def test_lean_events_are_described_wherever_they_are_shown_or_filtered(data_dir,
     tree = result.evidence("bob@example.com")
     labels = {node["label"] for node in tree["via"]}  # events the step's sample did not show
     assert labels & {"Budget planning", "Offsite"} and not labels & {"plan", "skip"}
+
+
+def test_a_huge_event_answer_is_described_a_page_at_a_time(data_dir, context):
+    """An answer of more than DESCRIBE_AT_ONCE events is ordered by start time without reading every event's
+    fields; each page (RunResult.page, the JSON page) comes described, the rest of the answer is left lean."""
+    from queryweaver.executor import DESCRIBE_AT_ONCE, Executor
+    from queryweaver.graph import QueryGraph
+    from queryweaver.planner import make_plan
+
+    daily = event("daily", "Daily check-in", datetime(2024, 6, 1, 8, tzinfo=NY), datetime(2024, 6, 1, 8, 15, tzinfo=NY),
+                  rrule={"freq": "daily", "count": DESCRIBE_AT_ONCE + 200})
+    conn = connect(write_calendar(data_dir / "daily.ics", daily, *planning_calendar_events()), context)
+    graph = QueryGraph.parse({"action": "find", "return_var": "ev", "return_mode": "all",
+                              "vars": {"ev": "Event", "self": "Self"},
+                              "constraints": [{"kind": "edge", "from": "self", "edge": "attended", "to": "ev"}]})
+    result = Executor([conn], context).run(make_plan(graph))
+    assert result.count == DESCRIBE_AT_ONCE + 200 + 2  # the series, the planning meeting and the dentist
+    starts = [item.fields["_ts"] for item in result.items]
+    assert starts == sorted(starts, reverse=True)
+    assert sum(LEAN not in item.fields for item in result.items) <= 5  # at most the step's sample was described
+    page = result.page(30, 5)
+    assert [item.fields["start"][:10] for item in page] == [
+        (date(2024, 6, 1) + timedelta(days=DESCRIBE_AT_ONCE + 199 - n)).isoformat() for n in range(30, 35)]
+    assert all(item.fields["name"] == "Daily check-in" and LEAN not in item.fields for item in page)
+    assert LEAN in result.items[35].fields and LEAN in result.items[29].fields
+    out = result.to_json(offset=0, limit=3)
+    assert out["count"] == result.count and [i["name"] for i in out["items"]] == ["Daily check-in"] * 3
+    assert all(i["uid"] == "daily" and i["start"] for i in out["items"])
+
+    small = QueryGraph.parse({**graph.to_json(), "constraints": [
+        *graph.to_json()["constraints"], {"kind": "filter", "var": "ev", "field": "name", "op": "contains",
+                                          "value": "dentist"}]})
+    result = Executor([conn], context).run(make_plan(small))
+    assert [(i.fields["name"], LEAN in i.fields) for i in result.items] == [("Dentist", False)]

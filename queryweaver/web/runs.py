@@ -268,8 +268,9 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
     total = len(result.items)
     page, start, end = page_bounds(total, page, ANSWERS_PER_PAGE)
     items = []
-    result.prepare_evidence([item.key for item in result.items[start:end]])
-    for item in result.items[start:end]:
+    shown = result.page(start, end - start)
+    result.prepare_evidence([item.key for item in shown])
+    for item in shown:
         entry = item_json(item, state.roots)
         entry["evidence"] = evidence_chains(result.evidence(item.key), state.roots)
         items.append(entry)

@@ -147,8 +147,27 @@ months back", "three quarters back", "a couple of months back", "a few weeks bac
 2025", "the last ninety days", "the past few months", "this past fall", "so far this month", "quarter to date", "from
 Sept. through Nov. 2025", "from Dec 1st to Dec 12th 2025", "over New Year 2026", "Sat 4 Oct '25", "Sat., 4 October
 2025", "October the fourth 2025", "Saturday (4 October 2025)", "Valentine's Day '25", ...), and their questions follow
-test13's: dev16's first, then test14's (dev16 has eight templates per shape, test14 six). A yes/no question ("did X
-send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
+test13's: dev16's first, then test14's (dev16 has eight templates per shape, test14 six). "dev17" is a seventeenth
+tuning part (DEV17_TEMPLATES, written without reading how the reader works; twelve kinds of askers no earlier part
+had: Icelandic and Punjabi first-language speakers, a Cockney English speaker, a tower crane operator, a tree
+surgeon, a live sound engineer, someone who asks for "the rest" or "the others" of what they have seen, someone who
+quotes the app's own words ('"From: X"', 'in "Sent"'), someone who hypercorrects ("Whom sent me F?", "between X and
+I", "myself"), someone who asks through a negative question ("Didn't X send me some emails? Which ones?"), someone
+dictating by voice whose punctuation comes out as words ("... question mark") and someone who writes the question as
+a to-do item ("TODO: ...")) and "test15" a fifteenth held-out part (TEST15_TEMPLATES, another group of askers again:
+Bulgarian, Estonian and Afrikaans first-language speakers, Trinidadian English and Hawaiian Pidgin speakers, a
+dental hygienist, a stonemason, someone who writes in clipped full-stopped fragments ("Emails. From X. To me."),
+someone who asks on someone else's behalf, someone who leaves no space after punctuation and someone who puts the
+question as a challenge ("Bet you can't ..."); sharing no template with any part; only its aggregate figures are
+reported); both ask all forty shapes with their own date phrases, spellings no earlier part used ("the last third of
+2025", "the first fortnight of November 2025", "the last ten days of October 2025", "the second half of Q4 2025",
+"between the 3rd and the 14th of November 2025", "around Halloween 2025", "the run-up to Christmas 2025", "Bonfire
+Night 2025", "the dog days of summer 2025", "the turn of the year", "twenty-one weeks ago", "one and a half months
+ago", "a year and a half ago", "this time last year", "the last month and a half", "the past hundred days",
+"calendar year 2025", "the autumn just gone", "the latest quarter", "the week after next", "2025 Oct 4", "Sat
+4-Oct-2025", "the 4th day of October 2025", "4 Oct. 25", "Sat. 4/Oct/2025", "4 Oct 2025 (Sat)", ...), and their
+questions follow test14's: dev17's first, then test15's (dev17 has eight templates per shape, test15 six). A yes/no
+question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -12997,6 +13016,948 @@ TEST14_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev17 and test15: two more groups of askers, each writing every shape (the later ones too). dev17's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: Icelandic and Punjabi
+# first-language speakers (Icelandic: "Góðan daginn", "takk", "takk fyrir", "e-mails" with a hyphen, "lies" for a
+# file's place, the verb second after a fronted phrase ("Which e-mail sent I last to X?"), "been on meetings";
+# Punjabi: "Sat Sri Akal ji", "kindly", "please tell me that which ...", "only" and "itself" for emphasis), a
+# Cockney English speaker ("Oi", "guv", "bruv", "wot", "'ave a butcher's", dropped h's, "me" for my, "wiv"), a tower
+# crane operator up in the cab ("between lifts", "the banksman's on the radio", "the hook's coming up"), a tree
+# surgeon ("harnessed in up an oak", "the chipper"), a live sound engineer ("mid-soundcheck", "at the desk", "line
+# check", "band's on in ten"), someone who has seen some of the answer and asks for "the rest" or "the others" (and
+# says "all of them"), someone who quotes the app's own words ('"From: X"', 'in "Sent"', '"Location: P"', '"Oldest
+# first"', "the paperclip"), someone who hypercorrects ("Whom sent me F?", "between X and I", "sent to myself",
+# "Whomever sent me F"), someone who asks through a negative question ("Didn't X send me some emails? Which ones?",
+# "Haven't I met a few people at P? Who were they?"), someone dictating by voice whose punctuation comes out as words
+# ("... question mark", "... full stop", "comma") and someone who writes the question as a to-do item ("TODO: ...",
+# "Note to self: ..."). test15's askers are another group again (sharing no template with any part): a Bulgarian
+# first-language speaker ("Zdravei", a comma before "that" and "which", "which" for people, "How many are the
+# emails, that ...?"), an Estonian first-language speaker ("Tere", "Aitäh", no articles, "what" as a relative, "Where
+# takes place T?"), an Afrikaans first-language speaker ("Goeie môre", "asseblief", "baie dankie", "nè?", "ag"), a
+# Trinidadian English speaker ("de", "wha'", "nah", "doh", "does be", "How much emails I send X?", verbs without a
+# past ending), a Hawaiian Pidgin speaker ("brah", "howzit", "da", "wen" for the past, "stay" for is, "get" for there
+# is), a dental hygienist, a stonemason, someone who writes in clipped full-stopped fragments ("Emails. From X. To
+# me. All of them."), someone who asks on someone else's behalf ("My accountant wants to know which emails I've sent
+# X."), someone who leaves no space after punctuation ("hi,which emails has X sent me?thanks") and someone who puts
+# the question as a challenge ("Bet you can't find every email X has sent me."); like test2 to test14, only its
+# aggregate figures are reported. Both draw their date phrases from their own lists, spellings no earlier part used
+# (thirds, fortnights and ten-day parts: "the last third of 2025", "the first fortnight of November 2025", "the last
+# ten days of October 2025", "the second fortnight of December 2025", "the first ten days of November 2025", "the
+# final third of November 2025"; a half or the tail end of a quarter: "the second half of Q4 2025", "the tail end of
+# Q3 2025"; days of one month with the month said once: "between the 3rd and the 14th of November 2025", "from 6 to 19
+# October 2025", "from the 1st to the 12th of December 2025"; "the first 2 weeks of December 2025"; holidays and
+# the days around them: "around Halloween 2025", "around Christmas 2025", "the run-up to Christmas 2025", "the lead-up
+# to Halloween 2025", "the week before Christmas 2025", "the week after Christmas 2025", "Bonfire Night 2025", "Guy
+# Fawkes Night 2025", "the dog days of summer 2025", "the turn of the year"; "twenty-one/twenty-three weeks ago",
+# "thirteen/fifteen months ago", "one and a half months ago", "a year and a half ago", "this time last year"; rolling
+# windows: "the last month and a half", "the past hundred days", "the last one hundred and ten days", "the past 17
+# weeks", "the past 22 weeks", "the last 25 days", "the last 55 days"; "calendar year 2025", "the year 2025", "the
+# autumn just gone", "the most recent summer", "the latest quarter", "the prior month"; ahead: "the week after next",
+# "over the next hundred days", "within the next twenty days", "in the next 17 days", "in the month after next",
+# "over the next month and a half"; days such as "2025 Oct 4", "Sat 4-Oct-2025", "the 4th day of October 2025",
+# "Saturday 10/4/2025", "4 Oct. 25", "2025 October 4", "Sat. 4/Oct/2025" and "4 Oct 2025 (Sat)"; bounds such as "the
+# first fortnight of October 2025", "the start of calendar year 2025", "the 14th day of August 2025", "2025 Sep 22",
+# "the week after Halloween 2025", "the second half of Q3 2025", "the last ten days of September 2025", "the 3rd
+# quarter of last year", "June 1st in 2025", "the second fortnight of September 2025", "the final third of 2025",
+# "twentieth October 2025", "2025 November 3", "8/Aug/2025", "the first 10 days of October 2025", "the week before
+# Halloween 2025", "the final fortnight of July 2025", "the lead-up to Christmas 2025" and "the second month of Q3
+# 2025"); every phrase, bound and day spelling was checked against queryweaver.dates for the exact range the oracle
+# uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March 2026). Their questions
+# follow test14's: dev17's first, then test15's.
+# =============================================================================================
+
+D17, T15 = "dev17", "test15"
+PARTS = (D, D2, T, D3, T2, D4, D5, T3, D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12,
+         D15, T13, D16, T14, D17, T15)
+
+
+def turn_of_the_year(today: date) -> tuple[date, date]:
+    """"the turn of the year": December 29 to January 4 around the latest New Year's Day whose window has begun."""
+    year = today.year + 1
+    while date(year - 1, 12, 29) > today:
+        year -= 1
+    return date(year - 1, 12, 29), date(year, 1, 5)
+
+
+def dev17_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Thirds, fortnights and ten-day parts ("the last third of 2025" = September to December, "the first fortnight
+    of November 2025" = November 1-14, "the last ten days of October 2025" = October 22-31), "the second half of Q4
+    2025" (November 16 to December 31, the middle month split as a month's halves), a day span with the month said
+    once ("between the 3rd and the 14th of November 2025"), holidays ("around Halloween 2025" = October 28 to November
+    3, "the run-up to Christmas 2025" = the four weeks to Christmas Eve, "the week before Christmas 2025" = December
+    18-24, "Bonfire Night 2025", "the dog days of summer 2025" = July 3 to August 11), "twenty-one weeks ago" (a
+    calendar week), "thirteen months ago" (a calendar month), "one and a half months ago" (the months 1 and 2 back),
+    rolling windows ("the last month and a half" = a month and 15 days back through today, "the past hundred days",
+    "the past 17 weeks", "the last 25 days"), "calendar year 2025", "the autumn just gone", "the first 2 weeks of
+    December 2025", "this time last year" (a week either side of today's day a year back) and "the prior month"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    a_year_back = date(today.year - 1, today.month, min(today.day, 28 if today.month == 2 else 31))
+    return [("in the last third of 2025", (date(2025, 9, 1), date(2026, 1, 1))),
+            ("in the first fortnight of November 2025", (date(2025, 11, 1), date(2025, 11, 15))),
+            ("in the last ten days of October 2025", (date(2025, 10, 22), date(2025, 11, 1))),
+            ("in the second half of Q4 2025", (date(2025, 11, 16), date(2026, 1, 1))),
+            ("between the 3rd and the 14th of November 2025", (date(2025, 11, 3), date(2025, 11, 15))),
+            ("around Halloween 2025", (date(2025, 10, 28), date(2025, 11, 4))),
+            ("in the run-up to Christmas 2025", (date(2025, 11, 27), date(2025, 12, 25))),
+            ("twenty-one weeks ago", (monday - timedelta(days=147), monday - timedelta(days=140))),
+            ("thirteen months ago", months_back(today, 13)),
+            ("one and a half months ago", (months_back(today, 2)[0], months_back(today, 1)[1])),
+            ("over the last month and a half", (months_before(today, 1) - timedelta(days=15), tomorrow)),
+            ("in the past hundred days", (today - timedelta(days=100), tomorrow)),
+            ("in calendar year 2025", (date(2025, 1, 1), date(2026, 1, 1))),
+            ("in the autumn just gone", season_over(today, 9)),
+            ("in the week before Christmas 2025", (date(2025, 12, 18), date(2025, 12, 25))),
+            ("on Bonfire Night 2025", (date(2025, 11, 5), date(2025, 11, 6))),
+            ("in the dog days of summer 2025", (date(2025, 7, 3), date(2025, 8, 12))),
+            ("in the first 2 weeks of December 2025", (date(2025, 12, 1), date(2025, 12, 15))),
+            ("this time last year", (a_year_back - timedelta(days=7), a_year_back + timedelta(days=8))),
+            ("in the past 17 weeks", (today - timedelta(weeks=17), tomorrow)),
+            ("in the last 25 days", (today - timedelta(days=25), tomorrow)),
+            ("during the prior month", months_back(today, 1))]
+
+
+def dev17_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    return dev17_month_phrases(today) + [("the week after next", (monday + timedelta(days=14),
+                                                                  monday + timedelta(days=21))),
+                                         ("over the next hundred days", (today, today + timedelta(days=101))),
+                                         ("within the next twenty days", (today, today + timedelta(days=21)))]
+
+
+DEV17_BOUNDS = [("the first fortnight of October 2025", date(2025, 10, 1)),
+                ("the start of calendar year 2025", date(2025, 1, 1)),
+                ("the 14th day of August 2025", date(2025, 8, 14)), ("2025 Sep 22", date(2025, 9, 22)),
+                ("the week after Halloween 2025", date(2025, 11, 1)),
+                ("the second half of Q3 2025", date(2025, 8, 16)),
+                ("the last ten days of September 2025", date(2025, 9, 21)),
+                ("the 3rd quarter of last year", date(2025, 7, 1)),
+                ("June 1st in 2025", date(2025, 6, 1))]
+
+
+def dev17_day(d: date, i: int) -> str:
+    """"2025 Oct 4", "Sat 4-Oct-2025", "the 4th day of October 2025", "Saturday 10/4/2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{d.year} {month[:3]} {d.day}", f"{weekday[:3]} {d.day}-{month[:3]}-{d.year}",
+             f"the {nth(d.day)} day of {month} {d.year}", f"{weekday} {d.month}/{d.day}/{d.year}")
+    return forms[i % len(forms)]
+
+
+def test15_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the year 2025", fortnights, ten-day parts and thirds ("the second fortnight of December 2025" = December
+    15-31, "the first ten days of November 2025", "the final third of November 2025" = November 21-30), "the tail
+    end of Q3 2025" (September), day spans with the month said once ("from 6 to 19 October 2025", "from the 1st to
+    the 12th of December 2025"), holidays ("around Christmas 2025" = December 21-29, "the week after Christmas 2025"
+    = December 26 to January 1, "the lead-up to Halloween 2025" = the four weeks before it, "Guy Fawkes Night
+    2025"), "the turn of the year" (December 29 to January 4, the latest begun), "twenty-three weeks ago" (a calendar
+    week), "fifteen months ago" and "a year and a half ago" (calendar months), rolling windows ("the last one hundred
+    and ten days", "the past 22 weeks", "the last 55 days"), "the most recent summer" (the latest that is over) and
+    "the latest quarter" (the last complete calendar quarter)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    return [("in the year 2025", (date(2025, 1, 1), date(2026, 1, 1))),
+            ("in the second fortnight of December 2025", (date(2025, 12, 15), date(2026, 1, 1))),
+            ("in the first ten days of November 2025", (date(2025, 11, 1), date(2025, 11, 11))),
+            ("at the tail end of Q3 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("from 6 to 19 October 2025", (date(2025, 10, 6), date(2025, 10, 20))),
+            ("around Christmas 2025", (date(2025, 12, 21), date(2025, 12, 30))),
+            ("at the turn of the year", turn_of_the_year(today)),
+            ("in the week after Christmas 2025", (date(2025, 12, 26), date(2026, 1, 2))),
+            ("twenty-three weeks ago", (monday - timedelta(days=161), monday - timedelta(days=154))),
+            ("fifteen months ago", months_back(today, 15)),
+            ("a year and a half ago", months_back(today, 18)),
+            ("within the last one hundred and ten days", (today - timedelta(days=110), tomorrow)),
+            ("in the most recent summer", season_over(today, 6)),
+            ("in the latest quarter", quarters_back(today, 1)),
+            ("in the final third of November 2025", (date(2025, 11, 21), date(2025, 12, 1))),
+            ("in the lead-up to Halloween 2025", (date(2025, 10, 3), date(2025, 10, 31))),
+            ("on Guy Fawkes Night 2025", (date(2025, 11, 5), date(2025, 11, 6))),
+            ("in the past 22 weeks", (today - timedelta(weeks=22), tomorrow)),
+            ("in the last 55 days", (today - timedelta(days=55), tomorrow)),
+            ("from the 1st to the 12th of December 2025", (date(2025, 12, 1), date(2025, 12, 13)))]
+
+
+def test15_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    following = months_back(today, -2)
+    return test15_month_phrases(today) + [("in the next 17 days", (today, today + timedelta(days=18))),
+                                          ("in the month after next", following),
+                                          ("over the next month and a half",
+                                           (today, months_after(today, 1) + timedelta(days=16)))]
+
+
+TEST15_BOUNDS = [("the second fortnight of September 2025", date(2025, 9, 15)),
+                 ("the final third of 2025", date(2025, 9, 1)), ("twentieth October 2025", date(2025, 10, 20)),
+                 ("2025 November 3", date(2025, 11, 3)), ("8/Aug/2025", date(2025, 8, 8)),
+                 ("the first 10 days of October 2025", date(2025, 10, 1)),
+                 ("the week before Halloween 2025", date(2025, 10, 24)),
+                 ("the final fortnight of July 2025", date(2025, 7, 18)),
+                 ("the lead-up to Christmas 2025", date(2025, 11, 27)),
+                 ("the second month of Q3 2025", date(2025, 8, 1))]
+
+
+def test15_day(d: date, i: int) -> str:
+    """"4 Oct. 25", "2025 October 4", "Sat. 4/Oct/2025", "4 Oct 2025 (Sat)"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{d.day} {short} {d.year % 100:02d}", f"{d.year} {month} {d.day}",
+             f"{weekday[:3]}. {d.day}/{month[:3]}/{d.year}", f"{d.day} {month[:3]} {d.year} ({weekday[:3]})")
+    return forms[i % len(forms)]
+
+
+DEV17_MAKERS = dated_makers(dev17_month_phrases, dev17_event_phrases, DEV17_BOUNDS, dev17_day)
+TEST15_MAKERS = dated_makers(test15_month_phrases, test15_event_phrases, TEST15_BOUNDS, test15_day)
+
+
+DEV17_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: Icelandic and Punjabi first-language speakers (icelandic17, punjabi17), a Cockney English speaker
+    # (cockney17), a tower crane operator up in the cab (crane17), a tree surgeon (arborist17), a live sound engineer
+    # (soundeng17), someone who has seen some and asks for the rest or the others (rest17: "all of them" is meant),
+    # someone who quotes the app's own words (quoteapp17: '"From: X"', 'in "Sent"'), someone who hypercorrects
+    # (hypercorrect17: "whom" as a subject, "X and I" as an object, "myself" for me), someone who asks through a
+    # negative question (negq17: "Didn't X send me ...? Which ones?"), someone dictating by voice whose punctuation
+    # comes out as words (voiceslip17: "question mark") and someone who writes the question as a to-do item (todo17).
+    "emails_from": [
+        ("icelandic17", "Góðan daginn! I would like to see the e-mails that {X} has sent to me, takk."),
+        ("cockney17", "Oi, can I 'ave a butcher's at all the emails {X}'s sent me?"),
+        ("crane17", "Up in the cab between lifts – which emails has {X} sent me?"),
+        ("rest17", "I've read a couple of the emails {X} sent me already. Show me the rest too – the whole lot."),
+        ("quoteapp17", "In \"Mail\", what comes up under \"From: {X}\"?"),
+        ("hypercorrect17", "Which emails has {X} sent to myself?"),
+        ("negq17", "Hasn't {X} sent me a load of emails? Which ones are they?"),
+        ("voiceslip17", "show me every email from {X} full stop"),
+    ],
+    "emails_to": [
+        ("punjabi17", "Sat Sri Akal ji, please tell me that which emails I have sent to {X}."),
+        ("cockney17", "Wot emails 'ave I sent {X}, guv?"),
+        ("arborist17", "Harnessed in up an oak, one hand free: which emails have I sent {X}?"),
+        ("soundeng17", "Mid-soundcheck – which emails did I send {X}?"),
+        ("quoteapp17", "What's in \"Sent\" addressed to {X}?"),
+        ("hypercorrect17", "Which emails have been sent by myself to {X}?"),
+        ("todo17", "TODO: pull up every email I've sent {X}."),
+        ("negq17", "Didn't I send {X} a few emails? Which ones?"),
+    ],
+    "emails_between": [
+        ("icelandic17", "Can you show me all e-mails between me and {X}, both to and from? Takk fyrir."),
+        ("punjabi17", "Kindly show all emails between {X} and me, both sides, ji."),
+        ("cockney17", "All the emails between me an' {X}, both ways – can you fish 'em out, guv?"),
+        ("crane17", "Banksman's on the radio, so quick: every email between {X} and me, sent and received."),
+        ("hypercorrect17", "Which emails have gone between {X} and I, in either direction?"),
+        ("quoteapp17", "Every email between me and {X} – the ones in \"Inbox\" and the ones in \"Sent\"."),
+        ("voiceslip17", "all emails between me and {X} comma both directions please"),
+        ("rest17", "I've got some of the emails between {X} and me open already – give me the others too, all of "
+                   "them, both directions."),
+    ],
+    "emails_from_in_month": [
+        ("icelandic17", "{Mc} did {X} send me some e-mails – which ones, takk?"),
+        ("punjabi17", "Please tell me which emails {X} has sent me {M} only."),
+        ("cockney17", "Wot did {X} email me {M}, bruv?"),
+        ("arborist17", "Chipper's off for a minute. What did {X} email me {M}?"),
+        ("soundeng17", "Band's on in ten. Which emails did {X} send me {M}?"),
+        ("quoteapp17", "Under \"From: {X}\", which ones are dated {M}?"),
+        ("todo17", "TODO: go through what {X} emailed me {M}."),
+        ("voiceslip17", "what did {X} email me {M} question mark"),
+    ],
+    "emails_from_before": [
+        ("icelandic17", "Which e-mails came from {X} to me before {B}?"),
+        ("cockney17", "Wot 'ad {X} sent me before {B}, guv?"),
+        ("crane17", "Load's hooked on, one sec. Which emails did {X} send me before {B}?"),
+        ("arborist17", "Which emails did {X} send me prior to {B}? I'm down for a brew."),
+        ("rest17", "I've seen the recent stuff from {X}. What about the others – everything they sent me before "
+                   "{B}?"),
+        ("hypercorrect17", "Which emails did {X} send to myself before {B}?"),
+        ("negq17", "Didn't {X} send me some emails before {B}? Which were they?"),
+        ("todo17", "To do: list {Xp} emails to me from before {B}."),
+    ],
+    "emails_from_since": [
+        ("punjabi17", "Since {B}, which emails {X} has sent to me? Kindly tell."),
+        ("cockney17", "Wot's {X} sent me since {B}, then?"),
+        ("crane17", "Which emails has {X} sent me since {B}? Wind's up, we've stopped lifting."),
+        ("soundeng17", "From {B} onwards – what's {X} emailed me? Doing a line check."),
+        ("quoteapp17", "\"From: {X}\", dated {B} or later – which emails?"),
+        ("hypercorrect17", "Which emails have been sent to myself by {X} since {B}?"),
+        ("voiceslip17", "any emails from {X} since {B} question mark"),
+        ("todo17", "TODO – catch up on everything {X} has emailed me since {B}."),
+    ],
+    "last_email_from": [
+        ("icelandic17", "What was the newest e-mail from {X} to me?"),
+        ("punjabi17", "Please tell me the last email {X} sent me, ji."),
+        ("crane17", "Between lifts – what's the latest thing {X} emailed me?"),
+        ("arborist17", "What did {X} last email me? Up a sycamore, can't scroll."),
+        ("quoteapp17", "Under \"From: {X}\", what's the top one – the newest?"),
+        ("negq17", "Didn't {X} email me again? What was their latest email?"),
+        ("voiceslip17", "what's the most recent email from {X} question mark"),
+        ("todo17", "TODO: reply to {Xp} latest email – which one is it?"),
+    ],
+    "first_email_from": [
+        ("icelandic17", "Which was the first e-mail that {X} ever sent to me?"),
+        ("cockney17", "Wot was the very first email {X} ever sent me, guv?"),
+        ("soundeng17", "What's the earliest email {X} sent me? Loading out, so quick."),
+        ("arborist17", "What was the first email {X} ever sent me? Sat in the van for lunch."),
+        ("rest17", "Never mind the others – which was the very first email {X} sent me?"),
+        ("hypercorrect17", "What was the first email {X} ever sent to myself?"),
+        ("quoteapp17", "Sorted \"Oldest first\", what's the top email \"From: {X}\"?"),
+        ("voiceslip17", "what was the first email {X} ever sent me question mark"),
+    ],
+    "first_email_to": [
+        ("punjabi17", "Kindly tell me my first email to {X}, which one was it?"),
+        ("cockney17", "Wot was the first email I ever sent {X}, bruv?"),
+        ("crane17", "What was the first email I ever sent {X}? I'm waiting on the next lift."),
+        ("soundeng17", "Which was the first email I sent {X}? Soundcheck's dragging."),
+        ("quoteapp17", "In \"Sent\", oldest first: what's the first email to {X}?"),
+        ("negq17", "Didn't I write to {X} ages ago? Which was my first email to them?"),
+        ("hypercorrect17", "What was the earliest email sent by myself to {X}?"),
+        ("todo17", "Note to self: dig out the first email I ever sent {X}."),
+    ],
+    "last_email_to": [
+        ("icelandic17", "Which e-mail sent I last to {X}?"),
+        ("cockney17", "Wot's the last email I sent {X}, then?"),
+        ("arborist17", "What's the last email I sent {X}? Between climbs."),
+        ("soundeng17", "What did I last email {X}? Doors open soon."),
+        ("rest17", "Never mind the rest – which email did I send {X} most recently?"),
+        ("quoteapp17", "In \"Sent\", what's the newest email \"To: {X}\"?"),
+        ("voiceslip17", "what was the last email i sent {X} question mark"),
+        ("hypercorrect17", "What was the last email {X} received from myself?"),
+    ],
+    "count_emails_from": [
+        ("icelandic17", "How many e-mails has {X} sent to me? Takk."),
+        ("punjabi17", "How many emails {X} has sent me? Just the number only, ji."),
+        ("cockney17", "'Ow many emails 'as {X} sent me, guv?"),
+        ("crane17", "How many emails has {X} sent me? Number only, I'm on the radio."),
+        ("quoteapp17", "How many results under \"From: {X}\"?"),
+        ("negq17", "Hasn't {X} sent me loads of emails? How many, exactly?"),
+        ("voiceslip17", "how many emails has {X} sent me question mark"),
+        ("todo17", "TODO: count how many emails {X} has sent me."),
+    ],
+    "subject_contains": [
+        ("icelandic17", "Which e-mails have {W} in the subject line? Takk fyrir."),
+        ("punjabi17", "Kindly show the emails having {W} in subject."),
+        ("arborist17", "Which emails have \"{W}\" in the subject? Chainsaw's cooling."),
+        ("soundeng17", "Which emails have {W} in the subject? Quick, it's changeover."),
+        ("quoteapp17", "Search \"Subject\" for \"{W}\" – which emails?"),
+        ("rest17", "I found one email with {W} in the subject – show me the others too, every one with {W} in the "
+                   "subject."),
+        ("negq17", "Isn't there a bunch of emails with {W} in the subject? Which ones?"),
+        ("voiceslip17", "emails with {W} in the subject line question mark"),
+    ],
+    "last_received_on_day": [
+        ("icelandic17", "On {D} – which e-mail came last in to me? Takk."),
+        ("punjabi17", "On {D} itself, which email came to me last?"),
+        ("crane17", "{Dc} we were lifting all day. What was the last email I got that day?"),
+        ("soundeng17", "I was mixing a festival on {D}. What was the last email I received that day?"),
+        ("quoteapp17", "In \"Inbox\" for {D}, which email is the newest?"),
+        ("negq17", "Didn't something land in my inbox late on {D}? Which email came in last that day?"),
+        ("todo17", "TODO: check the last email I received on {D}."),
+        ("voiceslip17", "last email i received on {D} question mark"),
+    ],
+    "attachments_from": [
+        ("punjabi17", "Please tell me which files {X} has sent to me as attachment, ji."),
+        ("cockney17", "Wot files 'as {X} sent me? Attachments, innit."),
+        ("crane17", "Which attachments has {X} sent me? Site drawings, probably."),
+        ("arborist17", "What files has {X} emailed me? Probably the tree survey."),
+        ("quoteapp17", "Under \"From: {X}\", what's in the \"Attachments\"?"),
+        ("hypercorrect17", "Which files has {X} sent to myself?"),
+        ("rest17", "I've downloaded a couple of {Xp} attachments. Which are the others? List all the files {X} sent "
+                   "me."),
+        ("todo17", "TODO: save all the files {X} sent me – which are they?"),
+    ],
+    "attachments_ext": [
+        ("icelandic17", "Which {EXTS} have been attached to e-mails, both sent and received?"),
+        ("punjabi17", "Kindly list all {EXTS} attached in emails, incoming as well as outgoing."),
+        ("crane17", "Every {EXT1} attached to an email, in or out – which are they? I'm between lifts."),
+        ("soundeng17", "Which {EXTS} have gone back and forth as attachments? Sent or received."),
+        ("quoteapp17", "Filter \"Has attachment\", type {EXT1} – which files, inbox and sent both?"),
+        ("negq17", "Haven't a lot of {EXTS} been attached to my emails? Which ones, sent or received?"),
+        ("voiceslip17", "which {EXTS} have been attached to emails sent or received question mark"),
+        ("todo17", "TODO: gather every {EXT1} attached to an email, incoming or outgoing."),
+    ],
+    "folders_with_attachments_from": [
+        ("icelandic17", "In which folders lie the files that {X} sent me?"),
+        ("cockney17", "Where've I stuck the files {X} sent me? Which folders?"),
+        ("arborist17", "Which folders did {Xp} attachments end up in? I'm back at the van."),
+        ("soundeng17", "Which folders have the files {X} emailed me? Need them for the rider."),
+        ("quoteapp17", "The files under \"Attachments\" from {X} – which folders are they in?"),
+        ("hypercorrect17", "The files {X} sent to myself – in which folders are they?"),
+        ("negq17", "Didn't I save the files {X} sent me somewhere? Which folders?"),
+        ("todo17", "TODO: find which folders hold the files {X} sent me."),
+    ],
+    "folders_of_file": [
+        ("icelandic17", "In which folder lies {F} now, takk?"),
+        ("punjabi17", "Please tell in which folder {F} is kept, ji."),
+        ("cockney17", "Where's {F} got to? Which folder?"),
+        ("crane17", "Which folder's {F} in? I need it for the lift plan."),
+        ("quoteapp17", "In \"Files\", which folder is {F} under?"),
+        ("negq17", "Didn't I save {F} somewhere? Which folder is it in?"),
+        ("voiceslip17", "which folder is {F} in question mark"),
+        ("todo17", "TODO: move {F} – which folder is it in now?"),
+    ],
+    "who_sent_file": [
+        ("icelandic17", "Who sent me {F}? Takk."),
+        ("punjabi17", "Who has sent me {F}, please tell."),
+        ("arborist17", "Who emailed me {F}? Might be the council."),
+        ("soundeng17", "Who sent me {F}? Probably the promoter."),
+        ("hypercorrect17", "Whom sent me {F}?"),
+        ("quoteapp17", "{F} – what's the \"From\" on the email it came with?"),
+        ("negq17", "Didn't someone email me {F}? Who was it?"),
+        ("voiceslip17", "who sent me {F} question mark"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("icelandic17", "The person who sent me {F} – with whom has that person e-mailed?"),
+        ("punjabi17", "Who sent me {F}, and that person is emailing with whom? Kindly tell."),
+        ("cockney17", "Whoever sent me {F} – who've they been emailin' back an' forth wiv?"),
+        ("crane17", "Whoever sent me {F}: who have they exchanged emails with? I'm up in the cab."),
+        ("quoteapp17", "Take the \"From\" on the email with {F}. Who has that person emailed with, either way?"),
+        ("hypercorrect17", "Whomever sent me {F} – who have they exchanged emails with?"),
+        ("soundeng17", "The person who sent me {F} – who do they email with? Asking from the desk."),
+        ("todo17", "TODO: work out who sent me {F} and everyone they've been emailing with."),
+    ],
+    "coattendees_of_person": [
+        ("icelandic17", "Who have been on meetings together with {X}?"),
+        ("punjabi17", "Which persons were attending events along with {X}, ji?"),
+        ("cockney17", "Who's been at events wiv {X}, then?"),
+        ("arborist17", "Who's been at events with {X}? I'm up in the canopy."),
+        ("soundeng17", "Who's been to events with {X}? I mixed one of their gigs."),
+        ("hypercorrect17", "Whom has been at events with {X}?"),
+        ("rest17", "I know a couple of people who've been at events with {X}. Who are the others? Everyone who's "
+                   "attended events with {X}."),
+        ("negq17", "Haven't a few people been at events with {X}? Who?"),
+    ],
+    "events_of_person": [
+        ("icelandic17", "On which events has {X} been?"),
+        ("punjabi17", "Kindly tell me which events {X} has attended."),
+        ("crane17", "Which events has {X} been to? They run the site."),
+        ("arborist17", "What events has {X} gone to? Asking from the chipper."),
+        ("quoteapp17", "Which events list {X} under \"Attendees\"?"),
+        ("rest17", "I know {X} was at one or two events. What about the rest? Every event they've attended."),
+        ("voiceslip17", "which events has {X} attended question mark"),
+        ("todo17", "TODO: list all the events {X} has been to."),
+    ],
+    "events_at_place": [
+        ("icelandic17", "Which events are there {atP}, takk?"),
+        ("punjabi17", "Kindly show the events happening {atP}."),
+        ("cockney17", "Wot events are there {atP}, guv?"),
+        ("crane17", "Which events are {atP}? Asking from the cab."),
+        ("quoteapp17", "Which events have \"Location: {P}\"?"),
+        ("negq17", "Aren't there some events {atP}? Which ones?"),
+        ("voiceslip17", "events {atP} question mark"),
+        ("todo17", "TODO: check which events are {atP}."),
+    ],
+    "events_in_month": [
+        ("icelandic17", "What have I in my calendar {M}?"),
+        ("punjabi17", "Kindly show my calendar events {M}, ji."),
+        ("cockney17", "Wot've I got on {M}, guv? Me calendar, I mean."),
+        ("arborist17", "What's in my calendar {M}? Trying to book in the big felling job."),
+        ("soundeng17", "Which events are on my calendar {M}? Sorting out the tour diary."),
+        ("quoteapp17", "In \"Calendar\", which events fall {M}?"),
+        ("rest17", "I've seen one or two of my events {M} – show me the rest, all of them."),
+        ("todo17", "TODO: go over every event in my calendar {M}."),
+    ],
+    "events_titled": [
+        ("icelandic17", "Which events have {T} in the name? Takk."),
+        ("punjabi17", "Kindly show the events with {T} in their title."),
+        ("crane17", "Which events have \"{T}\" in the title? Waiting on the slinger."),
+        ("quoteapp17", "Search \"Calendar\" for \"{T}\" in the title – which events?"),
+        ("negq17", "Aren't there a few {T} events on my calendar? Which ones?"),
+        ("voiceslip17", "events with {T} in the title question mark"),
+        ("rest17", "I remember one {T} event. Which are the rest? Every event with {T} in the title."),
+        ("todo17", "TODO: list every event with {T} in its title."),
+    ],
+    "who_attended_titled": [
+        ("icelandic17", "Who were on the {T}, takk?"),
+        ("punjabi17", "Who were the attendees of the {T}, ji?"),
+        ("cockney17", "'Oo went to the {T}, then?"),
+        ("arborist17", "Who went to the {T}? I was up a tree."),
+        ("soundeng17", "Who attended the {T}? I was running the PA."),
+        ("quoteapp17", "The {T} – who's on its \"Attendees\" list?"),
+        ("hypercorrect17", "Whom attended the {T}?"),
+        ("negq17", "Wasn't there a crowd at the {T}? Who attended?"),
+    ],
+    "place_of_event": [
+        ("icelandic17", "Where is {T} held, takk fyrir?"),
+        ("punjabi17", "Where is {T} happening, kindly tell?"),
+        ("cockney17", "Where's {T} at, guv?"),
+        ("crane17", "Where is {T}? I'll need to get down from the crane early."),
+        ("soundeng17", "Where's {T}? Need to know what the room's like."),
+        ("quoteapp17", "What's the \"Location\" of {T}?"),
+        ("negq17", "Isn't {T} somewhere across town? Where is it held?"),
+        ("voiceslip17", "where is {T} question mark"),
+    ],
+    "people_met_at_place": [
+        ("icelandic17", "With whom have I had meetings {atP}?"),
+        ("punjabi17", "Please tell me the people I have met {atP}, ji."),
+        ("cockney17", "'Oo've I met {atP}, then?"),
+        ("arborist17", "Who did I meet up with {atP}? I'm knackered, can't remember."),
+        ("quoteapp17", "Events with \"Location: {P}\" that I attended – who were the attendees?"),
+        ("negq17", "Haven't I met a few people {atP}? Who were they?"),
+        ("rest17", "I remember meeting one person {atP}. Who were the others? Everyone I met there."),
+        ("todo17", "TODO: list everyone I've met {atP}."),
+    ],
+    "people_met_in_month": [
+        ("icelandic17", "{Mc} met I with whom? Takk."),
+        ("punjabi17", "Kindly tell me the people I met with {M}."),
+        ("crane17", "Who did I meet {M}? The site inductions blur together."),
+        ("soundeng17", "Who did I have meetings with {M}? The tour's a blur."),
+        ("hypercorrect17", "Whom met with me {M}?"),
+        ("quoteapp17", "In \"Calendar\", the events {M} I attended – who were the attendees?"),
+        ("voiceslip17", "who did i meet {M} question mark"),
+        ("todo17", "TODO: thank everyone I met {M} – who were they?"),
+    ],
+    "links_from_person": [
+        ("icelandic17", "Which links has {X} sent me in e-mails?"),
+        ("cockney17", "Wot links 'as {X} sent me?"),
+        ("arborist17", "What links has {X} emailed me? Probably the planning portal."),
+        ("soundeng17", "Which links has {X} sent me? Stage plots, probably."),
+        ("quoteapp17", "Under \"From: {X}\", which links are in the emails?"),
+        ("hypercorrect17", "Which links has {X} sent to myself?"),
+        ("rest17", "I clicked one link {X} sent me. Which were the others? All the links they've emailed me."),
+        ("negq17", "Didn't {X} email me some links? Which ones?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("icelandic17", "Which links have the people with whom I met {M} sent me? Takk."),
+        ("punjabi17", "People I met {M} – kindly show the links they have sent me."),
+        ("cockney17", "The people I met {M} – wot links 'ave they sent me?"),
+        ("crane17", "Which links did the people I met {M} email me? Lift plans, maybe."),
+        ("quoteapp17", "Attendees of my events {M} – which links are in their emails to me?"),
+        ("hypercorrect17", "The people whom met with me {M} – which links have they sent me?"),
+        ("todo17", "TODO: go through the links sent me by the people I met {M}."),
+        ("negq17", "Didn't the people I met {M} send me some links? Which ones?"),
+    ],
+    "links_to_domain": [
+        ("icelandic17", "Which {U} links are in my e-mails?"),
+        ("punjabi17", "Kindly show all {U} links in my emails."),
+        ("crane17", "Which {U} links have come through my email? Stuck in the cab in the rain."),
+        ("arborist17", "Which {U} links are in my emails? Rain's stopped play."),
+        ("quoteapp17", "Search mail for links to \"{U}\" – which are there?"),
+        ("rest17", "I've opened a {U} link from my email. Which are the others? Every {U} link in my emails."),
+        ("voiceslip17", "{U} links in my emails question mark"),
+        ("todo17", "TODO: collect every {U} link in my emails."),
+    ],
+    "last_email_from_about": [
+        ("icelandic17", "What was the newest e-mail from {X} about {W}?"),
+        ("punjabi17", "Please tell the latest email from {X} regarding {W}, ji."),
+        ("cockney17", "Wot's the last email {X} sent me about {W}?"),
+        ("soundeng17", "Latest email from {X} about {W}? Quick, line check."),
+        ("quoteapp17", "\"From: {X}\", subject \"{W}\" – which is the newest?"),
+        ("negq17", "Didn't {X} email me about {W}? Which was their latest email about it?"),
+        ("rest17", "Ignore the older ones – what's {Xp} latest email about {W}?"),
+        ("todo17", "TODO: answer {Xp} latest email about {W} – which one is it?"),
+    ],
+    "emails_from_with_attachment": [
+        ("icelandic17", "Which e-mails from {X} came with attachments?"),
+        ("punjabi17", "Kindly show the emails from {X} having attachments."),
+        ("crane17", "Which of {Xp} emails had attachments? The drawings, maybe."),
+        ("arborist17", "Which emails from {X} had something attached? The quotes, maybe."),
+        ("quoteapp17", "\"From: {X}\" with the paperclip – which emails?"),
+        ("hypercorrect17", "Which emails did {X} send to myself with attachments?"),
+        ("voiceslip17", "which emails from {X} had attachments question mark"),
+        ("negq17", "Didn't some of {Xp} emails have attachments? Which ones?"),
+    ],
+    "files_from_in_month": [
+        ("icelandic17", "Which files did {X} send to me {M}? Takk."),
+        ("punjabi17", "{Mc}, which files {X} has sent me? Please tell."),
+        ("cockney17", "Wot files did {X} send me {M}?"),
+        ("arborist17", "Which files did {X} email me {M}? The survey photos, I think."),
+        ("soundeng17", "Which attachments came from {X} {M}? Riders and input lists."),
+        ("quoteapp17", "Under \"From: {X}\", emails {M} – what's in the \"Attachments\"?"),
+        ("rest17", "I've got one of the files {X} sent me {M} – what were the rest? List them all."),
+        ("todo17", "TODO: file away everything {X} attached to emails {M}."),
+    ],
+    "events_at_place_in_month": [
+        ("icelandic17", "Which events are {atP} {M}? Takk fyrir."),
+        ("punjabi17", "Kindly show the events {atP} {M}."),
+        ("crane17", "Which events are {atP} {M}? Planning the lifts around them."),
+        ("soundeng17", "What events are {atP} {M}? Checking my diary against them."),
+        ("quoteapp17", "In \"Calendar\", \"Location: {P}\", {M} – which events?"),
+        ("negq17", "Aren't there a couple of events {atP} {M}? Which ones?"),
+        ("voiceslip17", "events {atP} {M} question mark"),
+        ("todo17", "TODO: list every event {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("icelandic17", "To whom sent I e-mails {M}?"),
+        ("punjabi17", "Kindly tell me to whom I have sent emails {M}."),
+        ("cockney17", "'Oo did I email {M}, then?"),
+        ("arborist17", "Who did I send emails to {M}? Invoices, mostly."),
+        ("quoteapp17", "In \"Sent\", {M}: who were the recipients?"),
+        ("hypercorrect17", "Which people received emails from myself {M}?"),
+        ("negq17", "Didn't I email a bunch of people {M}? Who were they?"),
+        ("todo17", "TODO: follow up with everyone I emailed {M}."),
+    ],
+    "emails_from_person_to_person": [
+        ("icelandic17", "Which e-mails has {X} sent to {Y}? Takk fyrir."),
+        ("punjabi17", "Kindly show the emails {X} has sent to {Y}."),
+        ("cockney17", "Wot emails 'as {X} sent {Y}, guv?"),
+        ("crane17", "Which emails has {X} sent {Y}? They're arguing about the lift schedule."),
+        ("quoteapp17", "\"From: {X}\", \"To: {Y}\" – which emails?"),
+        ("rest17", "I was copied on one email from {X} to {Y}. What about the others? Every email {X} sent {Y}."),
+        ("negq17", "Hasn't {X} been emailing {Y}? Which emails did {X} send {Y}?"),
+        ("todo17", "TODO: read through the emails {X} sent {Y}."),
+    ],
+    "count_events_at_place": [
+        ("icelandic17", "How many events have been {atP}? Takk."),
+        ("punjabi17", "How many events happened {atP}? Number only, ji."),
+        ("cockney17", "'Ow many events 'ave there been {atP}?"),
+        ("arborist17", "How many events were there {atP}? Just the number."),
+        ("soundeng17", "How many events have been held {atP}? I've mixed a few of them."),
+        ("quoteapp17", "How many events have \"Location: {P}\"?"),
+        ("voiceslip17", "how many events were {atP} question mark"),
+        ("todo17", "TODO: count the events held {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("icelandic17", "Which links are in the e-mails about {W}?"),
+        ("punjabi17", "Kindly show the links in emails regarding {W}."),
+        ("crane17", "What links were in the emails about {W}? I'm between lifts."),
+        ("arborist17", "Which links came in the {W} emails? In the van."),
+        ("quoteapp17", "Subject \"{W}\": which links are in those emails?"),
+        ("rest17", "I've opened one link from the {W} emails. Which are the others? All the links in the emails "
+                   "about {W}."),
+        ("negq17", "Weren't there links in the emails about {W}? Which ones?"),
+        ("voiceslip17", "links in the emails about {W} question mark"),
+    ],
+    "count_emails_to": [
+        ("icelandic17", "How many e-mails have I sent to {X}?"),
+        ("cockney17", "'Ow many emails 'ave I sent {X}?"),
+        ("crane17", "How many emails have I sent {X}? Just the number, the hook's coming up."),
+        ("soundeng17", "How many emails have I sent {X}? Between bands."),
+        ("quoteapp17", "In \"Sent\", how many emails are \"To: {X}\"?"),
+        ("hypercorrect17", "How many emails has {X} received from myself?"),
+        ("negq17", "Haven't I emailed {X} a lot? How many emails have I sent them?"),
+        ("todo17", "TODO: count the emails I've sent {X}."),
+    ],
+}
+
+TEST15_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Bulgarian first-language speaker (bulgarian_t15), an Estonian first-language speaker (estonian_t15),
+    # an Afrikaans first-language speaker (afrikaans_t15), a Trinidadian English speaker (trini_t15), a Hawaiian
+    # Pidgin speaker (pidgin_t15), a dental hygienist (hygienist_t15), a stonemason (stonemason_t15), someone who
+    # writes in clipped full-stopped fragments (staccato_t15), someone who asks on someone else's behalf
+    # (relayed_t15: "me" is still the user), someone who leaves no space after punctuation (nospace_t15) and someone
+    # who puts the question as a challenge (challenge_t15: "Bet you can't ...").
+    "emails_from": [
+        ("bulgarian_t15", "Zdravei! Which are the emails, that {X} has sent to me?"),
+        ("trini_t15", "Aye, check which emails {X} send me, nah?"),
+        ("hygienist_t15", "Patient's rinsing – which emails has {X} sent me?"),
+        ("staccato_t15", "Emails. From {X}. To me. All of them."),
+        ("nospace_t15", "hi,which emails has {X} sent me?thanks"),
+        ("challenge_t15", "Bet you can't find every email {X} has sent me."),
+    ],
+    "emails_to": [
+        ("estonian_t15", "Tere! Which emails I have sent to {X}?"),
+        ("pidgin_t15", "Eh brah, what emails I wen send {X}?"),
+        ("stonemason_t15", "Chisel down for a sec – which emails have I sent {X}?"),
+        ("relayed_t15", "My accountant wants to know which emails I've sent {X}."),
+        ("nospace_t15", "which emails have I sent to {X}?cheers"),
+        ("challenge_t15", "Here's one for you: which emails have I sent {X}?"),
+    ],
+    "emails_between": [
+        ("afrikaans_t15", "Goeie môre! All the emails between me and {X}, both ways, asseblief."),
+        ("bulgarian_t15", "Please, all emails between me and {X} – the ones, which I sent, and the ones, which I "
+                          "received."),
+        ("trini_t15", "All de emails between me and {X}, both ways – pull them up nah."),
+        ("hygienist_t15", "Between cleanings: every email between {X} and me, sent and received."),
+        ("staccato_t15", "Emails. Between {X} and me. Both directions."),
+        ("relayed_t15", "My lawyer has asked for every email between {X} and me, in both directions."),
+    ],
+    "emails_from_in_month": [
+        ("estonian_t15", "{Mc} – which emails {X} sent me? Aitäh."),
+        ("pidgin_t15", "{Mc}, what emails {X} wen send me?"),
+        ("stonemason_t15", "Which emails did {X} send me {M}? I'm up on the scaffold."),
+        ("staccato_t15", "Emails. From {X}. {Mc}."),
+        ("nospace_t15", "what did {X} email me {M}?ta"),
+        ("challenge_t15", "Let's see if you can do this one: which emails did {X} send me {M}?"),
+    ],
+    "emails_from_before": [
+        ("bulgarian_t15", "Which are the emails from {X}, that came before {B}?"),
+        ("afrikaans_t15", "Which emails did {X} send me before {B}, nè?"),
+        ("trini_t15", "Which emails {X} send me before {B}? Doh leave out none."),
+        ("hygienist_t15", "Which emails had {X} sent me before {B}? Gloves off for a minute."),
+        ("relayed_t15", "My business partner is asking which emails {X} sent me before {B}."),
+        ("challenge_t15", "Try this: which emails did {X} send me prior to {B}?"),
+    ],
+    "emails_from_since": [
+        ("estonian_t15", "Since {B} – which emails {X} has sent me?"),
+        ("pidgin_t15", "Since {B}, what emails {X} wen send me, brah?"),
+        ("stonemason_t15", "What's {X} emailed me since {B}? Mortar's curing."),
+        ("staccato_t15", "Emails. From {X}. Since {B}."),
+        ("nospace_t15", "emails from {X} since {B}?all of them please"),
+        ("relayed_t15", "My assistant needs to know what {X} has emailed me since {B}."),
+    ],
+    "last_email_from": [
+        ("bulgarian_t15", "Which is the last email, that {X} sent me?"),
+        ("afrikaans_t15", "What was the latest email from {X}? Baie dankie."),
+        ("pidgin_t15", "Howzit brah, what's da latest email {X} wen send me?"),
+        ("hygienist_t15", "What's the most recent email from {X}? Next patient's in the chair soon."),
+        ("staccato_t15", "Email. From {X}. The latest one."),
+        ("challenge_t15", "Quick test: what's the newest email {X} sent me?"),
+    ],
+    "first_email_from": [
+        ("estonian_t15", "Which was first email, what {X} sent me?"),
+        ("trini_t15", "Wha' was de first email {X} ever send me?"),
+        ("stonemason_t15", "What was the first email {X} ever sent me? I'm at the banker."),
+        ("relayed_t15", "My partner's curious: what was the first email {X} ever sent me?"),
+        ("nospace_t15", "what was the first email {X} sent me?just curious"),
+        ("challenge_t15", "Bet you can't dig up the very first email {X} sent me."),
+    ],
+    "first_email_to": [
+        ("bulgarian_t15", "Which is the first email, that I sent to {X}?"),
+        ("afrikaans_t15", "What was my very first email to {X}, nè?"),
+        ("pidgin_t15", "What was da first email I wen send {X}?"),
+        ("hygienist_t15", "What's the first email I sent {X}? Between patients."),
+        ("staccato_t15", "Email. From me. To {X}. The first one."),
+        ("relayed_t15", "My mum wants to know what my first email to {X} was."),
+    ],
+    "last_email_to": [
+        ("estonian_t15", "Which email I last sent to {X}? Aitäh."),
+        ("trini_t15", "Wha' was de last email I send {X}?"),
+        ("stonemason_t15", "What did I last email {X}? Dust everywhere, can't see the screen."),
+        ("staccato_t15", "Email. From me. To {X}. Most recent."),
+        ("nospace_t15", "what's the last email I sent {X}?need it now"),
+        ("challenge_t15", "Here's a tricky one: what's the most recent email I sent {X}?"),
+    ],
+    "count_emails_from": [
+        ("bulgarian_t15", "How many are the emails, that {X} has sent me?"),
+        ("afrikaans_t15", "How many emails has {X} sent me? Just the number, asseblief."),
+        ("pidgin_t15", "How many emails {X} wen send me?"),
+        ("hygienist_t15", "How many emails has {X} sent me? Just a number, I'm mid-scale."),
+        ("relayed_t15", "My boss wants a count: how many emails has {X} sent me?"),
+        ("challenge_t15", "Bet you can't tell me how many emails {X} has sent me."),
+    ],
+    "subject_contains": [
+        ("estonian_t15", "Emails, where subject has {W} – which?"),
+        ("trini_t15", "Which emails have {W} in de subject?"),
+        ("stonemason_t15", "Which emails have \"{W}\" in the subject line? I'm on my tea break."),
+        ("staccato_t15", "Emails. Subject has {W}. All of them."),
+        ("nospace_t15", "emails with {W} in the subject?thx"),
+        ("relayed_t15", "A colleague asked me which emails have {W} in the subject."),
+    ],
+    "last_received_on_day": [
+        ("bulgarian_t15", "Which is the last email, that I received on {D}?"),
+        ("afrikaans_t15", "On {D}, what was the last email that came in for me?"),
+        ("pidgin_t15", "On {D}, what was da last email I wen get?"),
+        ("hygienist_t15", "{Dc} was a full list of cleanings. What was the last email I received that day?"),
+        ("staccato_t15", "Email. Received. {Dc}. The last one."),
+        ("challenge_t15", "Try this one: what was the last email I received on {D}?"),
+    ],
+    "attachments_from": [
+        ("estonian_t15", "Which files {X} has sent me as attachments?"),
+        ("trini_t15", "Wha' files {X} send me? De attachments."),
+        ("stonemason_t15", "Which files has {X} emailed me? The elevation drawings, hopefully."),
+        ("relayed_t15", "My colleague needs all the files {X} has sent me – which are they?"),
+        ("nospace_t15", "which files has {X} sent me?attachments i mean"),
+        ("challenge_t15", "Let's see: can you list every file {X} has sent me?"),
+    ],
+    "attachments_ext": [
+        ("bulgarian_t15", "Which {EXTS} were attached to emails – the sent ones and the received ones?"),
+        ("afrikaans_t15", "Which {EXTS} have been attached to emails, sent or received, nè?"),
+        ("pidgin_t15", "What {EXTS} get attached to emails, going in or going out?"),
+        ("hygienist_t15", "Every {EXT1} attached to an email, incoming or outgoing – which? Quick, patient's "
+                          "waiting."),
+        ("staccato_t15", "{EXTS}. Attached to emails. Sent and received."),
+        ("relayed_t15", "IT wants a list of every {EXT1} attached to my emails, sent or received."),
+    ],
+    "folders_with_attachments_from": [
+        ("estonian_t15", "In which folders are files, what {X} sent me?"),
+        ("trini_t15", "Where de files {X} send me gone? Which folders?"),
+        ("stonemason_t15", "Which folders hold {Xp} attachments? I'm at the banker."),
+        ("staccato_t15", "Files. From {X}. Which folders?"),
+        ("nospace_t15", "which folders are the files {X} sent me in?cant find them"),
+        ("challenge_t15", "Bet you can't tell me which folders the files {X} sent me are in."),
+    ],
+    "folders_of_file": [
+        ("bulgarian_t15", "In which folder is the file {F}?"),
+        ("afrikaans_t15", "In which folder is {F}? Ag, I can never find it."),
+        ("pidgin_t15", "Where {F} stay? What folder?"),
+        ("hygienist_t15", "Which folder is {F} in? Between patients."),
+        ("relayed_t15", "My colleague needs {F} – which folder is it in?"),
+        ("challenge_t15", "Bet you can't find which folder {F} is in."),
+    ],
+    "who_sent_file": [
+        ("estonian_t15", "Who sent {F} to me?"),
+        ("trini_t15", "Who send me {F}?"),
+        ("stonemason_t15", "Who emailed me {F}? Maybe the architect."),
+        ("staccato_t15", "{F}. Sent by whom?"),
+        ("nospace_t15", "who sent me {F}?no idea"),
+        ("relayed_t15", "My manager is asking who sent me {F}."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("bulgarian_t15", "The person, which sent me {F} – with whom does this person exchange emails?"),
+        ("afrikaans_t15", "Whoever sent me {F} – who have they been emailing with, nè?"),
+        ("pidgin_t15", "Da guy who wen send me {F} – who he been emailing with?"),
+        ("hygienist_t15", "Whoever sent me {F}: who do they exchange emails with? Quick, the suction's on."),
+        ("staccato_t15", "{F}. Its sender. Who do they email with?"),
+        ("challenge_t15", "Here's a hard one: whoever sent me {F} – who have they been emailing back and forth "
+                          "with?"),
+    ],
+    "coattendees_of_person": [
+        ("estonian_t15", "Who has been at the same events as {X}? Aitäh."),
+        ("trini_t15", "Who does be at events with {X}?"),
+        ("stonemason_t15", "Who's attended events with {X}? We worked on the chapel together."),
+        ("relayed_t15", "My partner is wondering who's been at events with {X}."),
+        ("nospace_t15", "who has been at events with {X}?just wondering"),
+        ("challenge_t15", "Bet you can't name everyone who's been at events with {X}."),
+    ],
+    "events_of_person": [
+        ("bulgarian_t15", "On which events was {X}?"),
+        ("afrikaans_t15", "Which events has {X} been to, nè?"),
+        ("pidgin_t15", "What events {X} wen go to?"),
+        ("hygienist_t15", "Which events has {X} attended? I'm between patients."),
+        ("staccato_t15", "Events. {X} attended. Which?"),
+        ("relayed_t15", "My colleague wants to know which events {X} has been to."),
+    ],
+    "events_at_place": [
+        ("estonian_t15", "What events there are {atP}?"),
+        ("trini_t15", "Wha' events going on {atP}?"),
+        ("stonemason_t15", "Which events are {atP}? My hands are covered in lime."),
+        ("staccato_t15", "Events. {atPc}. All of them."),
+        ("nospace_t15", "which events are {atP}?thanks in advance"),
+        ("challenge_t15", "See if you can list every event {atP}."),
+    ],
+    "events_in_month": [
+        ("bulgarian_t15", "Which are the events in my calendar {M}?"),
+        ("afrikaans_t15", "What's in my calendar {M}? Baie dankie."),
+        ("pidgin_t15", "What stay on my calendar {M}?"),
+        ("hygienist_t15", "Which events are on my calendar {M}? I'm booking recalls."),
+        ("relayed_t15", "My PA wants a list of my calendar events {M}."),
+        ("challenge_t15", "Let's see you do this: what's in my calendar {M}?"),
+    ],
+    "events_titled": [
+        ("estonian_t15", "Events, where title has {T} – which?"),
+        ("trini_t15", "Which events have {T} in de title?"),
+        ("stonemason_t15", "Which events have \"{T}\" in the name? Dust on my glasses."),
+        ("staccato_t15", "Events. Title has {T}. Which?"),
+        ("nospace_t15", "events with {T} in the title?ta"),
+        ("relayed_t15", "A client asked which of my events have {T} in the title."),
+    ],
+    "who_attended_titled": [
+        ("bulgarian_t15", "Who were the people, which attended the {T}?"),
+        ("afrikaans_t15", "Who went to the {T}, nè?"),
+        ("pidgin_t15", "Who wen go to da {T}?"),
+        ("hygienist_t15", "Who attended the {T}? I had patients all day."),
+        ("staccato_t15", "The {T}. Attendees. Who?"),
+        ("challenge_t15", "Bet you can't tell me who went to the {T}."),
+    ],
+    "place_of_event": [
+        ("estonian_t15", "Tere, where takes place {T}?"),
+        ("trini_t15", "Where {T} is, eh?"),
+        ("pidgin_t15", "Where {T} stay?"),
+        ("stonemason_t15", "Where is {T} held? I'll need to get the dust off first."),
+        ("relayed_t15", "My colleague is asking where {T} is."),
+        ("nospace_t15", "where is {T}?need the venue"),
+    ],
+    "people_met_at_place": [
+        ("bulgarian_t15", "Who are the people, which I met {atP}?"),
+        ("afrikaans_t15", "Who did I meet {atP}, nè?"),
+        ("pidgin_t15", "Who I wen meet {atP}?"),
+        ("hygienist_t15", "Who have I met {atP}? Sterilising instruments."),
+        ("staccato_t15", "People. I met them {atP}. Who?"),
+        ("challenge_t15", "Bet you can't tell me who I've met {atP}."),
+    ],
+    "people_met_in_month": [
+        ("estonian_t15", "With whom I met {M}? Aitäh."),
+        ("trini_t15", "Who I meet {M}?"),
+        ("stonemason_t15", "Who did I meet {M}? Site visits, mostly."),
+        ("relayed_t15", "My husband is asking who I met {M}."),
+        ("nospace_t15", "who did I meet {M}?quick one"),
+        ("challenge_t15", "Try this: who did I meet {M}?"),
+    ],
+    "links_from_person": [
+        ("bulgarian_t15", "Which are the links, that {X} sent me?"),
+        ("afrikaans_t15", "Which links has {X} sent me, nè?"),
+        ("pidgin_t15", "What links {X} wen send me?"),
+        ("hygienist_t15", "Which links has {X} emailed me? I'll read them at lunch."),
+        ("staccato_t15", "Links. From {X}. All of them."),
+        ("relayed_t15", "My colleague wants the links {X} has emailed me."),
+    ],
+    "links_from_people_met_in_month": [
+        ("estonian_t15", "People, with whom I met {M} – which links they sent me?"),
+        ("trini_t15", "De people I meet {M} – wha' links they send me?"),
+        ("stonemason_t15", "Which links did the people I met {M} send me? Quarry prices, likely."),
+        ("staccato_t15", "People I met {M}. Links they sent me. Which?"),
+        ("nospace_t15", "the people I met {M},which links did they send me?"),
+        ("challenge_t15", "Here's a tough one: which links have the people I met {M} sent me?"),
+    ],
+    "links_to_domain": [
+        ("bulgarian_t15", "Which are the {U} links in my emails?"),
+        ("afrikaans_t15", "Which {U} links are in my emails, nè?"),
+        ("pidgin_t15", "What {U} links get in my emails?"),
+        ("hygienist_t15", "Which {U} links are in my emails? Waiting for the polish to set."),
+        ("staccato_t15", "Links. {U}. In my emails."),
+        ("relayed_t15", "Our web person wants every {U} link in my emails."),
+    ],
+    "last_email_from_about": [
+        ("estonian_t15", "Which is last email from {X} about {W}?"),
+        ("trini_t15", "Wha' is de latest email {X} send me about {W}?"),
+        ("stonemason_t15", "Latest email from {X} about {W}? I'm pointing the wall."),
+        ("staccato_t15", "Email. From {X}. About {W}. Latest."),
+        ("nospace_t15", "latest email from {X} about {W}?urgent"),
+        ("challenge_t15", "Bet you can't find {Xp} latest email about {W}."),
+    ],
+    "emails_from_with_attachment": [
+        ("bulgarian_t15", "Which are the emails from {X}, that have attachments?"),
+        ("afrikaans_t15", "Which emails from {X} had attachments, nè?"),
+        ("pidgin_t15", "Which emails {X} wen send me get attachments?"),
+        ("hygienist_t15", "Which of {Xp} emails had attachments? Referral forms, maybe."),
+        ("staccato_t15", "Emails. From {X}. With attachments."),
+        ("relayed_t15", "My bookkeeper wants the emails from {X} that had attachments."),
+    ],
+    "files_from_in_month": [
+        ("estonian_t15", "{Mc} – which files {X} sent me?"),
+        ("trini_t15", "Wha' files {X} send me {M}?"),
+        ("stonemason_t15", "Which files did {X} send me {M}? The templates for the arch, probably."),
+        ("staccato_t15", "Files. From {X}. {Mc}."),
+        ("nospace_t15", "which files did {X} send me {M}?thanks"),
+        ("challenge_t15", "See if you can find the files {X} sent me {M}."),
+    ],
+    "events_at_place_in_month": [
+        ("bulgarian_t15", "Which are the events {atP} {M}?"),
+        ("afrikaans_t15", "Which events are {atP} {M}, nè?"),
+        ("pidgin_t15", "What events get {atP} {M}?"),
+        ("hygienist_t15", "Which events are {atP} {M}? Checking before I book recalls."),
+        ("staccato_t15", "Events. {atPc}. {Mc}."),
+        ("relayed_t15", "My PA needs the events {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("estonian_t15", "Whom I emailed {M}? Aitäh."),
+        ("trini_t15", "Who I send emails to {M}?"),
+        ("stonemason_t15", "Who did I email {M}? Quotes went out to a few."),
+        ("staccato_t15", "Emails. From me. {Mc}. To whom?"),
+        ("nospace_t15", "who did I send emails to {M}?cheers"),
+        ("challenge_t15", "Bet you can't list everyone I emailed {M}."),
+    ],
+    "emails_from_person_to_person": [
+        ("bulgarian_t15", "Which are the emails, that {X} sent to {Y}?"),
+        ("afrikaans_t15", "Which emails has {X} sent to {Y}, nè?"),
+        ("pidgin_t15", "What emails {X} wen send {Y}?"),
+        ("hygienist_t15", "Which emails did {X} send {Y}? They're sorting out the rota."),
+        ("staccato_t15", "Emails. From {X}. To {Y}."),
+        ("relayed_t15", "My manager wants the emails {X} sent {Y}."),
+    ],
+    "count_events_at_place": [
+        ("estonian_t15", "How many events were {atP}? Aitäh."),
+        ("trini_t15", "How much events it had {atP}?"),
+        ("stonemason_t15", "How many events have been held {atP}? A client's asking about bookings."),
+        ("staccato_t15", "Events. {atPc}. How many?"),
+        ("nospace_t15", "how many events were {atP}?just the number"),
+        ("challenge_t15", "Bet you can't tell me how many events there have been {atP}."),
+    ],
+    "links_in_emails_about": [
+        ("bulgarian_t15", "Which are the links in the emails about {W}?"),
+        ("afrikaans_t15", "Which links were in the emails about {W}, nè?"),
+        ("pidgin_t15", "What links get in da emails about {W}?"),
+        ("hygienist_t15", "Which links were in the emails about {W}? I'll look after my last patient."),
+        ("staccato_t15", "Emails about {W}. Links. Which?"),
+        ("relayed_t15", "My colleague needs the links from the emails about {W}."),
+    ],
+    "count_emails_to": [
+        ("bulgarian_t15", "How many are the emails, that I sent to {X}?"),
+        ("estonian_t15", "How many emails I have sent to {X}? Aitäh."),
+        ("trini_t15", "How much emails I send {X}?"),
+        ("stonemason_t15", "How many emails have I sent {X}? Just a number, I've mortar on my hands."),
+        ("nospace_t15", "how many emails have I sent {X}?number only"),
+        ("challenge_t15", "Bet you can't count the emails I've sent {X}."),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -13021,7 +13982,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
-    then test12, then dev15, then test13, then dev16, then test14 (ids continue after them)."""
+    then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15 (ids continue after
+    them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -13061,9 +14023,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D13, DEV13_TEMPLATES, DEV13_MAKERS), (T11, TEST11_TEMPLATES, TEST11_MAKERS),
                                      (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS),
                                      (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS),
-                                     (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS)):
+                                     (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS),
+                                     (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14)
+                       T14, D17, T15)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -13171,7 +14134,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test7']} test7, {parts['dev10']} dev10, {parts['test8']} test8, {parts['dev11']} dev11, "
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
-          f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14), "
+          f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
+          f"{parts['test15']} test15), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -13179,14 +14143,14 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
-                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15 or "
-                      "dev16 (tune on them; dev2's to dev16's templates were each written independently) "
+                      "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, "
+                      "dev16 or dev17 (tune on them; dev2's to dev17's templates were each written independently) "
                       "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9, test10, test11, test12, test13 or test14 (second to "
-                      "fourteenth held-out parts, each written independently of all the others and never used for "
+                      "test5, test6, test7, test8, test9, test10, test11, test12, test13, test14 or test15 (second to "
+                      "fifteenth held-out parts, each written independently of all the others and never used for "
                       "tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, "
                       "test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, test12, dev15, test13, "
-                      "dev16, test14). "
+                      "dev16, test14, dev17, test15). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

@@ -753,6 +753,94 @@ def _arrows_between_parties(text: str) -> str:
     return _arrow_pair(found) + ("?" if text.rstrip().endswith("?") else "")
 
 
+# The mail and calendar apps' own words, quoted by someone reading them off the screen: a header label ('"From: X"',
+# '"To: X"', '"Location: P"'), a mailbox or app ('In "Sent", ...', 'In "Calendar", ...'), a search box ('Search
+# "Subject" for "T"') or a sort order ('Sorted "Oldest first", the top email ...'). Read before the ':' inside a
+# label could split the question.
+_QE = "[\"“”]"
+_Q = r"(?<!about )(?<!titled )(?<!called )(?<!named )(?<!subject )(?<!saying )(?<!reads )" + _QE  # a label, not a title
+_APP_LABELS: list[tuple[re.Pattern, str | Callable]] = [(regex_cache.compile(p, re.IGNORECASE), r) for p, r in [
+    (rf"^in {_Q}(?:mail|calendar|inbox|sent)?{_QE}\s*,?\s*(?=(?:search\s+)?{_Q}(?:from|to|location|subject)\s*:)", ""),
+    (rf"^(?:in|open) {_Q}(?:mail|calendar){_QE}\s*,?\s*", ""),
+    (rf"^search {_Q}subject{_QE} for ({_Q}[^\"“”]+{_QE})", r"emails with \1 in the subject"),
+    (rf"^search {_Q}calendar{_QE} for ({_Q}[^\"“”]+{_QE})(?: in the (?:title|name))?", r"events with \1 in the title"),
+    (rf"^subject {_Q}([^\"“”]+){_QE}", r'emails with "\1" in the subject'),
+    (rf",\s*subject {_Q}([^\"“”]+){_QE}", r', with "\1" in the subject'),
+    (rf"{_Q}subject:\s*([^\"“”]+){_QE}", r'with "\1" in the subject'),
+    (rf"^sorted {_Q}oldest first{_QE},?\s*(.*?)\btop\b", r"\1oldest"),
+    (rf"^sorted {_Q}newest first{_QE},?\s*(.*?)\btop\b", r"\1newest"),
+    (rf"\b(?:have|has)\s+{_Q}location:\s*([^\"“”]+){_QE}", r"are at \1"),
+    (rf"\b(?:with|under|in)\s+{_Q}location:\s*([^\"“”]+){_QE}", r"at \1"),
+    (rf"^{_Q}location:\s*([^\"“”]+){_QE}", r"events at \1"),
+    (rf"{_Q}location:\s*([^\"“”]+){_QE}", r"at \1"),
+    (rf"\b(?:results|hits|items|entries)\s+under\s+(?={_Q}(?:from|to):)", ""),
+    (rf"^under (?={_Q}(?:from|to):)", ""),
+    (rf"\b(e-?mails?|messages?|ones?|are|is|was|were)\s+{_Q}(from|to):\s*([^\"“”]+){_QE}",
+     lambda m: f"{m.group(1)} {m.group(2).lower()} {m.group(3)}"),
+    (rf"{_Q}(from|to):\s*([^\"“”]+){_QE}\s*,\s*{_Q}(from|to):\s*([^\"“”]+){_QE}",
+     lambda m: f"emails {m.group(1).lower()} {m.group(2)} {m.group(3).lower()} {m.group(4)}"),
+    (rf"{_Q}(from|to):\s*([^\"“”]+){_QE}", lambda m: f"emails {m.group(1).lower()} {m.group(2)}"),
+    (rf"(?:the )?{_Q}attachments{_QE}", "the attachments"),
+    (r"\bwith the paperclip\b", "with attachments"),
+]]
+# "Didn't X send me some links? Which ones?" asks what "Did X send me some links?" asks
+_NEGATIVE_ASK = regex_cache.compile(r"^(did|does|do|has|have|had|is|was|were|are)n['’]t\b", re.IGNORECASE)
+# A to-do note: "TODO: reply to X's latest email – which one is it?" asks for what the task is about
+_TODO = regex_cache.compile(
+    r"^(?:to-?do|to do|reminder|note to self)\s*[:–—-]\s*(?:(?:reply|respond|write back|get back) to|answer|follow up "
+    r"(?:with|on)|chase(?: up)?|save|read|file|archive|print|download|check|look (?:at|into|through)|go through|sort "
+    r"(?:out|through))?\s*", re.IGNORECASE)
+
+
+# Punctuation said aloud to a dictation app: "events with standup in the title question mark"
+_SPOKEN_END = regex_cache.compile(r"\s+(?:question mark|full stop|period|exclamation (?:mark|point))\s*$", re.IGNORECASE)
+_SPOKEN_COMMA = regex_cache.compile(r"\s+comma\s+", re.IGNORECASE)
+# "Did I email a bunch of people ...?": how many does not matter to a yes/no question that lists them
+_YES_NO_START = regex_cache.compile(r"^(?:did|does|do|has|have|had|is|was|were|are)\b", re.IGNORECASE)
+_A_LOT_OF = regex_cache.compile(r"\b(?:a (?:whole )?(?:bunch|load|lot|heap|pile|ton|good few) of|(?:loads|lots|tons|heaps) "
+                                r"of)\b", re.IGNORECASE)
+
+
+def _asked_plainly(text: str) -> str:
+    """A negative question, a to-do note or a dictated question as the plain question it asks (see _NEGATIVE_ASK,
+    _TODO, _SPOKEN_END)."""
+    text = _NEGATIVE_ASK.sub(lambda m: m.group(1), text)
+    text = _TODO.sub("", text) or text
+    spoken = _SPOKEN_END.search(text)
+    if spoken is not None:
+        text = _SPOKEN_COMMA.sub(", ", text[:spoken.start()]) + ("?" if "question" in spoken.group().lower() else "")
+    if _YES_NO_START.match(text):
+        text = _A_LOT_OF.sub("some", text)
+    return text
+
+
+_LABEL_FIRST = regex_cache.compile(r"^(?:e-?mails (?:from|to) |events at )")
+_ASK_AFTER = regex_cache.compile(r"\s*(?:,|\s[-–—])\s+(?=(?:what|which|who|how)\b)", re.IGNORECASE)
+# "Events at P that I attended – who were the attendees?": a list named first, then what to ask of it
+_LIST_THEN_ASK = regex_cache.compile(r"^((?:the |all the |my )?(?:e-?mails|events|meetings)\b[^?:–—]*?)\s+[-–—]\s+"
+                                     r"(?=(?:who|which|what)\b[^–—]*$)", re.IGNORECASE)
+_IN_MAILBOX = regex_cache.compile(rf"^in {_Q}(sent|inbox){_QE}\s*(?:,\s*|(?=for\b))(.+)$", re.IGNORECASE)
+
+
+def _app_labels(text: str) -> str:
+    """'Under "From: X", the top one – the newest?' -> 'emails from X, the top one – the newest?'; 'In "Sent", the
+    newest email "To: Y"' -> 'the newest email I sent to Y' (see _APP_LABELS)."""
+    if not any(c in text for c in "\"“”"):
+        return _LIST_THEN_ASK.sub(r"\1: ", text)
+    for pattern, replacement in _APP_LABELS:
+        text = pattern.sub(replacement, text)
+    if _LABEL_FIRST.match(text):  # 'emails from X, which links ...?': the question is about that list
+        text = _ASK_AFTER.sub(": ", text, count=1)
+    box = _IN_MAILBOX.match(text.strip())
+    if box is not None:
+        sent, rest = box.group(1).lower() == "sent", box.group(2)
+        rest = re.sub(r"^for\b", "on", rest, flags=re.IGNORECASE)
+        rest, n = re.subn(r"\b(e-?mails?|messages?)\b(?! (?:I|did I|have I) )", r"\1 " + ("I sent" if sent else "sent to me"),
+                          rest, count=1, flags=re.IGNORECASE)
+        text = rest if n else f"{'emails I sent' if sent else 'emails sent to me'} {rest}"
+    return _LIST_THEN_ASK.sub(r"\1: ", " ".join(text.split()))
+
+
 _NOT_A_PARTY = frozenset("emails email mails mail messages message from to sent received since before after in on "
                          "my the links files events".split())
 
@@ -1004,6 +1092,10 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"\baboot\b", "about", 0.01, ""), (r"\batween\b", "between", 0.01, ""), (r"\baal\b", "all", 0.01, ""),
     (r"\bwi'(?=\s)", "with", 0.01, ""), (r"\ban'(?=\s)", "and", 0.01, ""),
+    (r"\bwot(?=\b|['’])", "what", 0.01, ""),
+    # a dropped h written with an apostrophe (Cockney): "'Ow many emails 'as X sent me?", "'ave I"
+    (r"(?<![\w'’])['’](ow|as|ave|ad|asn't|aven't|ere|is|im|er)\b(?!['’])",
+     lambda m: ("H" if m.group(1)[0].isupper() else "h") + m.group(1).lower(), 0.01, ""),
     (r",? whichever way (?:they|it) went\b", "", 0.01, ""),
     # a homophone for "which" before what is asked for
     (r"\bin (name|title|subject)\b", r"in the \1", 0.01, ""),
@@ -2149,7 +2241,7 @@ def strip_framing(text: str) -> str:
 def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Generation:
     """Read ``question`` offline into a Generation with confidence and alternatives (see the module doc)."""
     started = time.perf_counter()
-    text = _arrows_between_parties(_the_user_is_me(strip_framing(check_question(question))))
+    text = _arrows_between_parties(_the_user_is_me(_app_labels(_asked_plainly(strip_framing(check_question(question))))))
     corrected = _VAGUE_TITLE.sub(r"\1 ", _self_corrected(text))
     corrections = [] if corrected == text else ["a correction the question made in passing applied"]
     text = corrected

@@ -1103,3 +1103,54 @@ def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
     assert asked <= {f"{e.from_} {e.edge} {e.to}" for e in got.graph.edges}, shown(got.graph)
     assert ("budget" in str(got.graph.to_json())) == ("budget" in question)
     assert (got.graph.action == "count") == ("how many" in question)
+
+
+@pytest.mark.parametrize("question, spec", [
+    # dev17's askers: the apps' own words quoted off the screen
+    ('Under "From: Jane Doe", what\'s the top one – the newest?', ("find e one", "e from p", "p.name = Jane Doe",
+                                                                   "e.ordinal = last")),
+    ('In "Mail", what comes up under "From: Wei Chen"?', ("find e all", "e from p", "p.name = Wei Chen")),
+    ('In "Sent", what\'s the newest email "To: Wei Chen"?',
+     ("find e one", "e from self", "e to p", "p.name = Wei Chen", "e.ordinal = last")),
+    ('In "Sent", how many emails are "To: Jane Doe"?', ("count e all", "e from self", "e to p", "p.name = Jane Doe")),
+    ('Sorted "Oldest first", what\'s the top email "From: Jane Doe"?',
+     ("find e one", "e from p", "p.name = Jane Doe", "e.ordinal = first")),
+    ('"From: Jane Doe", "To: Wei Chen" – which emails?',
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ('How many results under "From: Jane Doe"?', ("count e all", "e from p", "p.name = Jane Doe")),
+    ('Under "From: Jane Doe", which links are in the emails?', ("find w all", "e from p", "e mentions_url w",
+                                                                 "p.name = Jane Doe")),
+    ('Under "From: Jane Doe", what\'s in the "Attachments"?', ("find f all", "e from p", "e has_attachment f",
+                                                                "p.name = Jane Doe")),
+    ('Search "Subject" for "budget" – which emails?', ("find e all", "e.subject contains budget")),
+    ('Search "Calendar" for "planning" in the title – which events?', ("find ev all", "ev.name contains planning")),
+    ('How many events have "Location: Blue Bottle Coffee"?',
+     ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    ('Events with "Location: Blue Bottle Coffee" that I attended – who were the attendees?',
+     ("find p all", "p attended ev", "self attended ev", "ev location pl", "pl.name = Blue Bottle Coffee")),
+    # negative questions, to-do notes, dictation, a dropped h
+    ("Didn't Jane Doe email me some links? Which ones?", ("find w all", "e from p", "e to self", "e mentions_url w",
+                                                          "p.name = Jane Doe")),
+    ("Didn't I email a bunch of people in March? Who were they?",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in March")),
+    ("Isn't there a bunch of emails with budget in the subject? Which ones?", ("find e all", "e.subject contains budget")),
+    ("TODO: reply to Jane Doe's latest email – which one is it?", ("find e one", "e from p", "p.name = Jane Doe",
+                                                                   "e.ordinal = last")),
+    ("TODO: count the emails I've sent Wei Chen.", ("count e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("events with planning in the title question mark", ("find ev all", "ev.name contains planning")),
+    ("'Ow many emails 'as Jane Doe sent me, guv?", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Wot's the last email Wei Chen sent me?", ("find e one", "e from p", "e to self", "p.name = Wei Chen",
+                                                "e.ordinal = last")),
+])
+def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
+def test_app_labels_leave_other_quotes_alone():
+    from queryweaver.understand import _app_labels, _asked_plainly
+
+    for question in ['Emails about "From: here to there" please', 'What\'s in "Sent" addressed to Wei Chen?',
+                     "Which emails did Jane Doe send me?", 'Emails with the subject "To do: list"']:
+        assert _app_labels(question) == question, question
+    assert _asked_plainly("Which events are in the period?") == "Which events are in the period?"
+    assert _asked_plainly("Don't the emails from Jane have links?") == "Do the emails from Jane have links?"

@@ -403,6 +403,7 @@ REQUIRED: dict[str, tuple[tuple[str, ...], ...] | None] = {
     '\\bwith (⟦person\\|[^⟧]+⟧|me) as (?:the |its )?(?:sender|author)\\b': (('with',), ('me', 'person'), ('as',), ('author', 'sender')),
     '\\bwith the subject (?:line )?⟦place\\|([^⟧]+)⟧': (('with',), ('the',), ('subject',), ('place',)),
     '\\bwith whom (?:all )?((?:this|that|the) (?:person|sender|one|client|vendor|contact)|they|he|she) (?:was|were|is|are|has been|have been|had been) (?:writing|exchanging|sending|swapping)(?: e-?mails?| messages?| mails?)?\\b': (('with',), ('whom',), ('he', 'she', 'that', 'the', 'they', 'this'), ('are', 'been', 'have', 'is', 'was', 'were'), ('exchanging', 'sending', 'swapping', 'writing')),
+    '\\bwiv\\b': (('wiv',),),
     '\\bwks?\\b': (('wk',),),
     "\\bwot(?=\\b|['’])": (('wot',),),
     '\\byrs?\\b': (('yr',),),

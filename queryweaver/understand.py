@@ -796,6 +796,15 @@ _TODO = regex_cache.compile(
 _SPOKEN_END = regex_cache.compile(r"\s+(?:question mark|full stop|period|exclamation (?:mark|point))\s*$", re.IGNORECASE)
 _SPOKEN_COMMA = regex_cache.compile(r"\s+comma\s+", re.IGNORECASE)
 # "Did I email a bunch of people ...?": how many does not matter to a yes/no question that lists them
+# the user's mail seen from the other side: "How many emails has X received from me?"
+_RECEIVED_FROM_ME = regex_cache.compile(r"\b(e-?mails?|messages?) (?:has|have|did) (.+?) (?:received|got|gotten|had) "
+                                        r"from (?:me|myself)\b", re.IGNORECASE)
+# "..., in or out", "..., sent or received": either way round, as the question reads without it
+_EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent or received|sent and received|incoming or "
+                                  r"outgoing|incoming and outgoing)\b(?!\s+(?:by|from|to)\b)", re.IGNORECASE)
+_SEARCH_MAIL = regex_cache.compile(r"^search (?:my |the )?(?:mail|e-?mails?|inbox|gmail) for\s+", re.IGNORECASE)
+_IS_THERE_WHICH = regex_cache.compile(r"^(?:is|are|was|were) there (?:any |some )?(.+?)\?\s*(?:which|what) ones\??$",
+                                      re.IGNORECASE)
 _YES_NO_START = regex_cache.compile(r"^(?:did|does|do|has|have|had|is|was|were|are)\b", re.IGNORECASE)
 _A_LOT_OF = regex_cache.compile(r"\b(?:a (?:whole )?(?:bunch|load|lot|heap|pile|ton|good few) of|(?:loads|lots|tons|heaps) "
                                 r"of)\b", re.IGNORECASE)
@@ -806,19 +815,33 @@ def _asked_plainly(text: str) -> str:
     _TODO, _SPOKEN_END)."""
     text = _NEGATIVE_ASK.sub(lambda m: m.group(1), text)
     text = _TODO.sub("", text) or text
+    text = _RECEIVED_FROM_ME.sub(r"\1 did I send \2", text)
+    text = _EITHER_WAY.sub("", text)
+    text = _SEARCH_MAIL.sub("", text)
+    there = _IS_THERE_WHICH.match(text)
+    if there is not None:
+        text = there.group(1)  # "Were there links in the emails about T? Which ones?": those links
     spoken = _SPOKEN_END.search(text)
     if spoken is not None:
         text = _SPOKEN_COMMA.sub(", ", text[:spoken.start()]) + ("?" if "question" in spoken.group().lower() else "")
     if _YES_NO_START.match(text):
         text = _A_LOT_OF.sub("some", text)
+        asked = _YES_NO_THEN_ASKED.match(text)
+        if asked is not None and set(_CAPITALISED.findall(asked.group(1))) <= set(_CAPITALISED.findall(asked.group(2))):
+            text = asked.group(2)  # "Has X been emailing Y? Which emails did X send Y?": the second asks it all
     return text
+
+
+_YES_NO_THEN_ASKED = regex_cache.compile(r"^\S+\s+(.+?)\?\s+((?:which|what|who|how)\b(?:\s+\S+){4,}.*)$", re.IGNORECASE)
+_CAPITALISED = regex_cache.compile(r"\b[A-Z][\w'’-]+")
 
 
 _LABEL_FIRST = regex_cache.compile(r"^(?:e-?mails (?:from|to) |events at )")
 _ASK_AFTER = regex_cache.compile(r"\s*(?:,|\s[-–—])\s+(?=(?:what|which|who|how)\b)", re.IGNORECASE)
 # "Events at P that I attended – who were the attendees?": a list named first, then what to ask of it
-_LIST_THEN_ASK = regex_cache.compile(r"^((?:the |all the |my )?(?:e-?mails|events|meetings)\b[^?:–—]*?)\s+[-–—]\s+"
-                                     r"(?=(?:who|which|what)\b[^–—]*$)", re.IGNORECASE)
+_LIST_THEN_ASK = regex_cache.compile(r"^((?:the |all the |my )?(?:e-?mails|events|meetings|(?:person|people|sender|senders) "
+                                     r"who|whoever)\b[^?:–—]*?)\s+[-–—]\s+"
+                                     r"(?=(?:who|which|what|(?:with|to|from) whom)\b[^–—]*$)", re.IGNORECASE)
 _IN_MAILBOX = regex_cache.compile(rf"^in {_Q}(sent|inbox){_QE}\s*(?:,\s*|(?=for\b))(.+)$", re.IGNORECASE)
 
 
@@ -927,8 +950,8 @@ ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"all of them|the lot))?(?:,? please)?[.!]*$", "", 0.01, ""),
     # a dropped g written with an apostrophe: "emailin'", "sendin'", "happenin'"
     (r"(?<!['‘\w])(\w{2,}in)g?'(?=\s|[?.!,;:]|$)", r"\1g", 0.01, ""),   # not a quoted word ('onboarding')
-    # a tag at the end that asks nothing: "..., like?"
-    (r",\s*like[?!.]*$", "", 0.01, ""),
+    # a tag at the end that asks nothing: "..., like?", "..., guv?"
+    (r",\s*(?:like|guv(?:'nor)?|bruv|innit)[?!.]*$", "", 0.01, ""),
     # what is asked of things named first, after a dash: "Files from X – in which folders they are?"
     (r"^(.+?)\s+[–—-]+\s*(?:and )?(?:in )?(?:which|what) folders? (?:are )?(?:they|these|those|them)(?: are)?(?: in| "
      r"stored in| kept in| saved in| sitting in)?[?.!]*$", r"which folders hold \1", 0.02, ""),
@@ -1092,7 +1115,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      0.02, ""),
     (r"\baboot\b", "about", 0.01, ""), (r"\batween\b", "between", 0.01, ""), (r"\baal\b", "all", 0.01, ""),
     (r"\bwi'(?=\s)", "with", 0.01, ""), (r"\ban'(?=\s)", "and", 0.01, ""),
-    (r"\bwot(?=\b|['’])", "what", 0.01, ""),
+    (r"\bwot(?=\b|['’])", "what", 0.01, ""), (r"\bwiv\b", "with", 0.01, ""),
     # a dropped h written with an apostrophe (Cockney): "'Ow many emails 'as X sent me?", "'ave I"
     (r"(?<![\w'’])['’](ow|as|ave|ad|asn't|aven't|ere|is|im|er)\b(?!['’])",
      lambda m: ("H" if m.group(1)[0].isupper() else "h") + m.group(1).lower(), 0.01, ""),

@@ -1141,6 +1141,15 @@ def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
     ("'Ow many emails 'as Jane Doe sent me, guv?", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
     ("Wot's the last email Wei Chen sent me?", ("find e one", "e from p", "e to self", "p.name = Wei Chen",
                                                 "e.ordinal = last")),
+    ("Wot emails 'ave I sent Wei Chen, guv?", ("find e all", "e from self", "e to p", "p.name = Wei Chen")),
+    ("Hasn't Jane Doe been emailing Wei Chen? Which emails did Jane Doe send Wei Chen?",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    ("How many emails has Wei Chen received from myself?", ("count e all", "e from self", "e to p",
+                                                            "p.name = Wei Chen")),
+    ("Every PDF attached to an email, in or out – which are they?", ("find f all", "e has_attachment f",
+                                                                     "f.extension = pdf")),
+    ("Weren't there links in the emails about budget? Which ones?", ("find w all", "e mentions_url w",
+                                                                     "e.subject contains budget")),
 ])
 def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

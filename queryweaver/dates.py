@@ -17,20 +17,26 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 slashes or dots is one day: "14-Oct-2025", "4/Oct/2025", "Oct-04-2025", "2025-Oct-04"; also "2025 Oct
                 4", "4 Oct 25" (a day, a month and a two-digit year), "October 4th in 2025", "Oct. 4th, A.D. 2025",
                 "the 14th day of October 2025", "fourteenth October 2025" (a spelled ordinal before a month is a day
-                when a year follows, except "first": "the first May 2025 email" orders emails). A weekday before or
-                after any day must be that day's: "Tuesday 10/14/2025", "4 October 2025 (Saturday)".
+                when a year follows, except "first": "the first May 2025 email" orders emails); "2025, October 4",
+                "2025.10.04". A weekday before, after or inside any day must be that day's: "Tuesday 10/14/2025", "4
+                October 2025 (Saturday)", "4 Oct 2025, a Saturday", "4th Oct. (Sat) 2025"; with one, a month and a day
+                in numbers are a day too ("Saturday 10/4", month first; "10/4" alone is refused).
     year-less   "January 10", "Monday", "February", "Q1", "summer", "Christmas": the most recent occurrence
                 that has begun by today
     months      "February 2026", "Feb 2026", "Dec '25", "02/2026", "2026-02"; "in Jul 25" (after "in" or
                 "during", a month and two digits are a month and a year; "Jul 25" alone is a day)
     years       "2025", "the year 2025", "calendar year 2025"; quarters "Q1 2025", "Q3 of 2025", "the first quarter of
-                2025"
+                2025"; ISO 8601 week numbers (Monday to Sunday, week 1 holding the year's first Thursday): "week 49
+                of 2025", "W49 2025", "2025-W49", "the 49th week of 2025" (an ordinal in digits is a week number; a
+                spelled one counts 7 days from January 1: "the first week of 2025" = January 1-7)
     parts       "early/mid/late March 2025": days 1-10 / 11-20 / 21-end; of a year: Jan-Apr / May-Aug / Sep-Dec;
-                of a season or a quarter: its three months. "the first/second half of 2025", "H1/H2 2025", "2025
-                H2": Jan-Jun / Jul-Dec; of a month: days 1-15 / 16-end.
-                "the start/beginning/end of X" bounding a filter is X's first / last day ("since the start of
-                the year", "before the end of the month"); standing alone it is early / late X (of a week or
-                a day: its first / last day). "the middle of X" is mid X. "the first/second/third/fourth
+                of a half year two months each ("late H1 2025" = May-June); of a season or a quarter: its three months.
+                "the first (opening, earlier) / second (later, latter) half of 2025", "H1/H2 (of) 2025", "2025 H2":
+                Jan-Jun / Jul-Dec; of a month: days 1-15 / 16-end.
+                "the start/beginning/end/close of X" bounding a filter is X's first / last day ("since the start of
+                the year", "before the end of the month"); standing alone it is early / late X, but at most a month:
+                "at the end of 2025" is December, "at the start of 2025" January (of a week or a day: its first /
+                last day). "the middle of X" and "midway through X" are mid X. "the first/second/third/fourth
                 week of X" is 7 days from X's first day on (May 1-7, 8-14, ...), "the last week of X" its last 7
                 days; "the first/last day of X", "the first of the month". Likewise any ordinal of days, weeks,
                 fortnights, months and quarters: "the 3rd quarter of last year", "the last/final quarter of 2025"
@@ -46,24 +52,41 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 (or "week commencing / beginning / starting ...");
                 "the week/month/quarter/year before last" (two units back), "the week after next" (two ahead);
                 "this/last/next weekend" (Saturday and Sunday of this/last/next week; "the weekend" alone: the
-                latest that has begun). "calendar" changes nothing ("this calendar year").
-    synonyms    "prior" (not "prior to") is "previous"; "the latest X", "the most recent X" and "the X just gone"
-                are "last X": "the latest quarter" is the last complete calendar quarter, as "last quarter" reads
-                (not the one under way), "the most recent autumn" the latest that is over.
-    so far      "so far this year", "this month so far", "year to date", "YTD", "earlier this month": the
-                unit's first day through today; "later this month": today through the unit's last day
+                latest that has begun; "this coming weekend": the first still to begin). "the weekend of 6 December
+                2025": the weekend that day is in (of a Friday the one it starts, of a Monday the one it ends; of
+                Tuesday to Thursday refused: before or after?). "calendar" changes nothing ("this calendar year").
+    synonyms    "prior" (not "prior to") is "previous", "preceding" and "following" before a unit are "previous" and
+                "next" ("the following month"; "the week following X" is kept), "this coming" is "coming" ("this coming
+                summer" = "next summer"); "6 weeks prior" is "6 weeks ago"; "the latest X", "the most recent X" and
+                "the X just gone" are "last X": "the latest quarter" is the last complete calendar quarter, as "last
+                quarter" reads (not the one under way), "the most recent autumn" the latest that is over. "the past
+                six-month period" is "the past six months", "the last half-year" (a window, as "the last fortnight":
+                no calendar unit) "the last six months".
+    so far      "so far this year", "this month so far", "year to date", "YTD", "QTD", "MTD", "quarter-to-date",
+                "earlier this month": the unit's first day through today; "later this month", "the rest of the
+                quarter", "the remainder of the year": today through the unit's last day. Of a season, this one
+                ("later this spring" in February is all of the coming spring).
     weekdays    "last Monday" (strictly before today), "this Monday" (this week's), "next Monday"
                 (strictly after today); months likewise: "last March" = "this past March" = the latest March
                 before this month
     seasons     meteorological, northern hemisphere: spring Mar-May, summer Jun-Aug, autumn/fall Sep-Nov,
                 winter Dec-Feb. "summer 2025", "winter 2024-25" ("winter 2025" is refused: which one?);
                 "last summer" = the latest that is over; "this summer" = the one under way, else this year's
-                (winter: the coming one); "next summer" = the first still to begin
-    holidays    on fixed dates only: "Christmas" = December 24-26, "Christmas Eve/Day", "Boxing Day", "the
-                holidays" / "the holiday season" / "the festive season (of 2025)" = December 24 to January 1, "New
-                Year's Eve/Day", "Valentine's Day", "Halloween", "Bonfire Night" (November 5), "the dog days (of
-                summer)" = July 3 to August 11; with this/last/next as seasons. Easter, Thanksgiving and other
-                holidays that move are refused with a hint to write the date. "midsummer 2025" is mid summer (July).
+                (winter: the coming one); "next summer" = the first still to begin; "the summer before last" the one
+                before last summer, "the summer after next" the one after next summer. "this past winter" is "last
+                winter" (the latest that is over) even while another is under way, as "this past March" reads.
+    holidays    "Christmas" = December 24-26, "Christmas Eve/Day/morning", "Boxing Day", "the holidays" / "the holiday
+                season" / "the festive season (of 2025)" = December 24 to January 1, "New Year's Eve/Day", "New Year's
+                2025-26" (named by the two years: December 31 and January 1), "(St) Valentine's Day", "Halloween
+                (night)", "All Hallows' Eve", "Bonfire Night" (November 5), "the dog days (of summer)" = July 3 to
+                August 11; computed for the year (``COMPUTED_HOLIDAYS``): "Easter" (Western) = Good Friday to Easter
+                Monday, "Easter Sunday", "Good Friday", "Thanksgiving" (US, the fourth Thursday of November: the day,
+                also "over Thanksgiving", as "over New Year" is January 1; "Thanksgiving weekend" Thursday to Sunday),
+                "Christmas week" (the Monday-Sunday week of Christmas Day), "(the week) between Christmas and New
+                Year" (December 26-31; a year after it names the Christmas, as "the festive season 2025" does);
+                with this/last/next and before last/after next as seasons. Holidays of other calendars or countries
+                (Passover, Diwali, Mother's Day) are refused with a hint to write the date. "midsummer 2025" is mid
+                summer (July).
     near X      "around X" (or round, circa, roughly, approximately): a day or a holiday of up to a week with
                 three days either side ("around Halloween 2025" = October 28 to November 3); a longer X is itself.
                 "the turn of the year" is around New Year's Day (December 29 to January 4), the latest begun.
@@ -75,7 +98,9 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
     rolling     "past 3 months", "last 10 days", "the past week", "the past fortnight", "the last few days": from
                 the same day N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks"
                 mirrors it from today forward. "last week" with no number is the calendar week, "past week"
-                the window; "the past quarter" is three months back.
+                the window; "the past quarter" is three months back. "from now (today) until X", "between now
+                and X": today through X, a year-less X the first to end after today ("from now until the end of
+                March" in February: to March 31 of this year).
     ago         "3 days ago" or "3 days back" (that day), "2 weeks ago" (that Monday-Sunday week), "a month ago"
                 (that calendar month), "a year ago" (that calendar year), "a quarter (of a year) ago" (that calendar
                 quarter). A vague count covers a stretch: "a couple of weeks ago" = the weeks 2 and 3 back, "a few
@@ -100,8 +125,9 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
     spelling    common misspellings of months ("Febuary", "Janurary", "Septmber"; ``MISSPELLED_MONTHS``) and
                 "Sept." read as the month meant.
 
-Times of day and fuzzy words ("recently", "soonish") are not read; an expression that does not fit raises
-``DateExpressionError`` quoting it with an example of what reads.
+Times of day and fuzzy words ("recently", "soonish") are not read, nor fiscal years ("FY2025", "fiscal 2025") and
+school terms ("the autumn term 2025", "the fall semester"), which start on another day for each organisation or
+school; an expression that does not fit raises ``DateExpressionError`` quoting it with an example of what reads.
 """
 
 from __future__ import annotations
@@ -181,15 +207,59 @@ HOLIDAYS = {
     "festive season": (12, 24, 9), "winter holidays": (12, 24, 9),
     "new years eve": (12, 31, 1), "new years day": (1, 1, 1), "new years": (1, 1, 1), "new year": (1, 1, 1),
     "valentines day": (2, 14, 1), "valentines": (2, 14, 1), "halloween": (10, 31, 1),
+    "halloween night": (10, 31, 1), "all hallows eve": (10, 31, 1), "christmas morning": (12, 25, 1),
     "bonfire night": (11, 5, 1), "guy fawkes night": (11, 5, 1), "guy fawkes day": (11, 5, 1),
     # the dog days of summer, as almanacs count them: July 3 to August 11
     "dog days": (7, 3, 40), "dog days of summer": (7, 3, 40),
 }
+
+
+def western_easter(year: int) -> dt.date:
+    """Easter Sunday of the Gregorian calendar (the anonymous Gregorian computus, as in Meeus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    h = (19 * a + b - b // 4 - (b - (b + 8) // 25 + 1) // 3 + 15) % 30
+    weekday = (32 + 2 * (b % 4) + 2 * (c // 4) - h - c % 4) % 7
+    shift = (a + 11 * h + 22 * weekday) // 451
+    month, day = divmod(h + weekday - 7 * shift + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def us_thanksgiving(year: int) -> dt.date:
+    """The fourth Thursday of November (US Thanksgiving)."""
+    first = dt.date(year, 11, 1)
+    return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+def _christmas_week(year: int) -> dt.date:
+    christmas = dt.date(year, 12, 25)
+    return christmas - dt.timedelta(days=christmas.weekday())
+
+
+def _from_easter(days: int) -> Callable[[int], dt.date]:
+    return lambda year: western_easter(year) + dt.timedelta(days=days)
+
+
+# Holidays computed for each year: name -> (the first day from the year, days long, the main day from the year or
+# None). Easter is the Western one, from Good Friday to Easter Monday (the long weekend people mean by "at Easter";
+# "Easter Sunday" is the day); Thanksgiving the US one, the fourth Thursday of November: the day, as "New Year" is
+# January 1 ("over Thanksgiving" too: "over" changes nothing), its long weekend "Thanksgiving weekend" (Thursday to
+# Sunday). "Christmas week" is the Monday-Sunday week of Christmas Day; "the week between Christmas and New Year"
+# the days after Christmas Day and before New Year's Day (December 26-31).
+COMPUTED_HOLIDAYS: dict[str, tuple[Callable[[int], dt.date], int, Callable[[int], dt.date] | None]] = {
+    "easter": (_from_easter(-2), 4, western_easter), "easter weekend": (_from_easter(-2), 4, western_easter),
+    "easter sunday": (western_easter, 1, None), "easter day": (western_easter, 1, None),
+    "good friday": (_from_easter(-2), 1, None), "easter monday": (_from_easter(1), 1, None),
+    "thanksgiving": (us_thanksgiving, 1, None), "thanksgiving day": (us_thanksgiving, 1, None),
+    "thanksgiving weekend": (us_thanksgiving, 4, us_thanksgiving),
+    "christmas week": (_christmas_week, 7, None),
+    "week between christmas and new year": (lambda year: dt.date(year, 12, 26), 6, None),
+}
 # The day a holiday of several days is "before" or "after", and what its run-up leads to: Christmas Day.
 HOLIDAY_MAIN_DAYS = {"christmas": (12, 25), "xmas": (12, 25), "christmastime": (12, 25), "christmas time": (12, 25)}
-# Holidays whose date moves from year to year: refused with a hint rather than computed or guessed.
+# Holidays whose date moves from year to year and is not computed here: refused with a hint rather than guessed
+# (many follow a lunar calendar; others differ by country: Mother's Day, Labour Day).
 MOVABLE_HOLIDAYS = (
-    "easter", "good friday", "thanksgiving", "hanukkah", "chanukah", "passover", "ramadan", "eid", "diwali",
+    "hanukkah", "chanukah", "passover", "ramadan", "eid", "diwali",
     "lunar new year", "chinese new year", "rosh hashanah", "yom kippur", "memorial day", "labor day",
     "labour day", "mothers day", "fathers day", "black friday", "mardi gras", "carnival", "pentecost",
 )
@@ -220,10 +290,27 @@ def _one_and_a_half(m: re.Match) -> str:
     return f"{count} and a half {m[2]}s"
 
 
+_UNIT_AHEAD = rf"(?=(?:{_QTY} )?(?:day|week|weekend|fortnight|month|quarter|year)s?\b)"
+
 # Other words for what the grammar reads, rewritten before it reads them (in this order).
 _SAME_MEANING: tuple[tuple[re.Pattern, str | Callable[[re.Match], str]], ...] = tuple(
     (regex_cache.compile(pattern), replacement) for pattern, replacement in (
+        # "6 weeks prior" = "6 weeks ago"
+        (rf"\b({_QTY[1:-1]}) (day|week|fortnight|month|quarter|year)s? prior\b(?! to\b)", r"\1 \2s ago"),
         (r"\bprior\b(?! to\b)", "previous"),  # "the prior 3 weeks"; "prior to X" is a bound
+        (rf"\bpreceding {_UNIT_AHEAD}", "previous "),  # "the preceding 3 months"; "the week preceding X" is kept
+        (rf"\bfollowing {_UNIT_AHEAD}", "next "),  # "the following month"; "the week following X" is kept
+        (r"\bthis coming\b(?! weekend\b)", "coming"),  # "this coming summer" = "the coming summer" = "next summer"
+        (rf"\b({_QTY[1:-1]})[- ](day|week|fortnight|month|quarter|year)(?:[- ]long)? (?:period|stretch|span|window)\b",
+         r"\1 \2s"),  # "the past six-month period" = "the past six months"
+        (r"\b(past|last|previous|next|coming) half[- ]years?\b", r"\1 0.5 years"),  # "the last half-year": 6 months
+        (r"\bhalf[- ]year of\b", "half of"),  # "the first half-year of 2025"
+        (r"-to-date\b", " to date"),  # "quarter-to-date"
+        (r"\b(?:midway|halfway) (?:through|into) ", "mid "),  # "midway through 2025" = mid 2025
+        (r"\b(?:st|saint) (?=valentines\b)", ""),  # "St Valentine's Day"
+        # the days after Christmas Day and before New Year's Day (COMPUTED_HOLIDAYS)
+        (r"\b(?:the )?(?:(?:week|days|period|time) )?between (?:christmas|xmas)(?: day)? and (?:the )?new years?"
+         r"(?: day)?\b", "week between christmas and new year"),
         (r"\b(?:the )?(?:most recent|latest)\b", "last"),  # "the latest quarter" = "last quarter"
         (r"\b(?:the )?([a-z]+) (?:just|that just) (?:gone|past|passed|ended)\b", r"last \1"),  # "the summer just gone"
         (r"\bcalendar (?=(?:year|quarter|month|week)\b)", ""),  # "calendar year 2025", "this calendar month"
@@ -447,10 +534,16 @@ def _read_range(phrase: str, today: dt.date, connectors: str) -> DateRange | Non
         if not first or not last:
             continue
         try:
-            end = _read_single(_strip_fillers(last), today, today)
-            if end is None:
-                continue
-            start = _read_single(_strip_fillers(first), today, end.end - dt.timedelta(days=1))
+            if first in ("now", "today"):  # "from now until the end of March": the first March still to end
+                end = _read_ahead(_strip_fillers(last), today)
+                if end is None:
+                    continue
+                start = _day(today)
+            else:
+                end = _read_single(_strip_fillers(last), today, today)
+                if end is None:
+                    continue
+                start = _read_single(_strip_fillers(first), today, end.end - dt.timedelta(days=1))
         except _Unreadable as exc:
             problem = problem or exc
             continue
@@ -463,6 +556,17 @@ def _read_range(phrase: str, today: dt.date, connectors: str) -> DateRange | Non
     if problem is not None:
         raise problem
     return None
+
+
+def _read_ahead(phrase: str, today: dt.date) -> DateRange | None:
+    """The span ``phrase`` names, a date without a year read as the first that ends after today: a day of the coming
+    week (anchored six days on), else of the coming year (anchored a year on, less a day)."""
+    span = None
+    for days_on in (0, 6, 364):
+        span = _read_single(phrase, today, today + dt.timedelta(days=days_on))
+        if span is None or span.end is None or span.end > today:
+            return span
+    return span
 
 
 def _read_single(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -575,16 +679,20 @@ def _yearly(make: Callable[[int], DateRange], which: str | None, today: dt.date,
     """One occurrence of something that comes once a year (a season, a holiday), by the word before it.
 
     None: the latest that has begun by ``anchor`` (like a bare month); "last": the latest that is over;
-    "this": the one under way, else this year's (winter: the coming one); "next": the first still to begin.
+    "this": the one under way, else this year's (winter: the coming one); "next": the first still to begin;
+    "before last" / "after next" (after the name): the one before the last / after the next.
     """
     around = anchor if which is None else today
-    newest_first = [make(year) for year in range(around.year + 1, max(dt.MINYEAR, around.year - 2) - 1, -1)]
+    later, earlier = (2 if which == "after next" else 1), (3 if which == "before last" else 2)
+    newest_first = [make(year) for year in range(around.year + later, max(dt.MINYEAR, around.year - earlier) - 1, -1)]
     if which is None:
         return _latest(newest_first, lambda span: span.start <= anchor)
-    if which in ("last", "previous", "past", "this past"):
-        return _latest(newest_first, lambda span: span.end <= today)
-    if which in ("next", "coming"):
-        return _latest(reversed(newest_first), lambda span: span.start > today)
+    if which in ("last", "previous", "past", "this past", "before last"):
+        over = [span for span in newest_first if span.end <= today]
+        return _latest(over[1:] if which == "before last" else over, lambda span: True)
+    if which in ("next", "coming", "after next"):
+        to_come = [span for span in reversed(newest_first) if span.start > today]
+        return _latest(to_come[1:] if which == "after next" else to_come, lambda span: True)
     current = [span for span in newest_first if span.start <= today < span.end]
     if current:
         return current[0]
@@ -628,8 +736,8 @@ def _read_named_day(phrase: str, today: dt.date, anchor: dt.date) -> DateRange |
 def _read_numeric(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """ISO and numeric days: "1/13/26" and "01/10/2025" are US month/day/year unless the first number is over
     12 ("13/01/2026"); "13.01.2026" with dots is day.month.year unless the second number is over 12."""
-    if m := re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", phrase):
-        return _day(_make_date(int(m[1]), int(m[2]), int(m[3])))
+    if m := re.fullmatch(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})", phrase):  # "2025-10-04", "2025.10.04"
+        return _day(_make_date(int(m[1]), int(m[3]), int(m[4])))
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}\S*", phrase):
         from dateutil.parser import isoparse  # here only: dateutil's parser module is slow to import
 
@@ -673,8 +781,8 @@ def _read_words(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
                 return None
     tokens = [t for t in raw if t not in ("of", "the")]
     weekday = None
-    if len(tokens) > 1 and tokens[0] in WEEKDAYS:
-        weekday = WEEKDAYS[tokens.pop(0)]
+    if len(tokens) > 1 and (at := next((k for k, t in enumerate(tokens) if t in WEEKDAYS), None)) is not None:
+        weekday = WEEKDAYS[tokens.pop(at)]  # "Monday, Jan 5, 2026", "4th Oct. (Sat) 2025": checked below
     shape, values = "", []
     for token in tokens:
         if token in MONTH_WORDS:
@@ -715,6 +823,11 @@ def _words_span(shape: str, v: list[int], anchor: dt.date) -> DateRange | None:
     if shape == "YMD":
         return _day(_make_date(v[0], v[1], v[2]))
     return None
+
+
+def _checked_weekday(span: DateRange, weekday: int) -> DateRange:
+    _check_weekday(span, weekday)
+    return span
 
 
 def _check_weekday(span: DateRange, weekday: int) -> None:
@@ -846,16 +959,21 @@ def _read_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     return _day(today - dt.timedelta(days=(today.weekday() - weekday - 1) % 7 + 1))
 
 
-_NAMED_WEEKDAY = regex_cache.compile(rf"{_WEEKDAY} (.+)|(.+) {_WEEKDAY}")
+_NAMED_WEEKDAY = regex_cache.compile(rf"{_WEEKDAY} (.+)|(.+?) (?:a )?{_WEEKDAY}")
 
 
 def _read_day_with_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """A day of any spelling with its weekday before or after it: "Tuesday 10/14/2025", "4 October 2025 (Saturday)".
-    The weekday must be that day's."""
+    """A day of any spelling with its weekday before or after it: "Tuesday 10/14/2025", "4 October 2025 (Saturday)",
+    "4 Oct 2025, a Saturday"; with a weekday, a month and a day alone in numbers are a day too ("Saturday 10/4": month
+    first, as "10/4/2025" reads). The weekday must be that day's."""
     m = _NAMED_WEEKDAY.fullmatch(phrase)
     if m is None:
         return None
     weekday, rest = (m[1], m[2]) if m[1] else (m[4], m[3])
+    if numbers := re.fullmatch(r"(\d{1,2})/(\d{1,2})", rest):  # "10/4" alone is refused: a fraction? which order?
+        first, second = int(numbers[1]), int(numbers[2])
+        month, day = (second, first) if first > 12 else (first, second)
+        return _checked_weekday(_recent_day(_valid_month(month), day, anchor), WEEKDAYS[weekday])
     day = _read_single(rest, today, anchor)
     if day is None or day.end - day.start != dt.timedelta(days=1):
         return None
@@ -886,6 +1004,37 @@ def _read_week_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     if day is None or day.end - day.start != dt.timedelta(days=1):
         return None
     return _week(day.start)
+
+
+_ISO_WEEK = regex_cache.compile(r"(?:iso )?(?:week|wk|w) ?(\d{1,2})(?:(?: of| in)? (.+))?|(\d{4})[- ]?w(\d{1,2})")
+
+
+def _read_iso_week(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """Week numbers are ISO 8601's, Monday to Sunday, week 1 holding the year's first Thursday: "week 49 of 2025",
+    "W49 2025", "2025-W49" (December 1-7, 2025); without a year, the latest week of that number begun by the anchor."""
+    m = _ISO_WEEK.fullmatch(phrase)
+    if m is None:
+        return None
+    if m[3]:
+        return _iso_week(int(m[3]), int(m[4]))
+    number = int(m[1])
+    if m[2] is not None:
+        whole = _read_whole(m[2], today, anchor)
+        return _iso_week(whole.start.year, number) if whole is not None and _is_year(whole) else None
+    year = anchor.isocalendar()[0]
+    week = _iso_week(year, number) if number <= _iso_weeks_in(year) else None
+    return week if week is not None and week.start <= anchor else _iso_week(year - 1, number)
+
+
+def _iso_week(year: int, number: int) -> DateRange:
+    if not 1 <= number <= _iso_weeks_in(year):
+        raise _Unreadable(f"{year} has no week {number}: its ISO weeks run from 1 to {_iso_weeks_in(year)}")
+    return _week(dt.date.fromisocalendar(year, number, 1))
+
+
+def _iso_weeks_in(year: int) -> int:
+    """52 or 53: December 28 is always in a year's last ISO week."""
+    return dt.date(year, 12, 28).isocalendar()[1]
 
 
 _QUARTER_NAMES = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
@@ -920,21 +1069,26 @@ def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
     return part
 
 
-_HALF = regex_cache.compile(r"(?:(first|1st|second|2nd|latter|last|back|front) half of (.+)|h([12]) (\d{4})|"
-                            r"(\d{4}) h([12])|([12])h (\d{4}))")
+_FIRST_HALF_WORDS = ("first", "1st", "front", "opening", "earlier", "former")
+_HALF = regex_cache.compile(rf"(?:({'|'.join(_FIRST_HALF_WORDS)}|second|2nd|latter|later|last|back|closing) half "
+                            r"of (.+)|h([12])(?: of)? (.+)|(\d{4}) h([12])|([12])h (\d{4}))")
 
 
 def _read_half(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"the first half of 2025" (January-June), "H2 2025", "the second half of October 2025" (the 16th to its
-    end): the halves of a year or of a month; of a quarter or a season, split in its middle month as a month is
-    ("the second half of Q4 2025" = November 16 to December 31)."""
+    """"the first half of 2025" (January-June; also "the opening / earlier half"), "H2 2025", "H2 of last year", "the
+    second half of October 2025" (the 16th to its end): the halves of a year or of a month; of a quarter or a season,
+    split in its middle month as a month is ("the second half of Q4 2025" = November 16 to December 31)."""
     m = _HALF.fullmatch(phrase)
     if m is None:
         return None
     if m[1]:
-        second, whole = m[1] in ("second", "2nd", "latter", "last", "back"), _read_single(m[2], today, anchor)
+        second, whole = m[1] not in _FIRST_HALF_WORDS, _read_single(m[2], today, anchor)
+    elif m[3]:  # H1 / H2 halve a year only
+        second, whole = m[3] == "2", _read_whole(m[4], today, anchor)
+        if whole is None or not _is_year(whole):
+            return None
     else:
-        number, year = next((m[i], m[j]) for i, j in ((3, 4), (6, 5), (7, 8)) if m[i])
+        number, year = next((m[i], m[j]) for i, j in ((6, 5), (7, 8)) if m[i])
         second, whole = number == "2", _year(int(year))
     if whole is None:
         return None
@@ -952,28 +1106,42 @@ def _read_half(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
 
 
 def _third(whole: DateRange, third: int) -> DateRange | None:
-    """Third 0, 1 or 2 of a month (days 1-10, 11-20, 21-end), of a year (four months each) or of three months (one
-    month each); else None."""
+    """Third 0, 1 or 2 of a month (days 1-10, 11-20, 21-end), of a year (four months each), of a half year (two
+    months each) or of three months (one month each); else None."""
     start = whole.start
-    if start.day == 1 and whole.end == start + relativedelta(months=1):
+    months = _months_long(whole)
+    if months == 1:
         bounds = (start, start.replace(day=11), start.replace(day=21), whole.end)
-    elif (start.month, start.day) == (1, 1) and whole.end == start + relativedelta(years=1):
-        bounds = tuple(start + relativedelta(months=4 * i) for i in range(4))
-    elif start.day == 1 and whole.end == start + relativedelta(months=3):  # a season or a quarter: its months
-        bounds = tuple(start + relativedelta(months=i) for i in range(4))
+    elif months in (3, 6, 12):
+        bounds = tuple(start + relativedelta(months=months // 3 * i) for i in range(4))
     else:
         return None
     return DateRange(bounds[third], bounds[third + 1])
 
 
-_EDGE = regex_cache.compile(r"(?:very )?(start|beginning|front[- ]end|middle|end|tail[- ]end|back[- ]end) of (.+)")
+def _months_long(span: DateRange) -> int | None:
+    """How many whole calendar months ``span`` is (from a month's first day), or None."""
+    start = span.start
+    if start is None or span.end is None or start.day != 1 or span.end.day != 1:
+        return None
+    return (span.end.year - start.year) * 12 + span.end.month - start.month
+
+
+def _is_year(span: DateRange) -> bool:
+    return (span.start.month, span.start.day) == (1, 1) and _months_long(span) == 12
+
+
+_EDGE = regex_cache.compile(r"(?:very )?(start|beginning|front[- ]end|middle|end|tail[- ]end|back[- ]end|close) "
+                            r"of (.+)")
 
 
 def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False) -> DateRange | None:
-    """"the start of the year" is its first day, "the end of March" its last, "the middle of X" mid X.
+    """"the start of the year" is its first day, "the end (close) of March" its last, "the middle of X" mid X.
 
-    ``widen`` (the phrase is a whole filter, not a bound): the start and end of a month or a year are its
-    first and last thirds, as "early" and "late" read; of anything else, still its first or last day.
+    ``widen`` (the phrase is a whole filter, not a bound): the start and end of X are its first and last thirds, as
+    "early" and "late" read, but at most a month: "at the end of March 2025" is March 21-31, "at the end of Q3" is
+    September, "at the end of 2025" is December (late 2025 is September to December; few mean September by the end of
+    the year). Of anything else, still its first or last day.
     """
     m = _EDGE.fullmatch(phrase)
     if not m:
@@ -988,6 +1156,8 @@ def _read_edge(phrase: str, today: dt.date, anchor: dt.date, widen: bool = False
         return part
     first = m[1] in ("start", "beginning") or m[1].startswith("front")
     if widen and (part := _third(whole, 0 if first else 2)) is not None:
+        if (_months_long(part) or 0) > 1:  # of a year or a half year: its first or last month
+            return _unit_around(part.start if first else part.end - dt.timedelta(days=1), "month")
         return part
     return _day(whole.start if first else whole.end - dt.timedelta(days=1))
 
@@ -1025,6 +1195,8 @@ def _read_nth_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | No
         index = -1
     else:
         index = int(nth[:-2]) - 1 if nth[0].isdigit() else ORDINAL_WORDS[nth] - 1
+    if unit == "week" and nth[0].isdigit() and _is_year(whole):  # "the 49th week of 2025": a week number
+        return _iso_week(whole.start.year, index + 1)
     span = _nth_unit(whole, unit, index)
     if span is None:
         raise _Unreadable(f"{whole} has no {nth} {unit}; e.g. 'the first week of May 2025'")
@@ -1091,32 +1263,66 @@ def _read_third(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
     return part
 
 
+_TO_DATE = regex_cache.compile(
+    r"(?:so far (?:this|the) (\w+)|(?:this |the )?(\w+) (?:so far|to date)|(ytd|qtd|mtd|wtd)"
+    r"|(earlier|later) (?:this (\w+)|(today))|(?:rest|remainder) of (?:this|the) (\w+))")
+_X_TO_DATE = {"ytd": "year", "qtd": "quarter", "mtd": "month", "wtd": "week"}
+
+
 def _read_to_date(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """"so far this year", "year to date", "earlier this month" (through today), "later this week" (from today)."""
-    m = re.fullmatch(r"(?:so far (?:this|the) (\w+)|(?:this |the )?(\w+) (?:so far|to date)|(ytd)"
-                     r"|(earlier|later) (?:this (\w+)|(today)))", phrase)
+    """"so far this year", "year to date", "QTD", "earlier this month" (through today); "later this week", "the rest
+    of the quarter", "the remainder of the year" (from today on, today included). Of a season, this one ("later this
+    spring" in February: all of the coming spring)."""
+    m = _TO_DATE.fullmatch(phrase)
     if not m:
         return None
-    unit = m[1] or m[2] or (m[3] and "year") or m[5] or m[6]
+    unit = m[1] or m[2] or _X_TO_DATE.get(m[3] or "") or m[5] or m[6] or m[7]
     if unit == "today":
         return _day(today)
-    if unit not in ("week", "month", "quarter", "year"):
+    if unit in SEASONS:
+        whole = _yearly(lambda year: _season(unit, year), "this", today, anchor)
+    elif unit in ("week", "month", "quarter", "year"):
+        whole = _unit_around(today, unit)
+    else:
         return None
-    whole = _unit_around(today, unit)
-    if m[4] == "later":
-        return DateRange(today, whole.end)
+    if m[4] == "later" or m[7]:
+        if whole.end <= today:
+            raise _Unreadable(f"this {unit} ({whole}) is over; e.g. 'later this month'")
+        return DateRange(max(today, whole.start), whole.end)
+    if whole.start > today:
+        raise _Unreadable(f"this {unit} ({whole}) has not begun; e.g. 'so far this month'")
     return DateRange(whole.start, today + dt.timedelta(days=1))
 
 
 def _read_weekend(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Saturday and Sunday: "this/last/next weekend" of this/last/next week; alone, the latest begun."""
-    m = re.fullmatch(r"(?:(this past|past|last|previous|this|next|coming) )?weekend", phrase)
+    """Saturday and Sunday: "this/last/next weekend" of this/last/next week; alone, the latest begun; "this coming
+    weekend" the first still to begin (on a Wednesday, this week's)."""
+    m = re.fullmatch(r"(?:(this past|past|last|previous|this coming|this|next|coming) )?weekend", phrase)
     if not m:
         return None
     if m[1] is None:
         return _weekend(anchor - dt.timedelta(days=(anchor.weekday() - 5) % 7))
+    if m[1] == "this coming":
+        return _weekend(today + dt.timedelta(days=(4 - today.weekday()) % 7 + 1))
     step = {"this": 0, "next": 1, "coming": 1}.get(m[1], -1)
     return _weekend(_week(today).start + dt.timedelta(days=5 + 7 * step))
+
+
+def _read_weekend_of(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the weekend of 6 December 2025": the Saturday and Sunday that day is in; of a Friday the weekend it starts, of a
+    Monday the one it ends. Tuesday to Thursday are refused: the weekend before or after?"""
+    m = re.match(r"weekend of ", phrase)
+    if m is None:
+        return None
+    day = _read_single(_strip_fillers(phrase[m.end():]), today, anchor)
+    if day is None or day.end - day.start != dt.timedelta(days=1):
+        return None
+    weekday = day.start.weekday()
+    if weekday in (1, 2, 3):
+        raise _Unreadable(f"{day.start.isoformat()} is a {WEEKDAY_NAMES[weekday]}, so its weekend could be the one "
+                          f"before or the one after; name a Saturday or a Sunday, e.g. 'the weekend of 6 December "
+                          f"2025'")
+    return _weekend(day.start + dt.timedelta(days={4: 1, 0: -2, 5: 0, 6: -1}[weekday]))
 
 
 def _read_before_last(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
@@ -1216,8 +1422,12 @@ def _main_day(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
     """The span ``phrase`` names, or for a holiday of several days with a main day its main day."""
     whole = _read_whole(phrase, today, anchor)
     m = _HOLIDAY.fullmatch(_strip_fillers(phrase))
-    if whole is not None and m is not None and m[2] in HOLIDAY_MAIN_DAYS:
+    if whole is None or m is None:
+        return whole
+    if m[2] in HOLIDAY_MAIN_DAYS:
         return _day(_make_date(whole.start.year, *HOLIDAY_MAIN_DAYS[m[2]]))
+    if m[2] in COMPUTED_HOLIDAYS and (main := COMPUTED_HOLIDAYS[m[2]][2]) is not None:
+        return _day(main(whole.start.year))  # Easter: Easter Sunday
     return whole
 
 
@@ -1227,8 +1437,11 @@ def _season(name: str, start_year: int) -> DateRange:
 
 
 _WHICH = r"(?:(this past|past|last|previous|this|next|coming) )?"
-_SEASON = regex_cache.compile(rf"{_WHICH}({'|'.join(SEASONS)})(?:(?: of)? (\d{{4}})(?:[-/](\d{{4}}|\d{{2}}))?)?")
-_HOLIDAY = regex_cache.compile(rf"{_WHICH}({'|'.join(sorted(HOLIDAYS, key=len, reverse=True))})(?:(?: of)? (\d{{4}}))?")
+# After the name: "the summer before last", "the Christmas after next"; or its year(s): "winter 2024-25".
+_WHICH_AFTER = r"(?: (before last|after next)|(?: of)? (\d{4})(?:[-/](\d{4}|\d{2}))?)?"
+_SEASON = regex_cache.compile(rf"{_WHICH}({'|'.join(SEASONS)}){_WHICH_AFTER}")
+_HOLIDAY_NAMES = sorted([*HOLIDAYS, *COMPUTED_HOLIDAYS], key=len, reverse=True)  # the same pattern every run
+_HOLIDAY = regex_cache.compile(rf"{_WHICH}({'|'.join(_HOLIDAY_NAMES)}){_WHICH_AFTER}")
 _MOVABLE_HOLIDAY = regex_cache.compile(rf"\b({'|'.join(MOVABLE_HOLIDAYS)})\b")
 
 
@@ -1240,7 +1453,9 @@ def _read_season(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | No
     m = _SEASON.fullmatch(phrase)
     if not m:
         return None
-    which, name, year, second = m[1], m[2], m[3], m[4]
+    which, name, year, second = m[1] or m[3], m[2], m[4], m[5]
+    if m[1] and m[3]:
+        return None  # "last summer before last"
     if year is None:
         return _yearly(lambda y: _season(name, y), which, today, anchor)
     if which is not None:
@@ -1248,34 +1463,51 @@ def _read_season(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | No
     year = int(year)
     if name != "winter":
         return None if second else _season(name, year)
-    if second and int(second) == (year + 1) % 100 ** (len(second) // 2):  # "2024-25" or "2024-2025"
+    if second and _follows(year, second):  # "2024-25" or "2024-2025"
         return _season(name, year)
     raise _Unreadable(f"'winter {year}' could be the winter ending or the one starting in {year}; write "
                       f"e.g. 'winter {year}-{(year + 1) % 100:02d}' or 'winter {year - 1}-{year % 100:02d}'")
 
 
+def _follows(year: int, second: str) -> bool:
+    """Whether ``second`` ("25" or "2025") is the year after ``year``."""
+    return int(second) == (year + 1) % 100 ** (len(second) // 2)
+
+
 def _holiday(name: str, year: int) -> DateRange:
-    month, day, length = HOLIDAYS[name]
-    start = _make_date(year, month, day)
+    if name in COMPUTED_HOLIDAYS:
+        first_day, length, _main = COMPUTED_HOLIDAYS[name]
+        start = first_day(year)
+    else:
+        month, day, length = HOLIDAYS[name]
+        start = _make_date(year, month, day)
     return DateRange(start, start + dt.timedelta(days=length))
 
 
 def _read_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Holidays on a fixed date ("Christmas" = December 24-26, "the holidays" = December 24 to January 1)."""
+    """Holidays on a fixed date ("Christmas" = December 24-26, "the holidays" = December 24 to January 1) or computed
+    for the year (``COMPUTED_HOLIDAYS``: Easter, Thanksgiving). "New Year('s) 2025-26", named by the two years it
+    joins, is New Year's Eve and New Year's Day (December 31, 2025 and January 1, 2026)."""
     m = _HOLIDAY.fullmatch(phrase)
     if not m:
         return None
-    which, name = m[1], m[2]
-    if m[3]:
-        return None if which else _holiday(name, int(m[3]))
+    which, name, year, second = m[1] or m[3], m[2], m[4], m[5]
+    if m[1] and m[3]:
+        return None
+    if second:
+        if which or name not in ("new years", "new year") or not _follows(int(year), second):
+            return None
+        return DateRange(_make_date(int(year), 12, 31), _make_date(int(year) + 1, 1, 2))
+    if year:
+        return None if which else _holiday(name, int(year))
     return _yearly(lambda y: _holiday(name, y), which, today, anchor)
 
 
 def _read_movable_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Easter, Thanksgiving and the like fall on another day each year: refused with a hint."""
+    """Passover, Diwali and the like fall on another day each year and are not computed: refused with a hint."""
     if m := _MOVABLE_HOLIDAY.search(phrase):
         raise _Unreadable(f"'{m[1]}' moves from year to year, so it is not read; write its date instead, "
-                          f"e.g. 'November 27, 2025' or 'April 18 to April 21, 2025'")
+                          f"e.g. 'March 30, 2025' or 'March 29 to March 31, 2025'")
     return None
 
 
@@ -1292,6 +1524,8 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_day_with_weekday,
     _read_relative_month,
     _read_week_of,
+    _read_iso_week,
+    _read_weekend_of,
     _read_quarter,
     _read_half,
     _read_part,

@@ -64,7 +64,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import regex_cache
-from .dates import HOLIDAYS, MISSPELLED_MONTHS, SEASONS, parse_date_expression
+from .dates import COMPUTED_HOLIDAYS, HOLIDAYS, MISSPELLED_MONTHS, SEASONS, WEEKDAYS, parse_date_expression
 from .errors import DateExpressionError, GenerationError, GraphError
 from .graph import QueryGraph
 from .schema import EDGE_RULES, VAR_PREFIX, EntityType, fields_for, find_edge_rule
@@ -260,15 +260,20 @@ _DATE_STARTS = {"in", "on", "during", "within", "from", "since", "after", "befor
 # so the speller keeps its say.
 _DATE_ONLY_STARTS = set(SEASONS) | set(MISSPELLED_MONTHS) | {"year", "ytd", "fortnight", "quarter", "weekend",
                                                              "christmas", "xmas", "midsummer", "midwinter", "bonfire",
-                                                             "half"}
+                                                             "half", "qtd", "mtd", "wtd", "year-to-date",
+                                                             "quarter-to-date", "month-to-date", "week-to-date",
+                                                             "midway", "halfway", "halloween", "easter", "thanksgiving"}
 _ALL_DATE_STARTS = _DATE_STARTS | _DATE_ONLY_STARTS
 _PREPOSITIONS_AND_DURING = _PREPOSITIONS | {"during"}
 # A date expression holds at least one of these (else "the" or "a" alone would be tried against the grammar).
 _DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
                     "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
                     "ytd", "halloween", "valentines", "valentine"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
-                   | {w for name in HOLIDAYS for w in name.split()}
-                   - {"new", "season", "eve", "boxing", "time", "of", "night", "guy", "dog"})
+                   | {w for name in HOLIDAYS.keys() | COMPUTED_HOLIDAYS.keys() for w in name.split()}
+                   - {"new", "season", "eve", "boxing", "time", "of", "night", "guy", "dog", "all", "morning",
+                      "between", "and", "good", "sunday", "monday"})
+# A date word right before these names a school's term, not a date: "the autumn term 2025" (terms differ by school).
+_SCHOOL_TERMS = {"term", "terms", "semester", "semesters", "trimester", "half-term"}
 _AMBIGUOUS_DATE_WORDS = {"may", "mar", "sun", "sat", "wed", "jan", "dec", "sep", "oct", "nov", "jun",
                          "jul", "aug", "apr", "feb", "march"}
 _AFTER_WORDS = ("since", "after", "later than", "starting", "on or after", "no earlier than", "not before")
@@ -711,16 +716,19 @@ class _Parser:
             return None  # "send over in early 2025": the date starts at "in"
         for end in range(min(self.n, i + 12), i, -1):
             if self.toks[end - 1].kind == "punct" and not (
-                    self.lows[end - 3:end - 1] and self.lows[end - 3] == "(" and self.lows[end - 2] in _WEEKDAYS
+                    self.lows[end - 3:end - 1] and self.lows[end - 3] == "(" and self.lows[end - 2] in WEEKDAYS
                     and self.toks[end - 1].text == ")"):
-                continue  # a date ends in a word or a number, or its weekday in brackets: "4 October 2025 (Saturday)"
+                continue  # a date ends in a word or a number, or its weekday in brackets: "4 October 2025 (Sat)"
             words = [self._low(k) for k in range(i, end)]
             if len(words) == 1 and words[0] in _AMBIGUOUS_DATE_WORDS and not tok.text[:1].isupper():
                 continue
             if words[-1] in _PREPOSITIONS | {"and", "the", "a", "an", "to", "or"}:
                 continue
-            if not any(w in _DATE_KEY_WORDS or re.search(r"\d", w) for w in words):
+            if self._low(end) in _SCHOOL_TERMS:
                 continue
+            if not any(w in _DATE_KEY_WORDS or re.search(r"\d", w) or "-" in w and _DATE_KEY_WORDS.intersection(
+                    re.sub(r"s$", "", part) for part in w.split("-")) for w in words):
+                continue  # "the last half-year", "the past six-month period" hold one too
             if words[-1] in SEASONS and (len(words) == 1 or words[-2] not in _SEASON_LEADS):
                 continue  # "from Summer" is likelier a person than a season; "in (the) summer" is a season
             if words[-1] in _NAMING_DATE_WORDS and end < self.n and self.toks[end].kind == "word" and (

@@ -224,7 +224,7 @@ PEOPLES_FORMS = [
     ("the end of March 2025", "<", None, "2025-03-31"),
     ("from the start of March to the end of April 2025", "=", "2025-03-01", "2025-05-01"),
     ("at the end of March 2025", "=", "2025-03-21", "2025-04-01"),
-    ("at the beginning of 2025", "=", "2025-01-01", "2025-05-01"),
+    ("at the beginning of 2025", "=", "2025-01-01", "2025-02-01"),  # at most a month: January (was January-April)
     ("the middle of March 2025", "=", "2025-03-11", "2025-03-21"),
     ("the start of last week", "=", "2026-02-02", "2026-02-03"),  # of a week or a day: that day itself
     # the first/second/.../last week or day of X: seven days from its first day on, or its last seven
@@ -437,10 +437,10 @@ WRITERS_FORMS = [
     ("the first half of 2025", "=", "2025-01-01", "2025-07-01"),
     ("the last third of 2025", "=", "2025-09-01", "2026-01-01"),
     ("the first third of March 2025", "=", "2025-03-01", "2025-03-11"),
-    ("the tail end of 2025", "=", "2025-09-01", "2026-01-01"),  # as "the end of 2025" alone: late 2025
-    ("the back end of 2025", "=", "2025-09-01", "2026-01-01"),
+    ("the tail end of 2025", "=", "2025-12-01", "2026-01-01"),  # as "the end of 2025" alone: December
+    ("the back end of 2025", "=", "2025-12-01", "2026-01-01"),
     ("the tail end of Q3 2025", "=", "2025-09-01", "2025-10-01"),
-    ("the tail-end of 2025", "=", "2025-09-01", "2026-01-01"),
+    ("the tail-end of 2025", "=", "2025-12-01", "2026-01-01"),
     ("until the tail end of 2025", "=", None, "2026-01-01"),
     ("after the tail end of 2025", "=", "2025-12-31", None),  # a bound: its last day, as "the end of X"
     ("at the end of March 2025", "=", "2025-03-21", "2025-04-01"),  # as before
@@ -553,6 +553,162 @@ def test_forms_question_writers_asked_for_read_as_days(text, op, start, end):
     assert parse_date_expression(text, op, today=TODAY) == days(start, end)
 
 
+# The second list of forms question writers asked for (today = Sunday 2026-02-15), beside nearby forms that keep
+# their reading. (expression, op, start, end-exclusive)
+MORE_WRITERS_FORMS = [
+    # halves, thirds and edges of years, half years and quarters
+    ("the opening half of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("the earlier half of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("the later half of 2025", "=", "2025-07-01", "2026-01-01"),
+    ("H2 of 2025", "=", "2025-07-01", "2026-01-01"),
+    ("H1 of last year", "=", "2025-01-01", "2025-07-01"),
+    ("H2 2025", "=", "2025-07-01", "2026-01-01"),  # as before
+    ("late H1 2025", "=", "2025-05-01", "2025-07-01"),  # a half year's thirds are two months each
+    ("early H2 2025", "=", "2025-07-01", "2025-09-01"),
+    ("the middle of H2 2025", "=", "2025-09-01", "2025-11-01"),
+    ("the second half of Q3 2025", "=", "2025-08-16", "2025-10-01"),  # split in the middle month, as before
+    ("the first half of Q4 2025", "=", "2025-10-01", "2025-11-16"),
+    ("midway through 2025", "=", "2025-05-01", "2025-09-01"),  # mid 2025
+    ("halfway through March 2025", "=", "2025-03-11", "2025-03-21"),
+    ("mid 2025", "=", "2025-05-01", "2025-09-01"),  # as before
+    ("the close of Q3 2025", "=", "2025-09-01", "2025-10-01"),  # "close" is "end": alone, the last month of a quarter
+    ("the close of 2025", "=", "2025-12-01", "2026-01-01"),
+    ("until the close of Q3 2025", "=", None, "2025-10-01"),  # a bound: its last day
+    ("the tail end of December 2025", "=", "2025-12-21", "2026-01-01"),
+    ("at the end of 2025", "=", "2025-12-01", "2026-01-01"),  # December (was September to December)
+    ("at the start of 2025", "=", "2025-01-01", "2025-02-01"),
+    ("at the end of H1 2025", "=", "2025-06-01", "2025-07-01"),
+    ("late 2025", "=", "2025-09-01", "2026-01-01"),  # as before: a third of the year
+    ("the last third of 2025", "=", "2025-09-01", "2026-01-01"),  # as before
+    ("before the end of 2025", "=", None, "2025-12-31"),  # as before: a bound is the last day
+    ("at the end of Q3 2025", "=", "2025-09-01", "2025-10-01"),  # as before
+    ("the middle of 2025", "=", "2025-05-01", "2025-09-01"),  # as before
+    # counts and windows
+    ("the past seventy days", "=", "2025-12-07", "2026-02-16"),
+    ("the past seventy-three days", "=", "2025-12-04", "2026-02-16"),
+    ("the past seventy three days", "=", "2025-12-04", "2026-02-16"),
+    ("the last ninety-nine days", "=", "2025-11-08", "2026-02-16"),
+    ("a year and a half ago", "=", "2024-08-01", "2024-09-01"),  # 18 months ago, as before
+    ("the past half year", "=", "2025-08-15", "2026-02-16"),  # six months back through today
+    ("the last half-year", "=", "2025-08-15", "2026-02-16"),  # a window, as "the last fortnight"
+    ("the past six-month period", "=", "2025-08-15", "2026-02-16"),
+    ("the past 90-day period", "=", "2025-11-17", "2026-02-16"),
+    ("the first half-year of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("the preceding 3 months", "=", "2025-11-15", "2026-02-16"),
+    ("the preceding month", "=", "2026-01-01", "2026-02-01"),  # as "the previous month"
+    ("the week preceding Christmas 2025", "=", "2025-12-18", "2025-12-25"),  # as before: before X
+    ("six weeks prior", "=", "2025-12-29", "2026-01-05"),  # as "six weeks ago": that Monday-Sunday week
+    ("8 weeks prior", "=", "2025-12-15", "2025-12-22"),
+    ("prior to March 2025", "=", None, "2025-03-01"),  # still a bound
+    ("the prior month", "=", "2026-01-01", "2026-02-01"),
+    ("the prior quarter", "=", "2025-10-01", "2026-01-01"),
+    # so far, and what is left
+    ("QTD", "=", "2026-01-01", "2026-02-16"),
+    ("MTD", "=", "2026-02-01", "2026-02-16"),
+    ("WTD", "=", "2026-02-09", "2026-02-16"),
+    ("quarter-to-date", "=", "2026-01-01", "2026-02-16"),
+    ("year-to-date", "=", "2026-01-01", "2026-02-16"),
+    ("the rest of this month", "=", "2026-02-15", "2026-03-01"),  # today included, as "later this month"
+    ("the rest of the quarter", "=", "2026-02-15", "2026-04-01"),
+    ("the remainder of the year", "=", "2026-02-15", "2027-01-01"),
+    ("the rest of the week", "=", "2026-02-15", "2026-02-16"),  # a Sunday
+    ("later this spring", "=", "2026-03-01", "2026-06-01"),  # spring has not begun: all of it
+    ("so far this winter", "=", "2025-12-01", "2026-02-16"),
+    ("from now until the end of March", "=", "2026-02-15", "2026-04-01"),  # the March still to come
+    ("between now and the end of March", "=", "2026-02-15", "2026-04-01"),
+    ("from now until the end of the year", "=", "2026-02-15", "2027-01-01"),
+    ("from today until Friday", "=", "2026-02-15", "2026-02-21"),
+    ("from now until the end of March 2027", "=", "2026-02-15", "2027-04-01"),
+    ("from January to today", "=", "2026-01-01", "2026-02-16"),  # as before
+    # seasons and units before last, after next, coming, following
+    ("the summer before last", "=", "2024-06-01", "2024-09-01"),  # last summer is 2025's
+    ("the autumn before last", "=", "2024-09-01", "2024-12-01"),
+    ("the winter before last", "=", "2023-12-01", "2024-03-01"),  # last winter (the latest over) is 2024-25
+    ("the Christmas before last", "=", "2024-12-24", "2024-12-27"),
+    ("the summer after next", "=", "2027-06-01", "2027-09-01"),
+    ("last summer", "=", "2025-06-01", "2025-09-01"),  # as before
+    ("this coming summer", "=", "2026-06-01", "2026-09-01"),  # as "next summer"
+    ("this coming spring", "=", "2026-03-01", "2026-06-01"),
+    ("this coming month", "=", "2026-03-01", "2026-04-01"),
+    ("this coming Monday", "=", "2026-02-16", "2026-02-17"),
+    ("this coming weekend", "=", "2026-02-21", "2026-02-23"),
+    ("the following month", "=", "2026-03-01", "2026-04-01"),
+    ("the following week", "=", "2026-02-16", "2026-02-23"),
+    ("the following 2 weeks", "=", "2026-02-15", "2026-03-02"),  # as "the next 2 weeks"
+    ("the week following Christmas 2025", "=", "2025-12-26", "2026-01-02"),  # as before: after X
+    ("the month after next", "=", "2026-04-01", "2026-05-01"),
+    ("this past winter", "=", "2024-12-01", "2025-03-01"),  # kept: "this past" is "last", the latest over
+    # days of one month, parts of months
+    ("December 1 to 12, 2025", "=", "2025-12-01", "2025-12-13"),
+    ("1–12 December 2025", "=", "2025-12-01", "2025-12-13"),
+    ("from the 1st to the 12th of December 2025", "=", "2025-12-01", "2025-12-13"),
+    ("from December 1st to 12th, 2025", "=", "2025-12-01", "2025-12-13"),
+    ("the first 10 days of December 2025", "=", "2025-12-01", "2025-12-11"),
+    ("the second fortnight of December 2025", "=", "2025-12-15", "2026-01-01"),  # the 15th to the month's end
+    ("the last fortnight of 2025", "=", "2025-12-18", "2026-01-01"),
+    # holidays
+    ("over Thanksgiving 2025", "=", "2025-11-27", "2025-11-28"),  # the day, as "over New Year" is
+    ("Thanksgiving 2024", "=", "2024-11-28", "2024-11-29"),
+    ("Thanksgiving", "=", "2025-11-27", "2025-11-28"),
+    ("Thanksgiving weekend 2025", "=", "2025-11-27", "2025-12-01"),
+    ("over New Year", "=", "2026-01-01", "2026-01-02"),  # as before
+    ("at Easter 2025", "=", "2025-04-18", "2025-04-22"),  # Good Friday to Easter Monday
+    ("Easter 2024", "=", "2024-03-29", "2024-04-02"),
+    ("Easter 2026", "=", "2026-04-03", "2026-04-07"),
+    ("Easter Sunday 2025", "=", "2025-04-20", "2025-04-21"),
+    ("Good Friday 2025", "=", "2025-04-18", "2025-04-19"),
+    ("Easter Monday 2025", "=", "2025-04-21", "2025-04-22"),
+    ("the week before Easter 2025", "=", "2025-04-13", "2025-04-20"),  # before Easter Sunday: Holy Week
+    ("last Easter", "=", "2025-04-18", "2025-04-22"),
+    ("next Easter", "=", "2026-04-03", "2026-04-07"),
+    ("Halloween night 2025", "=", "2025-10-31", "2025-11-01"),
+    ("All Hallows' Eve 2025", "=", "2025-10-31", "2025-11-01"),
+    ("St Valentine's Day 2025", "=", "2025-02-14", "2025-02-15"),
+    ("St. Valentine's Day 2025", "=", "2025-02-14", "2025-02-15"),
+    ("Christmas morning 2025", "=", "2025-12-25", "2025-12-26"),
+    ("Christmas week 2025", "=", "2025-12-22", "2025-12-29"),  # the Monday-Sunday week of Christmas Day
+    ("the week between Christmas and New Year 2025", "=", "2025-12-26", "2026-01-01"),
+    ("between Christmas and New Year", "=", "2025-12-26", "2026-01-01"),  # was December 24 to January 1
+    ("between Christmas and New Year's Day", "=", "2025-12-26", "2026-01-01"),
+    ("Christmas 2025", "=", "2025-12-24", "2025-12-27"),  # as before
+    ("New Year's 2025-26", "=", "2025-12-31", "2026-01-02"),  # New Year's Eve and Day
+    ("New Year 2025/2026", "=", "2025-12-31", "2026-01-02"),
+    ("New Year 2026", "=", "2026-01-01", "2026-01-02"),  # as before
+    # weekends and week numbers
+    ("the weekend of 6 December 2025", "=", "2025-12-06", "2025-12-08"),
+    ("the weekend of December 6th 2025", "=", "2025-12-06", "2025-12-08"),
+    ("the weekend of Sunday 7 December 2025", "=", "2025-12-06", "2025-12-08"),
+    ("the weekend of Friday 5 December 2025", "=", "2025-12-06", "2025-12-08"),  # the weekend it starts
+    ("the weekend of Monday 8 December 2025", "=", "2025-12-06", "2025-12-08"),  # the weekend it ends
+    ("week 49 of 2025", "=", "2025-12-01", "2025-12-08"),  # ISO weeks: Monday to Sunday
+    ("the 49th week of 2025", "=", "2025-12-01", "2025-12-08"),  # was December 3-9 (7 days from January 1 on)
+    ("W49 2025", "=", "2025-12-01", "2025-12-08"),
+    ("2025-W49", "=", "2025-12-01", "2025-12-08"),
+    ("week 49, 2025", "=", "2025-12-01", "2025-12-08"),
+    ("week 1 of 2026", "=", "2025-12-29", "2026-01-05"),  # week 1 holds the year's first Thursday
+    ("week 53 of 2026", "=", "2026-12-28", "2027-01-04"),
+    ("week 49", "=", "2025-12-01", "2025-12-08"),  # the latest week 49 begun
+    ("week 7", "=", "2026-02-09", "2026-02-16"),
+    ("the first week of 2025", "=", "2025-01-01", "2025-01-08"),  # as before: spelled, 7 days from January 1
+    ("the last week of 2025", "=", "2025-12-25", "2026-01-01"),  # as before
+    # day spellings
+    ("2025, October 4", "=", "2025-10-04", "2025-10-05"),
+    ("Oct 4th, '25 (Sat)", "=", "2025-10-04", "2025-10-05"),
+    ("4 Oct 2025, a Saturday", "=", "2025-10-04", "2025-10-05"),
+    ("4th Oct. (Sat) 2025", "=", "2025-10-04", "2025-10-05"),
+    ("4.Oct.2025", "=", "2025-10-04", "2025-10-05"),
+    ("2025.10.04", "=", "2025-10-04", "2025-10-05"),
+    ("Saturday 10/4", "=", "2025-10-04", "2025-10-05"),  # month first, the latest October 4
+    ("10/4 (Sat)", "=", "2025-10-04", "2025-10-05"),
+    ("13.01.2026", "=", "2026-01-13", "2026-01-14"),  # as before: with dots, day first
+]
+
+
+@pytest.mark.parametrize("text, op, start, end", MORE_WRITERS_FORMS)
+def test_more_forms_question_writers_asked_for_read_as_days(text, op, start, end):
+    assert parse_date_expression(text, op, today=TODAY) == days(start, end)
+
+
 # (today, expression, op, start, end-exclusive): year boundaries and other weekdays.
 OTHER_TODAYS = [
     (date(2026, 1, 3), "last month", "=", "2025-12-01", "2026-01-01"),
@@ -618,6 +774,38 @@ OTHER_TODAYS = [
     (date(2026, 3, 31), "later this month", "=", "2026-03-31", "2026-04-01"),
     (date(2026, 1, 3), "the month before last", "=", "2025-11-01", "2025-12-01"),
     (date(2026, 3, 31), "the month before last", "=", "2026-01-01", "2026-02-01"),
+    # the second list of forms, on the edges of months, quarters and years
+    (date(2026, 3, 31), "the rest of the quarter", "=", "2026-03-31", "2026-04-01"),  # its last day: today alone
+    (date(2026, 3, 31), "QTD", "=", "2026-01-01", "2026-04-01"),
+    (date(2026, 4, 1), "QTD", "=", "2026-04-01", "2026-04-02"),  # a quarter's first day
+    (date(2026, 4, 1), "the prior quarter", "=", "2026-01-01", "2026-04-01"),
+    (date(2026, 1, 1), "the prior month", "=", "2025-12-01", "2026-01-01"),
+    (date(2026, 1, 1), "MTD", "=", "2026-01-01", "2026-01-02"),
+    (date(2025, 12, 31), "the remainder of the year", "=", "2025-12-31", "2026-01-01"),
+    (date(2025, 12, 31), "the following month", "=", "2026-01-01", "2026-02-01"),
+    (date(2025, 12, 31), "this coming month", "=", "2026-01-01", "2026-02-01"),
+    (date(2026, 1, 31), "the following month", "=", "2026-02-01", "2026-03-01"),
+    (date(2026, 3, 31), "from now until the end of March", "=", "2026-03-31", "2026-04-01"),  # ends today
+    (date(2026, 4, 1), "from now until the end of March", "=", "2026-04-01", "2027-04-01"),  # next year's
+    (date(2025, 12, 20), "from now until Christmas", "=", "2025-12-20", "2025-12-27"),
+    (date(2026, 4, 10), "later this spring", "=", "2026-04-10", "2026-06-01"),  # under way: from today
+    (date(2026, 4, 10), "earlier this spring", "=", "2026-03-01", "2026-04-11"),
+    (date(2026, 2, 18), "this coming weekend", "=", "2026-02-21", "2026-02-23"),  # a Wednesday: this week's
+    (date(2026, 2, 14), "this coming weekend", "=", "2026-02-21", "2026-02-23"),  # a Saturday: the next one
+    (date(2025, 7, 10), "the summer before last", "=", "2023-06-01", "2023-09-01"),  # in summer 2025: last is 2024
+    (date(2025, 7, 10), "this coming summer", "=", "2026-06-01", "2026-09-01"),  # the next still to begin
+    (date(2025, 9, 1), "the summer before last", "=", "2024-06-01", "2024-09-01"),  # summer 2025 just over
+    (date(2025, 11, 27), "Thanksgiving", "=", "2025-11-27", "2025-11-28"),  # the day itself has begun
+    (date(2025, 11, 26), "Thanksgiving", "=", "2024-11-28", "2024-11-29"),
+    (date(2025, 11, 27), "last Thanksgiving", "=", "2024-11-28", "2024-11-29"),  # this one is not over
+    (date(2025, 4, 19), "Easter", "=", "2025-04-18", "2025-04-22"),  # under way
+    (date(2025, 4, 17), "Easter", "=", "2024-03-29", "2024-04-02"),
+    (date(2025, 12, 28), "between Christmas and New Year", "=", "2025-12-26", "2026-01-01"),  # begun
+    (date(2025, 12, 20), "between Christmas and New Year", "=", "2024-12-26", "2025-01-01"),
+    (date(2026, 1, 1), "week 1", "=", "2025-12-29", "2026-01-05"),  # ISO 2026-W01 began on December 29
+    (date(2026, 1, 1), "week 52", "=", "2025-12-22", "2025-12-29"),
+    (date(2027, 1, 2), "week 53", "=", "2026-12-28", "2027-01-04"),  # still in ISO 2026
+    (date(2026, 10, 3), "Saturday 10/4", "=", "2025-10-04", "2025-10-05"),  # this year's October 4 is to come
 ]
 
 
@@ -647,8 +835,8 @@ ERRORS = [
     ("several weeks ago", "=", "not a number"),
     ("the past several days", "=", "not a number"),
     ("winter 2025", "=", "winter 2025-26"),  # which winter: the one ending or the one starting in 2025?
-    ("Thanksgiving", "=", "moves from year to year"),
-    ("Easter 2025", "=", "moves from year to year"),
+    ("Passover", "=", "moves from year to year"),
+    ("Diwali 2025", "=", "moves from year to year"),
     ("the fourth week of yesterday", "=", "has no fourth week"),
     ("first May", "=", "like 'March 3, 2025'"),  # a spelled ordinal goes with "of": "the first of May"
     ("13/13/2025", "=", "not a real date"),
@@ -678,6 +866,27 @@ ERRORS = [
     ("Q4 FY25", "=", "like 'March 3, 2025'"),
     ("the fall semester 2025", "=", "like 'March 3, 2025'"),  # semesters differ by school
     ("6 to 31 November 2025", "=", "not a real date"),
+    # near the second list: refused on purpose
+    ("FY2025", "=", "like 'March 3, 2025'"),  # a fiscal year starts in another month for each organisation
+    ("FY 2025", "=", "like 'March 3, 2025'"),
+    ("fiscal 2025", "=", "like 'March 3, 2025'"),
+    ("fiscal year 2025", "=", "like 'March 3, 2025'"),
+    ("H1 FY25", "=", "like 'March 3, 2025'"),
+    ("the autumn term 2025", "=", "like 'March 3, 2025'"),  # school terms differ by school
+    ("the spring term", "=", "like 'March 3, 2025'"),
+    ("the autumn half-term 2025", "=", "like 'March 3, 2025'"),
+    ("the weekend of 3 December 2025", "=", "before or the one after"),  # a Wednesday: which weekend?
+    ("week 53 of 2025", "=", "no week 53"),
+    ("week 0 of 2025", "=", "no week 0"),
+    ("New Year 2025-27", "=", "like 'March 3, 2025'"),
+    ("Friday 10/4", "=", "is a Saturday, not a Friday"),  # a weekday that does not match is not accepted
+    ("4 Oct 2025, a Friday", "=", "is a Saturday, not a Friday"),
+    ("4th Oct. (Fri) 2025", "=", "is a Saturday, not a Friday"),
+    ("Saturday 4/10", "=", "is a Thursday, not a Saturday"),  # month first, as 4/10/2025 reads
+    ("10/4", "=", "like 'March 3, 2025'"),  # without a weekday: a fraction? which order?
+    ("earlier this summer", "=", "has not begun"),
+    ("from now until March 2025", "=", "ends"),
+    ("H2 of March 2025", "=", "like 'March 3, 2025'"),  # H1 and H2 halve a year
 ]
 
 

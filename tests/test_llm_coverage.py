@@ -304,6 +304,9 @@ def test_a_fully_covered_graph_has_no_problems():
     ("emails from Jane Doe in the last third of 2025", None), ("emails from Jane Doe in the first half of 2025", None),
     ("emails from Jane Doe in the last one hundred days", None), ("the latest quarter's emails from Jane Doe", None),
     ("the last email from Jane Doe in the last third of 2025", "last"),
+    ("emails from Jane Doe in the last half-year", None), ("emails from Jane Doe in the last seventy days", None),
+    ("emails from Jane Doe last Easter", None), ("emails from Jane Doe last Thanksgiving", None),
+    ("the last email from Jane Doe last Easter", "last"),
 ])
 def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
     plain = graph("p", {"p": "Person"})

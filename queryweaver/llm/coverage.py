@@ -348,8 +348,10 @@ _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": 
 _ORDINAL = regex_cache.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
                       r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
                       r"saturday|sunday|name|names|weekend|spring|summer|fall|autumn|winter|couple|few|several|two|fortnight|"
-                      r"third|half|hundred|one\s+hundred|"
-                      r"christmas|xmas|holidays|of\s+(?:the\s+month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+                      r"third|half|hundred|one\s+hundred|eleven|(?:thir|fif|six|seven|eigh|nine)teen|"
+                      r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                      r"christmas|xmas|holidays|easter|thanksgiving|halloween|valentine\w*|"
+                      r"of\s+(?:the\s+month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
                       r"sep\w*|oct\w*|nov\w*|dec\w*)|"
                       r"three|four|five|six|seven|eight|nine|ten|twelve|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|"
                       r"jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)", re.I)

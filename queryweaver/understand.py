@@ -795,7 +795,6 @@ _TODO = regex_cache.compile(
 # Punctuation said aloud to a dictation app: "events with standup in the title question mark"
 _SPOKEN_END = regex_cache.compile(r"\s+(?:question mark|full stop|period|exclamation (?:mark|point))\s*$", re.IGNORECASE)
 _SPOKEN_COMMA = regex_cache.compile(r"\s+comma\s+", re.IGNORECASE)
-# "Did I email a bunch of people ...?": how many does not matter to a yes/no question that lists them
 # the user's mail seen from the other side: "How many emails has X received from me?"
 _RECEIVED_FROM_ME = regex_cache.compile(r"\b(e-?mails?|messages?) (?:has|have|did) (.+?) (?:received|got|gotten|had) "
                                         r"from (?:me|myself)\b", re.IGNORECASE)
@@ -805,6 +804,7 @@ _EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent 
 _SEARCH_MAIL = regex_cache.compile(r"^search (?:my |the )?(?:mail|e-?mails?|inbox|gmail) for\s+", re.IGNORECASE)
 _IS_THERE_WHICH = regex_cache.compile(r"^(?:is|are|was|were) there (?:any |some )?(.+?)\?\s*(?:which|what) ones\??$",
                                       re.IGNORECASE)
+# "Did I email a bunch of people ...?": how many does not matter to a yes/no question that lists them
 _YES_NO_START = regex_cache.compile(r"^(?:did|does|do|has|have|had|is|was|were|are)\b", re.IGNORECASE)
 _A_LOT_OF = regex_cache.compile(r"\b(?:a (?:whole )?(?:bunch|load|lot|heap|pile|ton|good few) of|(?:loads|lots|tons|heaps) "
                                 r"of)\b", re.IGNORECASE)

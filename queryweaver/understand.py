@@ -801,6 +801,17 @@ _RECEIVED_FROM_ME = regex_cache.compile(r"\b(e-?mails?|messages?) (?:has|have|di
 # "..., in or out", "..., sent or received": either way round, as the question reads without it
 _EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent or received|sent and received|incoming or "
                                   r"outgoing|incoming and outgoing)\b(?!\s+(?:by|from|to)\b)", re.IGNORECASE)
+# "Kindly tell me to whom I sent emails ...": the user asks; "me" is not the recipient
+_TELL_ME = regex_cache.compile(r"^(?:(?:kindly|please|could you|can you|would you)\s+)?tell me,?\s+(?=(?:to |from |with )?"
+                               r"(?:who|whom|which|what|how many)\b)", re.IGNORECASE)
+# "twenty-one weeks ago": a count the date reader finds when written in digits
+_TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+_UNITS = {w: n for n, w in enumerate("one two three four five six seven eight nine".split(), start=1)}
+_COMPOUND_COUNT = regex_cache.compile(rf"\b({'|'.join(_TENS)})[- ]({'|'.join(_UNITS)})\b(?=\s+(?:days?|weeks?|months?|years?|"
+                                      r"quarters?|fortnights?)\b)", re.IGNORECASE)
+_DID_THEY_SEND_WHICH = regex_cache.compile(
+    r"^did (.{8,}?) (send|email|forward|share)(?: me)? (?:any|some) (links|files|attachments|emails)\?\s*(?:which|what) "
+    r"ones\??$", re.IGNORECASE)
 _SEARCH_MAIL = regex_cache.compile(r"^search (?:my |the )?(?:mail|e-?mails?|inbox|gmail) for\s+", re.IGNORECASE)
 _IS_THERE_WHICH = regex_cache.compile(r"^(?:is|are|was|were) there (?:any |some )?(.+?)\?\s*(?:which|what) ones\??$",
                                       re.IGNORECASE)
@@ -817,6 +828,11 @@ def _asked_plainly(text: str) -> str:
     text = _TODO.sub("", text) or text
     text = _RECEIVED_FROM_ME.sub(r"\1 did I send \2", text)
     text = _EITHER_WAY.sub("", text)
+    text = _TELL_ME.sub("", text)
+    text = _COMPOUND_COUNT.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
+    did = _DID_THEY_SEND_WHICH.match(text)
+    if did is not None:  # "Did the people I met in May send me some links? Which ones?"
+        text = f"which {did.group(3)} did {did.group(1)} {did.group(2)} me?"
     text = _SEARCH_MAIL.sub("", text)
     there = _IS_THERE_WHICH.match(text)
     if there is not None:

@@ -1261,6 +1261,14 @@ def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
                                                                      "f.extension = pdf")),
     ("Weren't there links in the emails about budget? Which ones?", ("find w all", "e mentions_url w",
                                                                      "e.subject contains budget")),
+    ("Kindly tell me to whom I have sent emails in March.",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in March")),
+    ("The people I met twenty-one weeks ago – wot links 'ave they sent me?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = 21 weeks ago")),
+    ("Didn't the people I met in March send me some links? Which ones?",
+     ("find w all", "e mentions_url w", "e from p", "p attended ev", "self attended ev", "ev occurred_on d",
+      "d.value = in March")),
 ])
 def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -804,6 +804,8 @@ _EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent 
 # "Kindly tell me to whom I sent emails ...": the user asks; "me" is not the recipient
 _TELL_ME = regex_cache.compile(r"^(?:(?:kindly|please|could you|can you|would you)\s+)?tell me,?\s+(?=(?:to |from |with )?"
                                r"(?:who|whom|which|what|how many)\b)", re.IGNORECASE)
+_E_MAIL = regex_cache.compile(r"\be-mail(?=(?:s|ed|ing)?\b)", re.IGNORECASE)
+_WHO_VE = regex_cache.compile(r"\b(who|what|which)['’]ve\b", re.IGNORECASE)
 # "twenty-one weeks ago": a count the date reader finds when written in digits
 _TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
 _UNITS = {w: n for n, w in enumerate("one two three four five six seven eight nine".split(), start=1)}
@@ -829,6 +831,8 @@ def _asked_plainly(text: str) -> str:
     text = _RECEIVED_FROM_ME.sub(r"\1 did I send \2", text)
     text = _EITHER_WAY.sub("", text)
     text = _TELL_ME.sub("", text)
+    text = _E_MAIL.sub("email", text)
+    text = _WHO_VE.sub(lambda m: m.group(1) + " have", text)
     text = _COMPOUND_COUNT.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
     did = _DID_THEY_SEND_WHICH.match(text)
     if did is not None:  # "Did the people I met in May send me some links? Which ones?"

@@ -824,8 +824,10 @@ _A_LOT_OF = regex_cache.compile(r"\b(?:a (?:whole )?(?:bunch|load|lot|heap|pile|
 
 
 def _asked_plainly(text: str) -> str:
-    """A negative question, a to-do note or a dictated question as the plain question it asks (see _NEGATIVE_ASK,
-    _TODO, _SPOKEN_END)."""
+    """The plain question behind a way of asking, before anything reads it: a negative question ("Didn't X ...?"),
+    a to-do note, the user's mail seen from the other side, "in or out", "tell me ...", "e-mail", a count in words,
+    "Did ... send me some links? Which ones?", a search box, "Were there ...? Which ones?", dictated punctuation,
+    and a yes/no question followed by the full question."""
     text = _NEGATIVE_ASK.sub(lambda m: m.group(1), text)
     text = _TODO.sub("", text) or text
     text = _RECEIVED_FROM_ME.sub(r"\1 did I send \2", text)

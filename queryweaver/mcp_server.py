@@ -312,7 +312,7 @@ class McpTools:
     def get_item(self, type: str, key: str) -> dict[str, Any]:
         from .connector import Selection
         from .graph import FilterConstraint
-        from .items import Item
+        from .items import LEAN, Item
         from .schema import tool_name
 
         kinds = {t.value.lower(): t for t in ITEM_LINKS}
@@ -331,7 +331,10 @@ class McpTools:
             }.get(type_)
             for connector in engine.connectors:
                 if type_ == EntityType.EVENT:  # by key, else by UID (a series: its first occurrence)
-                    connector.describe(type_, {key: item})  # a source that knows its events by key
+                    if not item.fields:  # asked as a lean event: a source that knows its events by key fills it
+                        item.fields[LEAN] = True
+                    connector.describe(type_, {key: item})
+                    item.fields.pop(LEAN, None)
                     events = [] if item.fields else list(connector.find(type_, []) or [])
                     found = ([i for i in events if i.key == key]
                              or sorted((i for i in events if i.fields.get("uid") == key), key=lambda i: i.key)[:1])

@@ -209,6 +209,12 @@ async def test_stdio_get_item_reads_an_email_an_event_a_file_and_a_person():
         event, error = await call(client, "get_item", type="event", key=uid)
         assert not error and event["fields"]["name"] == event_name
         assert any("Sofia Alvarez" in a for a in event["links"]["attendees"])
+        mine, _ = await call(client, "run_graph", graph={  # an occurrence of a series, by its own key
+            "action": "find", "return_var": "ev", "vars": {"ev": "Event", "self": "Self"},
+            "constraints": [{"kind": "edge", "from": "self", "edge": "attended", "to": "ev"}]})
+        occurrence = next(i for i in mine["answer"]["items"] if "key" in i)
+        event, error = await call(client, "get_item", type="Event", key=occurrence["key"])
+        assert not error and event["key"] == occurrence["key"] and event["fields"]["name"] == occurrence["name"]
 
         file, error = await call(client, "get_item", type="File", key="Northwind_Proposal_v3.pdf")
         assert not error and file["fields"]["path"].endswith("Northwind_Proposal_v3.pdf")

@@ -764,8 +764,8 @@ _APP_LABELS: list[tuple[re.Pattern, str | Callable]] = [(regex_cache.compile(p, 
     (rf"^(?:in|open) {_Q}(?:mail|calendar){_QE}\s*,?\s*", ""),
     (rf"^search {_Q}subject{_QE} for ({_Q}[^\"“”]+{_QE})", r"emails with \1 in the subject"),
     (rf"^search {_Q}calendar{_QE} for ({_Q}[^\"“”]+{_QE})(?: in the (?:title|name))?", r"events with \1 in the title"),
-    (rf"^subject {_Q}([^\"“”]+){_QE}", r'emails with "\1" in the subject'),
-    (rf",\s*subject {_Q}([^\"“”]+){_QE}", r', with "\1" in the subject'),
+    (rf"^subject {_QE}([^\"“”]+){_QE}", r'emails with "\1" in the subject'),
+    (rf",\s*subject {_QE}([^\"“”]+){_QE}", r', with "\1" in the subject'),
     (rf"{_Q}subject:\s*([^\"“”]+){_QE}", r'with "\1" in the subject'),
     (rf"^sorted {_Q}oldest first{_QE},?\s*(.*?)\btop\b", r"\1oldest"),
     (rf"^sorted {_Q}newest first{_QE},?\s*(.*?)\btop\b", r"\1newest"),
@@ -864,6 +864,8 @@ _ASK_AFTER = regex_cache.compile(r"\s*(?:,|\s[-–—])\s+(?=(?:what|which|who|h
 _LIST_THEN_ASK = regex_cache.compile(r"^((?:the |all the |my )?(?:e-?mails|events|meetings|(?:person|people|sender|senders) "
                                      r"who|whoever)\b[^?:–—]*?)\s+[-–—]\s+"
                                      r"(?=(?:who|which|what|(?:with|to|from) whom)\b[^–—]*$)", re.IGNORECASE)
+_IN_THOSE = regex_cache.compile(r"^(e-?mails with .+? in the subject)\s*:\s*(?:which|what) (links|urls|files|attachments) "
+                                r"(?:are|were) in (?:those|these|the|them)(?: e-?mails)?\??$", re.IGNORECASE)
 _IN_MAILBOX = regex_cache.compile(rf"^in {_Q}(sent|inbox){_QE}\s*(?:,\s*|(?=for\b))(.+)$", re.IGNORECASE)
 
 
@@ -876,6 +878,9 @@ def _app_labels(text: str) -> str:
         text = pattern.sub(replacement, text)
     if _LABEL_FIRST.match(text):  # 'emails from X, which links ...?': the question is about that list
         text = _ASK_AFTER.sub(": ", text, count=1)
+    in_them = _IN_THOSE.match(text)
+    if in_them is not None:  # 'emails with "T" in the subject: which links are in those emails?'
+        text = f"which {in_them.group(2)} are in {in_them.group(1)}?"
     box = _IN_MAILBOX.match(text.strip())
     if box is not None:
         sent, rest = box.group(1).lower() == "sent", box.group(2)

@@ -1234,6 +1234,8 @@ def test_an_arrow_between_parties_keeps_what_is_asked(lexicon, question):
     ('Under "From: Jane Doe", what\'s in the "Attachments"?', ("find f all", "e from p", "e has_attachment f",
                                                                 "p.name = Jane Doe")),
     ('Search "Subject" for "budget" – which emails?', ("find e all", "e.subject contains budget")),
+    ('Subject "budget": which links are in those emails?', ("find w all", "e mentions_url w",
+                                                             "e.subject contains budget")),
     ('Search "Calendar" for "planning" in the title – which events?', ("find ev all", "ev.name contains planning")),
     ('How many events have "Location: Blue Bottle Coffee"?',
      ("count ev all", "ev location pl", "pl.name = Blue Bottle Coffee")),

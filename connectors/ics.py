@@ -1634,6 +1634,12 @@ class IcsConnector(Connector):
         grp = self._grp_field()
         return {row["key"]: self.event_item(row, 0, grp) for row in self._events(sql, params)}
 
+    def events_with_uid(self, uid: str) -> list[Item] | None:
+        """The occurrences of one UID, from the index (a scan in SQLite, not a listing in Python)."""
+        grp = self._grp_field()
+        return [self.event_item(row, 0, grp)
+                for row in self._events(f"SELECT {EVENT_COLUMNS} FROM events e WHERE e.uid = ?", [uid])]
+
     def apply_filter(self, type_: EntityType, items: dict[str, Item], flt: FilterConstraint) -> set[str] | None:
         """Lean events (a step's many, built without their fields) judged by a field filter once described."""
         if type_ != EVENT or not any(LEAN in item.fields for item in items.values()):

@@ -266,6 +266,11 @@ class Connector(ABC):
         tools built lean (``items.LEAN``) must be filled here, and lose the mark, when this source holds them."""
         return None
 
+    def events_with_uid(self, uid: str) -> list[Item] | None:
+        """The events of one calendar UID (a series' occurrences, or the one event) this source holds, looked up
+        without listing every event; None when this source cannot (the caller then lists and picks)."""
+        return None
+
     def read_text(self, type_: EntityType, key: str) -> str | None:
         """The readable text of one item (an email's body) for a bounded excerpt; None when this source does
         not hold the item or keeps no text for it."""

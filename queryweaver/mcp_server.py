@@ -335,7 +335,12 @@ class McpTools:
                         item.fields[LEAN] = True
                     connector.describe(type_, {key: item})
                     item.fields.pop(LEAN, None)
-                    events = [] if item.fields else list(connector.find(type_, []) or [])
+                    if item.fields:
+                        events = []
+                    else:  # not a key here: a UID, looked up by the source when it can, else every event listed
+                        events = connector.events_with_uid(key)
+                        if events is None:
+                            events = list(connector.find(type_, []) or [])
                     found = ([i for i in events if i.key == key]
                              or sorted((i for i in events if i.fields.get("uid") == key), key=lambda i: i.key)[:1])
                     if found and found[0].key != key:

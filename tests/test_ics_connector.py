@@ -656,3 +656,15 @@ def test_a_huge_event_answer_is_described_a_page_at_a_time(data_dir, context):
                                           "value": "dentist"}]})
     result = Executor([conn], context).run(make_plan(small))
     assert [(i.fields["name"], LEAN in i.fields) for i in result.items] == [("Dentist", False)]
+
+
+def test_events_with_uid_are_the_listed_events_of_that_uid(data_dir, context):
+    """A UID is looked up in the index: the same occurrences, with the same fields, as listing every event and
+    keeping that UID's; a UID the calendar does not hold gives none (not None, which means 'cannot look up')."""
+    weekly = event("weekly", "Weekly sync", datetime(2024, 6, 3, 9, tzinfo=NY), datetime(2024, 6, 3, 10, tzinfo=NY),
+                   rrule={"freq": "weekly", "count": 4})
+    conn = connect(write_calendar(data_dir / "weekly.ics", weekly, *planning_calendar_events()), context)
+    listed = {i.key: i.output() for i in conn.find(EVENT, []) if i.fields.get("uid") == "weekly"}
+    looked_up = {i.key: i.output() for i in conn.events_with_uid("weekly")}
+    assert len(looked_up) == 4 and looked_up == listed
+    assert conn.events_with_uid("no-such-uid") == []

@@ -166,8 +166,26 @@ Night 2025", "the dog days of summer 2025", "the turn of the year", "twenty-one 
 ago", "a year and a half ago", "this time last year", "the last month and a half", "the past hundred days",
 "calendar year 2025", "the autumn just gone", "the latest quarter", "the week after next", "2025 Oct 4", "Sat
 4-Oct-2025", "the 4th day of October 2025", "4 Oct. 25", "Sat. 4/Oct/2025", "4 Oct 2025 (Sat)", ...), and their
-questions follow test14's: dev17's first, then test15's (dev17 has eight templates per shape, test15 six). A yes/no
-question ("did X send me ...?") has the find question's gold graph: its answer lists what makes it "yes".
+questions follow test14's: dev17's first, then test15's (dev17 has eight templates per shape, test15 six). "dev18" is
+an eighteenth tuning part (DEV18_TEMPLATES, written without reading how the reader works; twelve kinds of askers no
+earlier part had: Basque and Maltese first-language speakers, a Pittsburgh English speaker ("n'at", "yinz"), a
+hospital porter, a choir director, a farrier, a lock-keeper, someone who types a word twice by mistake ("Which emails
+has has X sent me?"), someone who writes "the said" like a deed, someone who holds the name, date, file or place back
+to the very end after an aside, someone who says "one" for themselves ("Which emails has X sent one?") and someone
+who contracts everything ("Which emails've I sent X?")) and "test16" a sixteenth held-out part (TEST16_TEMPLATES,
+another group of askers again: Latvian and Albanian first-language speakers, Brummie, Boston and East Midlands
+English speakers, a school crossing patrol, a church bell-ringer, a window cleaner, someone who writes like a
+telegram ("... STOP") and someone who writes in forum shorthand ("IIRC", "TIA"); sharing no template with any part;
+only its aggregate figures are reported); both ask all forty shapes with their own date phrases, spellings no earlier
+part used ("around Boxing Day 2025", "the build-up to Christmas 2025", "Christmas week 2025", "Thanksgiving weekend
+2025", "the week after Bonfire Night 2025", "over Easter 2025", "week 45 of 2025", "W47 2025", "the first month of Q4
+2025", "the final quarter of 2025", "the earlier half of 2025", "late H1 2025", "the middle third of 2025", "midway
+through November 2025", "the last 2 weeks of November 2025", "twenty-two weeks ago", "two and a half months ago", "a
+quarter of a year ago", "the past half a year", "the last half-year", "the preceding month", "the summer before
+last", "earlier this quarter", "this coming weekend", "2025.10.04", "Oct-04-2025", "4 October 2025, a Saturday",
+"2025-Oct-04", "4th Oct. (Sat) 2025", "October 4 (Saturday), 2025", ...), and their questions follow test15's:
+dev18's first, then test16's (dev18 has eight templates per shape, test16 six). A yes/no question ("did X send me
+...?") has the find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -13958,6 +13976,936 @@ TEST15_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev18 and test16: two more groups of askers, each writing every shape (the later ones too). dev18's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: Basque and Maltese
+# first-language speakers (Basque: "Kaixo", "eskerrik asko", "agur", the verb last ("Which emails X to me has sent?",
+# "Where T is held, no?"), a "no?" tag; Maltese: "Bongu", "grazzi (ħafna)", "mela", "ejja", "insomma", "Which are the
+# ... that ...?", "I want to know ..."), a Pittsburgh English speaker ("n'at", "yinz", "redd up", "nebby", "who all",
+# "dahntahn"), a hospital porter between jobs ("Just dropped a patient off at X-ray", "Theatres are waiting on me"), a
+# choir director mid-rehearsal ("The altos are running the Kyrie"), a farrier at the forge ("Hoof in my lap"), a
+# lock-keeper on a canal ("Narrowboat's filling in the lock"), someone who types a word twice by mistake ("Which emails
+# has has X sent me?"), someone who writes "the said" like a deed ("the said sender", "the said emails", "hereinafter"),
+# someone who holds the name, date, file or place back to the very end after an aside ("Which emails have been sent to
+# me – and I'm asking for all of them, not just the recent few – by X?"), someone who says "one" for themselves ("Which
+# emails has X sent one?") and someone who contracts everything ("Which emails've I sent X?", "Who'd I have meetings
+# with in D?"). test16's askers are another group again (sharing no template with any part): Latvian and Albanian
+# first-language speakers (Latvian: "Labdien", "paldies", "lūdzu", no articles, "Which e-mails has sent me X?";
+# Albanian: "Përshëndetje", "faleminderit", "ju lutem", "the emails of X", "How many are the ...?"), Brummie, Boston and
+# East Midlands English speakers ("ar", "bostin'", "ta-ra-a-bit", "our kid", "yow", "it ay"; "wicked", "kid", "a Dunks";
+# "ay up me duck", "duck", "mash a brew", "all of a mither"), a school crossing patrol ("Lollipop's down between
+# crossings"), a church bell-ringer between peals, a window cleaner up a ladder, someone who writes like a telegram
+# ("... STOP") and someone who writes in forum shorthand ("IIRC", "AFAIK", "FWIW", "ETA", "TIA"); like test2 to test15,
+# only its aggregate figures are reported. Both draw their date phrases from their own lists, spellings no earlier part
+# used (holidays and the days around them: "around Boxing Day 2025", "the build-up to Christmas 2025", "Christmas week
+# 2025", "Thanksgiving weekend 2025", "around Valentine's Day 2025", "the week after Bonfire Night 2025", "the fortnight
+# before Christmas 2025", "over Easter 2025", "the week of Thanksgiving 2025"; ISO weeks: "week 45 of 2025", "W47 2025";
+# a month of a quarter or a year: "the first month of Q4 2025", "the third month of Q3 2025", "the last month of 2025",
+# "the final quarter of 2025"; halves and thirds: "the earlier half of 2025", "late H1 2025", "early H2 2025", "the
+# later half of November 2025", "the middle third of 2025", "the first third of December 2025", "the 2nd fortnight of
+# October 2025", "midway through November 2025"; the first or last N units of X: "the last 2 weeks of November 2025",
+# "the first three weeks of October 2025", "the last two months of 2025"; "twenty-two / eighteen weeks ago", "sixteen
+# months ago", "two and a half months ago", "a week and a half ago", "a quarter of a year ago"; rolling windows: "the
+# past 5 weeks", "the last one hundred and fifty days", "the past half a year", "the last 70 days", "the last three and
+# a half months", "the last half-year"; "the preceding month / quarter", "the summer / autumn before last", "earlier
+# this quarter", "the November just gone", "the fall just past"; ahead: "over the rest of the month", "over the coming
+# 25 days", "this coming weekend", "between now and the end of April", "over the remainder of the quarter", "the
+# following month"; days such as "2025.10.04", "2025, October 4", "Oct-04-2025", "4 October 2025, a Saturday",
+# "2025-Oct-04", "4th Oct. (Sat) 2025", "Saturday, 2025-10-04" and "October 4 (Saturday), 2025"; bounds such as "the
+# week of Thanksgiving 2025", "Easter Monday 2025", "week 36 of 2025", "the first month of Q3 2025", "the later half of
+# August 2025", "the last two weeks of September 2025", "All Hallows' Eve 2025", "2025, September 15", "the final
+# quarter of last year", "Thanksgiving 2025", "Good Friday 2025", "2025-W40", "the third month of Q2 2025", "the opening
+# half of October 2025", "the last 3 days of October 2025", "the day before Halloween 2025", "2025-Oct-20" and "midway
+# through September 2025"); every phrase, bound and day spelling was checked against queryweaver.dates for the exact
+# range the oracle uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March 2026). Their
+# questions follow test15's: dev18's first, then test16's.
+# =============================================================================================
+
+D18, T16 = "dev18", "test16"
+PARTS = PARTS + (D18, T16)
+
+
+def coming_weekend(today: date) -> tuple[date, date]:
+    """"this coming weekend": the first Saturday and Sunday still to begin."""
+    ahead = (5 - today.weekday()) % 7 or 7
+    saturday = today + timedelta(days=ahead)
+    return saturday, saturday + timedelta(days=2)
+
+
+def quarter_start(today: date) -> date:
+    return date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+
+
+def dev18_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Holidays and the days around them ("around Boxing Day 2025" = December 23-29, "the build-up to Christmas
+    2025" = the four weeks to Christmas Eve, "Christmas week 2025" = the Monday-Sunday week of Christmas Day,
+    "Thanksgiving weekend 2025" = Thursday to Sunday), an ISO week ("week 45 of 2025" = November 3-9), a month of a
+    quarter ("the first month of Q4 2025"), "the final quarter of 2025", halves and thirds ("the earlier half of
+    2025", "late H1 2025" = May and June, "the middle third of 2025" = May to August, "midway through November 2025"
+    = November 11-20), "the last 2 weeks of November 2025" (November 17-30), "twenty-two weeks ago" (a calendar
+    week), "sixteen months ago" (a calendar month), "two and a half months ago" (the months 2 and 3 back), rolling
+    windows ("the past 5 weeks", "the last one hundred and fifty days", "the past half a year" = six months back
+    through today), "the preceding month", "the summer before last", "earlier this quarter" (the quarter's first day
+    through today) and "the November just gone" (the latest November before this month)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    summer = season_over(today, 6)
+    return [("around Boxing Day 2025", (date(2025, 12, 23), date(2025, 12, 30))),
+            ("in the build-up to Christmas 2025", (date(2025, 11, 27), date(2025, 12, 25))),
+            ("in Christmas week 2025", (date(2025, 12, 22), date(2025, 12, 29))),
+            ("over Thanksgiving weekend 2025", (date(2025, 11, 27), date(2025, 12, 1))),
+            ("in week 45 of 2025", (date(2025, 11, 3), date(2025, 11, 10))),
+            ("in the first month of Q4 2025", (date(2025, 10, 1), date(2025, 11, 1))),
+            ("in the final quarter of 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("in the earlier half of 2025", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("in late H1 2025", (date(2025, 5, 1), date(2025, 7, 1))),
+            ("midway through November 2025", (date(2025, 11, 11), date(2025, 11, 21))),
+            ("in the last 2 weeks of November 2025", (date(2025, 11, 17), date(2025, 12, 1))),
+            ("in the middle third of 2025", (date(2025, 5, 1), date(2025, 9, 1))),
+            ("twenty-two weeks ago", (monday - timedelta(days=154), monday - timedelta(days=147))),
+            ("sixteen months ago", months_back(today, 16)),
+            ("two and a half months ago", (months_back(today, 3)[0], months_back(today, 2)[1])),
+            ("in the past 5 weeks", (today - timedelta(weeks=5), tomorrow)),
+            ("over the last one hundred and fifty days", (today - timedelta(days=150), tomorrow)),
+            ("over the past half a year", (months_before(today, 6), tomorrow)),
+            ("during the preceding month", months_back(today, 1)),
+            ("in the summer before last", _season_span(summer[0].year - 1, 6)),
+            ("earlier this quarter", (quarter_start(today), tomorrow)),
+            ("in the November just gone", month_range(today.year - (today.month <= 11), 11))]
+
+
+def dev18_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev18_month_phrases(today) + [("over the rest of the month", (today, months_back(today, -1)[0])),
+                                         ("over the coming 25 days", (today, today + timedelta(days=26))),
+                                         ("this coming weekend", coming_weekend(today))]
+
+
+DEV18_BOUNDS = [("the week of Thanksgiving 2025", date(2025, 11, 24)), ("Easter Monday 2025", date(2025, 4, 21)),
+                ("week 36 of 2025", date(2025, 9, 1)), ("the first month of Q3 2025", date(2025, 7, 1)),
+                ("the later half of August 2025", date(2025, 8, 16)),
+                ("the last two weeks of September 2025", date(2025, 9, 17)),
+                ("All Hallows' Eve 2025", date(2025, 10, 31)), ("2025, September 15", date(2025, 9, 15)),
+                ("the final quarter of last year", date(2025, 10, 1))]
+
+
+def dev18_day(d: date, i: int) -> str:
+    """"2025.10.04", "2025, October 4", "Oct-04-2025", "4 October 2025, a Saturday"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{d.year}.{d.month:02d}.{d.day:02d}", f"{d.year}, {month} {d.day}",
+             f"{month[:3]}-{d.day:02d}-{d.year}", f"{d.day} {month} {d.year}, a {weekday}")
+    return forms[i % len(forms)]
+
+
+def test16_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Holidays and the days around them ("around Valentine's Day 2025" = February 11-17, "the week after Bonfire
+    Night 2025" = November 6-12, "the fortnight before Christmas 2025" = December 11-24, "over Easter 2025" = Good
+    Friday to Easter Monday, "the week of Thanksgiving 2025" = its Monday-Sunday week), an ISO week ("W47 2025" =
+    November 17-23), "the third month of Q3 2025", "the last month of 2025", "early H2 2025" (July and August), "the
+    later half of November 2025" (16-30), "the first three weeks of October 2025" (1-21), "the last two months of
+    2025", "the first third of December 2025" (1-10), "the 2nd fortnight of October 2025" (15-31), "eighteen weeks
+    ago" (a calendar week), "a week and a half ago" (the weeks 1 and 2 back), "a quarter of a year ago" (a calendar
+    quarter), rolling windows ("the last 70 days", "the last three and a half months", "the last half-year"), "the
+    preceding quarter", "the autumn before last" and "the fall just past" (the latest autumn that is over)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    autumn = season_over(today, 9)
+    return [("around Valentine's Day 2025", (date(2025, 2, 11), date(2025, 2, 18))),
+            ("in the week after Bonfire Night 2025", (date(2025, 11, 6), date(2025, 11, 13))),
+            ("in the fortnight before Christmas 2025", (date(2025, 12, 11), date(2025, 12, 25))),
+            ("over Easter 2025", (date(2025, 4, 18), date(2025, 4, 22))),
+            ("in the week of Thanksgiving 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("in W47 2025", (date(2025, 11, 17), date(2025, 11, 24))),
+            ("in the third month of Q3 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("in the last month of 2025", (date(2025, 12, 1), date(2026, 1, 1))),
+            ("in early H2 2025", (date(2025, 7, 1), date(2025, 9, 1))),
+            ("in the later half of November 2025", (date(2025, 11, 16), date(2025, 12, 1))),
+            ("in the first three weeks of October 2025", (date(2025, 10, 1), date(2025, 10, 22))),
+            ("in the last two months of 2025", (date(2025, 11, 1), date(2026, 1, 1))),
+            ("in the first third of December 2025", (date(2025, 12, 1), date(2025, 12, 11))),
+            ("in the 2nd fortnight of October 2025", (date(2025, 10, 15), date(2025, 11, 1))),
+            ("eighteen weeks ago", (monday - timedelta(days=126), monday - timedelta(days=119))),
+            ("a week and a half ago", (monday - timedelta(days=14), monday)),
+            ("a quarter of a year ago", quarters_back(today, 1)),
+            ("in the last 70 days", (today - timedelta(days=70), tomorrow)),
+            ("within the last three and a half months", (months_before(today, 3) - timedelta(days=15), tomorrow)),
+            ("in the last half-year", (months_before(today, 6), tomorrow)),
+            ("during the preceding quarter", quarters_back(today, 1)),
+            ("in the autumn before last", _season_span(autumn[0].year - 1, 9)),
+            ("in the fall just past", autumn)]
+
+
+def test16_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    april = today.year + (today >= date(today.year, 5, 1))
+    quarter_end = quarters_back(today, 0)[1]
+    return test16_month_phrases(today) + [("between now and the end of April", (today, date(april, 5, 1))),
+                                          ("over the remainder of the quarter", (today, quarter_end)),
+                                          ("in the following month", months_back(today, -1))]
+
+
+TEST16_BOUNDS = [("Thanksgiving 2025", date(2025, 11, 27)), ("Good Friday 2025", date(2025, 4, 18)),
+                 ("2025-W40", date(2025, 9, 29)), ("the third month of Q2 2025", date(2025, 6, 1)),
+                 ("the opening half of October 2025", date(2025, 10, 1)),
+                 ("the last 3 days of October 2025", date(2025, 10, 29)),
+                 ("the day before Halloween 2025", date(2025, 10, 30)), ("2025-Oct-20", date(2025, 10, 20)),
+                 ("midway through September 2025", date(2025, 9, 11))]
+
+
+def test16_day(d: date, i: int) -> str:
+    """"2025-Oct-04", "4th Oct. (Sat) 2025", "Saturday, 2025-10-04", "October 4 (Saturday), 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{d.year}-{month[:3]}-{d.day:02d}", f"{nth(d.day)} {short} ({weekday[:3]}) {d.year}",
+             f"{weekday}, {d.year}-{d.month:02d}-{d.day:02d}", f"{month} {d.day} ({weekday}), {d.year}")
+    return forms[i % len(forms)]
+
+
+DEV18_MAKERS = dated_makers(dev18_month_phrases, dev18_event_phrases, DEV18_BOUNDS, dev18_day)
+TEST16_MAKERS = dated_makers(test16_month_phrases, test16_event_phrases, TEST16_BOUNDS, test16_day)
+
+
+DEV18_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: Basque and Maltese first-language speakers (basque18, maltese18), a Pittsburgh English speaker
+    # (yinzer18), a hospital porter between jobs (porter18), a choir director mid-rehearsal (choir18), a farrier at the
+    # forge (farrier18), a lock-keeper on a canal (lockkeeper18), someone who types a word twice by mistake (twice18:
+    # "has has"), someone who writes "the said" like a deed (said18), someone who holds the name, date, file or place
+    # back to the very end after an aside (heldback18), someone who says "one" for themselves (oneself18: "one" is the
+    # user) and someone who contracts everything (contract18: "emails've", "who'd").
+    "emails_from": [
+        ("basque18", "Kaixo! The emails that {X} to me has sent – which are they, no?"),
+        ("maltese18", "Bongu! Which are the emails that {X} sent me? Grazzi."),
+        ("yinzer18", "What emails has {X} sent me n'at? My inbox needs redd up."),
+        ("porter18", "Just dropped a patient off at X-ray – which emails has {X} sent me?"),
+        ("twice18", "Which emails has has {X} sent me?"),
+        ("said18", "Regarding {X} (hereinafter \"the sender\"): which emails has the said sender sent me?"),
+        ("heldback18", "Which emails have been sent to me – and I'm asking for all of them, not just the recent few – "
+                       "by {X}?"),
+        ("oneself18", "Which emails has {X} sent one, might one ask?"),
+    ],
+    "emails_to": [
+        ("basque18", "Which emails I to {X} have sent? Eskerrik asko."),
+        ("maltese18", "Mela, I want to know which emails I sent {X}."),
+        ("yinzer18", "I'm redding up my sent box – what emails have I sent {X} n'at?"),
+        ("choir18", "The altos are running the Kyrie – which emails have I sent {X}?"),
+        ("farrier18", "Hoof in my lap, so quick: which emails have I sent {X}?"),
+        ("twice18", "Which emails did I I send to {X}?"),
+        ("said18", "Which emails have I addressed to {X}? List the said emails in full."),
+        ("contract18", "Which emails've I sent {X}, d'you know?"),
+    ],
+    "emails_between": [
+        ("maltese18", "Ejja, all the emails between me and {X}, both sent and received, grazzi."),
+        ("yinzer18", "Every email between me and {Xf}, both ways n'at."),
+        ("porter18", "Theatres are waiting on me, so quick: every email between {X} and me, either direction."),
+        ("lockkeeper18", "Narrowboat's filling in the lock – show me all the emails between {X} and me, in and out."),
+        ("twice18", "All the emails between me and and {X}, both ways."),
+        ("said18", "All emails passing between {X} and me, the said emails to include those sent and those received."),
+        ("heldback18", "Every email, sent or received – and I mean every one, I'm doing a clear-out – between me and "
+                       "{X}."),
+        ("oneself18", "Which emails has one exchanged with {X}, in either direction?"),
+    ],
+    "emails_from_in_month": [
+        ("basque18", "{Mc} {X} to me which emails sent? Eskerrik asko."),
+        ("maltese18", "Which are the emails that {X} sent me {M}? Grazzi ħafna."),
+        ("yinzer18", "What'd {Xf} email me {M} n'at?"),
+        ("porter18", "Pushing a wheelchair to outpatients – what did {X} email me {M}?"),
+        ("choir18", "Sopranos are warming up – which emails did {X} send me {M}?"),
+        ("said18", "Which emails did {X} send me {M}? The said period only."),
+        ("heldback18", "Which emails did {X} send me – and this is for an expenses claim, so I need the lot – {M}?"),
+        ("contract18", "What'd {X} send me {M}? Which emails'd that be?"),
+    ],
+    "emails_from_before": [
+        ("basque18", "Before {B}, which emails {X} to me has sent?"),
+        ("maltese18", "I want to know which emails {X} sent me before {B}, grazzi."),
+        ("farrier18", "Forge is heating – which emails did {X} send me before {B}?"),
+        ("lockkeeper18", "Which emails had {X} sent me before {B}? Boat's just gone through the top gate."),
+        ("twice18", "Which emails did did {X} send me before {B}?"),
+        ("said18", "The emails sent to me by {X} before {B} – list the said emails."),
+        ("heldback18", "Which emails did {X} send me – I'm only after the older ones, mind – before {B}?"),
+        ("oneself18", "Which emails did {X} send one before {B}?"),
+    ],
+    "emails_from_since": [
+        ("basque18", "Since {B}, which emails {X} to me has sent, no?"),
+        ("yinzer18", "What's {X} sent me since {B} n'at?"),
+        ("porter18", "Which emails has {X} sent me since {B}? I've a bed to take up to ward six."),
+        ("choir18", "Which emails has {X} sent me since {B}? Tenors are learning their line."),
+        ("twice18", "Which emails has {X} sent me me since {B}?"),
+        ("said18", "All emails from {X} on or after {B}; list the said emails."),
+        ("heldback18", "Which emails has {X} sent me – and I know it's a lot, I've been away – since {B}?"),
+        ("contract18", "What've I had from {X} since {B}? Which emails're they?"),
+    ],
+    "last_email_from": [
+        ("basque18", "The last email that {X} to me sent, which is it?"),
+        ("maltese18", "Bongu! Which is the last email {X} sent me?"),
+        ("yinzer18", "What's the last email {Xf} sent me n'at?"),
+        ("farrier18", "What was {Xp} latest email to me? I've a nail between my teeth."),
+        ("lockkeeper18", "Paddles are up – what's the most recent email {X} sent me?"),
+        ("twice18", "What's the latest email {X} has has sent me?"),
+        ("said18", "Of the emails sent to me by {X}, which is the most recent of the said emails?"),
+        ("oneself18", "What was the last email {X} sent one?"),
+    ],
+    "first_email_from": [
+        ("basque18", "Which email {X} to me first sent? Eskerrik asko."),
+        ("maltese18", "Which was the first email that {X} ever sent me, insomma?"),
+        ("porter18", "What was the first email {X} ever sent me? Waiting for the lift to theatres."),
+        ("choir18", "Which was the very first email {X} sent me? We're on a break before the Gloria."),
+        ("twice18", "What was the first email {X} ever ever sent me?"),
+        ("said18", "The earliest email sent to me by {X} – identify the said email."),
+        ("heldback18", "Which was the very first email sent to me – going right back to the start, the one that began "
+                       "it all – by {X}?"),
+        ("contract18", "Which was the first email {X}'s ever sent me?"),
+    ],
+    "first_email_to": [
+        ("basque18", "My first email to {X}, which was it? Agur."),
+        ("maltese18", "Mela, which was the first email I sent {X}?"),
+        ("yinzer18", "What was the first email I ever sent {X}? Can yinz find that n'at?"),
+        ("farrier18", "Which was the first email I sent {X}? Horse is getting fidgety."),
+        ("lockkeeper18", "What was the first email I ever sent {X}? Bottom gates are open."),
+        ("said18", "Identify the first email sent by me to {X}, the said {X} being the addressee."),
+        ("heldback18", "What was the first email I ever sent – this goes back a while, I think – to {X}?"),
+        ("oneself18", "Which was the first email one ever sent {X}?"),
+    ],
+    "last_email_to": [
+        ("maltese18", "Which is the last email I sent {X}? Grazzi."),
+        ("yinzer18", "What'd I last email {Xf} n'at?"),
+        ("porter18", "What was my most recent email to {X}? I'm parked by A&E with an empty trolley."),
+        ("choir18", "What's the last email I sent {X}? Basses are still on page four."),
+        ("twice18", "What was the last email I sent to to {X}?"),
+        ("said18", "The most recent email sent by me to {X}: identify the said email."),
+        ("heldback18", "What was the last email I sent – I think I promised a reply, so I need to check – to {X}?"),
+        ("contract18", "Which's the last email I've sent {X}?"),
+    ],
+    "count_emails_from": [
+        ("basque18", "How many emails {X} to me has sent? Only the number."),
+        ("maltese18", "How many emails did {X} send me? Just the number, grazzi."),
+        ("yinzer18", "How many emails has {X} sent me n'at? Just the number."),
+        ("lockkeeper18", "How many emails has {X} sent me? A number'll do, I've a boat in the lock."),
+        ("twice18", "How many emails has {X} sent sent me?"),
+        ("said18", "State the number of emails sent to me by {X}, the said emails being counted in full."),
+        ("oneself18", "How many emails has {X} sent one, all told?"),
+        ("contract18", "How many's {X} sent me? Emails, I mean – how many've there been?"),
+    ],
+    "subject_contains": [
+        ("basque18", "Which emails {W} in the subject have? Eskerrik asko."),
+        ("maltese18", "Which are the emails with {W} in the subject? Grazzi."),
+        ("porter18", "Which emails have {W} in the subject line? On my way down to pathology."),
+        ("choir18", "Which emails have \"{W}\" in the subject? Hymn practice in five."),
+        ("farrier18", "Any emails with {W} in the subject? Which ones? Just cooling a shoe."),
+        ("twice18", "Which emails have {W} in in the subject?"),
+        ("said18", "Produce all emails whose subject contains \"{W}\", the said phrase appearing anywhere in it."),
+        ("heldback18", "Which emails have in the subject – and I'm sure I've seen it more than once – {W}?"),
+    ],
+    "last_received_on_day": [
+        ("basque18", "On {D} the last email that to me came, which is it?"),
+        ("maltese18", "Which is the last email I got on {D}? Grazzi ħafna."),
+        ("yinzer18", "What was the last email I got on {D} n'at?"),
+        ("porter18", "I was on nights on {D}. Which email came in last that day?"),
+        ("lockkeeper18", "On {D} the canal was heaving. What was the last email I received that day?"),
+        ("said18", "On {D}, which email was received by me last on the said day?"),
+        ("heldback18", "Which email came in last – I was out all day and only looked at night – on {D}?"),
+        ("contract18", "What's the last email that'd come in on {D}?"),
+    ],
+    "attachments_from": [
+        ("basque18", "Which files {X} to me has sent? Attachments, I mean."),
+        ("maltese18", "Which are the files that {X} sent me as attachments?"),
+        ("yinzer18", "What files has {X} sent me n'at? Attachments."),
+        ("farrier18", "Which attachments has {X} sent me? The vet's notes, maybe."),
+        ("choir18", "Which files has {X} emailed me? Scores, most likely."),
+        ("said18", "Identify all files attached to emails sent to me by {X}, listing the said files."),
+        ("oneself18", "Which files has {X} sent one as attachments?"),
+        ("twice18", "Which files has {X} sent me as as attachments?"),
+    ],
+    "attachments_ext": [
+        ("basque18", "Which {EXTS} to emails were attached, sent or received?"),
+        ("maltese18", "Which are all the {EXTS} attached to emails, sent and received both?"),
+        ("porter18", "Every {EXT1} attached to an email, sent or received – which are they? I'm between jobs."),
+        ("lockkeeper18", "Which {EXTS} have been attached to emails, in or out? Lock's emptying."),
+        ("twice18", "Which {EXTS} have been been attached to emails, sent or received?"),
+        ("said18", "All {EXTS} attached to any email, sent or received; list the said files."),
+        ("heldback18", "Which files have been attached to my emails, sent or received – I only want the one kind – "
+                       "{EXTS}?"),
+        ("contract18", "Which {EXTS}'ve been attached to emails, sent or received?"),
+    ],
+    "folders_with_attachments_from": [
+        ("basque18", "The files that {X} to me sent, in which folders are they?"),
+        ("maltese18", "In which folders are the files that {X} sent me? Grazzi."),
+        ("yinzer18", "Where'd I put the files {X} sent me? Which folders n'at?"),
+        ("porter18", "Which folders are the files {X} emailed me in? Need them before my next job."),
+        ("farrier18", "Which folders did the files {X} sent me get saved in? Back in the van now."),
+        ("said18", "In which folders are kept the files sent to me by {X}, the said files being attachments?"),
+        ("heldback18", "Which folders hold the files sent to me – attachments, I mean, saved to my computer – by {X}?"),
+        ("oneself18", "In which folders has one kept the files {X} sent one?"),
+    ],
+    "folders_of_file": [
+        ("basque18", "{F} in which folder is it?"),
+        ("maltese18", "Mela, in which folder is {F}?"),
+        ("yinzer18", "Where's {F} at? What folder n'at?"),
+        ("choir18", "Which folder's {F} in? I need it for Sunday."),
+        ("lockkeeper18", "Which folder is {F} saved in? I'm in the lock cottage."),
+        ("twice18", "Which which folder is {F} in?"),
+        ("said18", "In which folder is the file {F} kept? Locate the said file."),
+        ("heldback18", "Which folder is it saved in – I put it somewhere ages ago and lost track – {F}?"),
+    ],
+    "who_sent_file": [
+        ("basque18", "{F} who to me sent?"),
+        ("maltese18", "Who is the one who sent me {F}? Grazzi."),
+        ("porter18", "Who emailed me {F}? Just dropped bloods at the lab."),
+        ("farrier18", "Who sent me {F}? Might be the livery yard."),
+        ("twice18", "Who sent me me {F}?"),
+        ("said18", "Identify the sender of the email to which {F} was attached, the said file having been sent to me."),
+        ("heldback18", "Who sent me – it came as an attachment, I'm fairly sure – {F}?"),
+        ("oneself18", "Who sent one {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("basque18", "Who {F} to me sent, and that person with whom has emailed?"),
+        ("maltese18", "The person who sent me {F} – with which people does that person email? Grazzi."),
+        ("yinzer18", "Whoever sent me {F} – who've they been emailing back and forth n'at?"),
+        ("choir18", "Whoever sent me {F}: who have they exchanged emails with? We're between anthems."),
+        ("lockkeeper18", "The sender of {F} – who have they emailed with, either way?"),
+        ("said18", "Identify the sender of {F} and list all persons with whom the said sender has exchanged emails."),
+        ("heldback18", "Who has that person been emailing with, back and forth – I mean the person who sent me {F}?"),
+        ("contract18", "Who's sent me {F}, and who's that person been emailin' with?"),
+    ],
+    "coattendees_of_person": [
+        ("basque18", "With {X} at events who has been?"),
+        ("maltese18", "Who are the people that were at events with {X}?"),
+        ("yinzer18", "Who's been at events with {Xf} n'at?"),
+        ("porter18", "Who's been at events alongside {X}? I'm pushing an empty bed back to the ward."),
+        ("choir18", "Who has been at events with {X}? I'm seating the choir for a concert."),
+        ("twice18", "Who has been at at events with {X}?"),
+        ("said18", "List all persons who attended events together with {X}, the said {X} being an attendee of each."),
+        ("oneself18", "With whom has {X} been at events? One can't quite recall."),
+    ],
+    "events_of_person": [
+        ("basque18", "{X} which events has attended?"),
+        ("maltese18", "Which are the events that {X} went to?"),
+        ("farrier18", "Which events has {X} been to? They keep a few horses with me."),
+        ("lockkeeper18", "What events has {X} attended? They moor above the lock."),
+        ("twice18", "Which events has {X} been been to?"),
+        ("said18", "List each event attended by {X}; the said events only."),
+        ("heldback18", "Which events have been attended – I've a feeling it's quite a few – by {X}?"),
+        ("contract18", "What's {X} been to? Which events've they attended?"),
+    ],
+    "events_at_place": [
+        ("basque18", "{atPc} which events are there?"),
+        ("maltese18", "Which are the events {atP}?"),
+        ("yinzer18", "What events are {atP} n'at?"),
+        ("porter18", "Which events are {atP}? I'm on my break."),
+        ("choir18", "Which events are held {atP}? Choosing a concert venue."),
+        ("twice18", "Which events are are {atP}?"),
+        ("said18", "List all events whose location is {P}, the said place."),
+        ("oneself18", "Which events does one have {atP}?"),
+    ],
+    "events_in_month": [
+        ("basque18", "{Mc} in my calendar what is there?"),
+        ("maltese18", "Which events do I have {M}? Grazzi."),
+        ("yinzer18", "What've I got on the calendar {M} n'at?"),
+        ("farrier18", "What's in my calendar {M}? Trying to fit in a shoeing round."),
+        ("lockkeeper18", "Which events are on my calendar {M}? Working out my shifts on the lock."),
+        ("twice18", "What events are on my my calendar {M}?"),
+        ("heldback18", "What have I got in my calendar – all of it, meetings and the rest – {M}?"),
+        ("oneself18", "What does one have in one's calendar {M}?"),
+    ],
+    "events_titled": [
+        ("basque18", "Which events {T} in the title have?"),
+        ("maltese18", "Which are the events with {T} in the name?"),
+        ("porter18", "Which events have {T} in the title? Between transfers."),
+        ("choir18", "Which events are called something with \"{T}\" in it? Checking for rehearsal clashes."),
+        ("twice18", "Which events events have {T} in the title?"),
+        ("said18", "List all events whose title contains \"{T}\", the said words appearing anywhere in it."),
+        ("heldback18", "Which events have in their title – I've lost count of them – {T}?"),
+        ("contract18", "Which events've got {T} in the title?"),
+    ],
+    "who_attended_titled": [
+        ("basque18", "The {T} – who attended it, no?"),
+        ("maltese18", "Who are the people who attended the {T}?"),
+        ("yinzer18", "Who all went to the {T} n'at?"),
+        ("farrier18", "Who went to the {T}? I was out shoeing that day."),
+        ("lockkeeper18", "Who attended the {T}? I was on the lock all day."),
+        ("twice18", "Who who attended the {T}?"),
+        ("said18", "List the attendees of the {T}, the said event."),
+        ("oneself18", "Who attended the {T}, if one may ask?"),
+    ],
+    "place_of_event": [
+        ("basque18", "Where {T} is held, no?"),
+        ("maltese18", "Where is {T}, mela?"),
+        ("yinzer18", "Where's {T} at? Dahntahn n'at?"),
+        ("porter18", "Where is {T}? I might swing by after my shift."),
+        ("choir18", "Where is {T} held? I need to know the acoustics."),
+        ("twice18", "Where is is {T}?"),
+        ("said18", "State the location of {T}, the said event."),
+        ("heldback18", "Where is it held – I've got it in my calendar but not the place – {T}?"),
+    ],
+    "people_met_at_place": [
+        ("basque18", "{atPc} with whom have I met?"),
+        ("maltese18", "Which are the people I met {atP}? Grazzi ħafna."),
+        ("yinzer18", "Who'd I meet {atP} n'at?"),
+        ("farrier18", "Who did I meet {atP}? My memory's gone since that kick."),
+        ("lockkeeper18", "Who have I had meetings with {atP}? Someone off a hire boat, maybe."),
+        ("twice18", "Who have I met met {atP}?"),
+        ("said18", "List all persons met by me {atP}, the said place being where we met."),
+        ("oneself18", "Whom has one met {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("basque18", "{Mc} with whom I met?"),
+        ("maltese18", "Which are the people I met {M}?"),
+        ("porter18", "Who did I meet {M}? The shifts all blur."),
+        ("choir18", "Who did I meet with {M}? Concert season, it's a blur."),
+        ("twice18", "Who did I I meet {M}?"),
+        ("said18", "List the persons with whom I met {M}, the said period only."),
+        ("heldback18", "Who did I meet – in meetings on my calendar, I mean – {M}?"),
+        ("contract18", "Who'd I have meetings with {M}? Who'd I meet?"),
+    ],
+    "links_from_person": [
+        ("basque18", "Which links {X} to me in emails has sent?"),
+        ("maltese18", "Which are the links that {X} sent me?"),
+        ("yinzer18", "What links has {X} sent me n'at?"),
+        ("porter18", "Which links has {X} emailed me? I'll look at them in the porters' lodge."),
+        ("lockkeeper18", "Which links has {X} sent me? Probably the stoppage notices."),
+        ("said18", "Identify every link contained in emails sent to me by {X}; list the said links."),
+        ("heldback18", "Which links have been sent to me – in emails, I mean, the web addresses – by {X}?"),
+        ("oneself18", "Which links has {X} sent one?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("basque18", "The people I {M} met – which links to me they have sent?"),
+        ("maltese18", "Which are the links sent me by the people I met {M}?"),
+        ("yinzer18", "The folks I met {M} – what links'd they send me n'at?"),
+        ("choir18", "The people I met {M} – which links have they emailed me? Recordings, probably."),
+        ("farrier18", "Which links have the people I met {M} sent me? Feed suppliers, I'd guess."),
+        ("twice18", "Which links have the people I met {M} sent sent me?"),
+        ("said18", "Of the persons I met {M}, list the links the said persons have sent me by email."),
+        ("heldback18", "Which links have I been sent by the people I met – at meetings, on my calendar – {M}?"),
+    ],
+    "links_to_domain": [
+        ("basque18", "Which {U} links in my emails are there?"),
+        ("maltese18", "Mela, which are the {U} links in my emails?"),
+        ("yinzer18", "What {U} links are in my emails n'at?"),
+        ("porter18", "Which {U} links have turned up in my emails? Quick, my bleep's going."),
+        ("lockkeeper18", "Which {U} links are in my emails? Signal's poor at the lock, so just the list."),
+        ("twice18", "Which {U} links are in my my emails?"),
+        ("said18", "List every link to {U} in my emails, the said domain only."),
+        ("contract18", "Which {U} links've turned up in my emails?"),
+    ],
+    "last_email_from_about": [
+        ("basque18", "{X} about {W} the last email, which is it?"),
+        ("maltese18", "Which is the last email {X} sent me about {W}?"),
+        ("yinzer18", "What's {Xp} latest email about {W} n'at?"),
+        ("porter18", "What's the most recent email from {X} about {W}? Got two minutes before my next call."),
+        ("choir18", "What's the newest email from {X} about {W}? Altos are still on the Kyrie."),
+        ("said18", "Identify the most recent email from {X} concerning {W}, the said subject."),
+        ("heldback18", "What's the latest email from {X} about – and I've had a few on this, so just the newest – {W}?"),
+        ("contract18", "What's {X} last sent me about {W}? The latest email, I mean."),
+    ],
+    "emails_from_with_attachment": [
+        ("basque18", "Which emails {X} to me with attachments has sent?"),
+        ("maltese18", "Which are the emails from {X} that have attachments?"),
+        ("yinzer18", "What emails from {X} have attachments n'at?"),
+        ("farrier18", "Which of {Xp} emails came with attachments? X-rays of a hoof, maybe."),
+        ("lockkeeper18", "Which emails from {X} had something attached?"),
+        ("twice18", "Which emails from {X} have have attachments?"),
+        ("said18", "List the emails from {X} bearing attachments; the said emails only."),
+        ("oneself18", "Which emails has {X} sent one with attachments?"),
+    ],
+    "files_from_in_month": [
+        ("basque18", "{Mc} {X} to me which files has sent?"),
+        ("maltese18", "Which are the files that {X} sent me {M}? Grazzi."),
+        ("yinzer18", "What files'd {X} send me {M} n'at?"),
+        ("porter18", "Which files did {X} email me {M}? Rotas, probably."),
+        ("choir18", "Which attachments did {X} send me {M}? Part scores, I expect."),
+        ("twice18", "Which files did {X} send send me {M}?"),
+        ("said18", "Identify the files sent to me by {X} {M}, the said files being email attachments."),
+        ("heldback18", "Which files did {X} send me – attachments, all of them – {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("basque18", "{Mc} {atP} which events are there?"),
+        ("maltese18", "Which are the events {atP} {M}? Grazzi ħafna."),
+        ("yinzer18", "What events are {atP} {M} n'at?"),
+        ("porter18", "Which events are {atP} {M}? I might swap a shift."),
+        ("lockkeeper18", "Which events are {atP} {M}? Planning the lock rota round them."),
+        ("twice18", "Which events are there there {atP} {M}?"),
+        ("said18", "List all events held {atP} {M}, the said place and period only."),
+        ("heldback18", "Which events are there {atP} – I want to plan around them – {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("basque18", "{Mc} to whom I emails have sent?"),
+        ("maltese18", "Which are the people I emailed {M}? Grazzi."),
+        ("yinzer18", "Who'd I email {M} n'at?"),
+        ("farrier18", "Who did I send emails to {M}? Mostly invoices for shoeing."),
+        ("choir18", "Who did I email {M}? Mostly choir parents."),
+        ("twice18", "Who did I send send emails to {M}?"),
+        ("said18", "List all persons to whom I sent emails {M}, the said period only."),
+        ("oneself18", "Whom did one email {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("basque18", "{X} to {Y} which emails has sent?"),
+        ("maltese18", "Which are the emails that {X} sent {Y}?"),
+        ("yinzer18", "What emails has {X} sent {Y} n'at? I'm not being nebby."),
+        ("porter18", "Which emails has {X} sent {Y}? They're arguing about the porter rota."),
+        ("lockkeeper18", "Which emails has {X} sent {Y}? Something about the winter stoppages."),
+        ("said18", "List the emails sent by {X} to {Y}, the said {Y} being the recipient."),
+        ("heldback18", "Which emails has {X} sent – just the ones in that one direction – to {Y}?"),
+        ("twice18", "Which emails has {X} sent to to {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("basque18", "{atPc} how many events have been?"),
+        ("maltese18", "How many events were there {atP}? Just the number, grazzi."),
+        ("yinzer18", "How many events have there been {atP} n'at?"),
+        ("choir18", "How many events have been held {atP}? We sang at a couple."),
+        ("farrier18", "How many events were there {atP}? A number's fine."),
+        ("said18", "State the number of events held {atP}, the said place."),
+        ("oneself18", "How many events has one had {atP}?"),
+        ("contract18", "How many events've there been {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("basque18", "In the emails about {W}, which links are there?"),
+        ("maltese18", "Ejja, which are the links in the emails about {W}?"),
+        ("porter18", "What links were in the {W} emails? I'm at the porters' desk."),
+        ("lockkeeper18", "Which links came in the emails about {W}? Boat's rising, I've a minute."),
+        ("twice18", "Which links are in in the emails about {W}?"),
+        ("said18", "List the links contained in the emails concerning {W}, the said emails only."),
+        ("heldback18", "Which links were in the emails – the ones with this in the subject – about {W}?"),
+        ("contract18", "Which links've been in the emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("basque18", "How many emails I to {X} have sent?"),
+        ("maltese18", "How many emails did I send {X}? Just the number, grazzi ħafna."),
+        ("yinzer18", "How many emails have I sent {X} n'at?"),
+        ("choir18", "How many emails have I sent {X}? Number only, I'm about to conduct."),
+        ("farrier18", "How many emails have I sent {X}? Just a number, I'm shoeing."),
+        ("twice18", "How many emails have I I sent {X}?"),
+        ("said18", "State the number of emails sent by me to {X}, hereinafter \"{Xl}\"."),
+        ("oneself18", "How many emails has one sent {X}?"),
+    ],
+}
+
+TEST16_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Latvian first-language speaker (latvian_t16), an Albanian first-language speaker (albanian_t16), a
+    # Brummie English speaker (brummie_t16), a Boston English speaker (boston_t16), an East Midlands English speaker
+    # (eastmids_t16), a school crossing patrol (lollipop_t16), a church bell-ringer (bellringer_t16), a window cleaner
+    # up a ladder (windowcleaner_t16), someone who writes like a telegram (telegram_t16: "... STOP") and someone who
+    # writes in forum shorthand (forum_t16: "IIRC", "AFAIK", "FWIW", "TIA").
+    "emails_from": [
+        ("latvian_t16", "Labdien! Which e-mails has sent me {X}? Paldies."),
+        ("brummie_t16", "Ar, can yow show us all the emails {X}'s sent me? Bostin'."),
+        ("boston_t16", "Yo, which emails has {Xf} sent me? Wicked important, kid."),
+        ("lollipop_t16", "Lollipop's down between crossings – which emails has {X} sent me?"),
+        ("telegram_t16", "Require all emails from {X} STOP list them STOP"),
+        ("forum_t16", "IIRC {X} sent me a bunch of emails – which ones? TIA"),
+    ],
+    "emails_to": [
+        ("albanian_t16", "Përshëndetje! Which are the emails I have sent to {X}, ju lutem?"),
+        ("eastmids_t16", "Ay up me duck, which emails have I sent {X}?"),
+        ("bellringer_t16", "Between peals – which emails have I sent {X}?"),
+        ("windowcleaner_t16", "Up a ladder with the squeegee – which emails have I sent {X}?"),
+        ("telegram_t16", "Emails sent by me to {X} STOP which STOP"),
+        ("forum_t16", "Which emails have I sent {X}? AFAIK there are a few. TIA"),
+    ],
+    "emails_between": [
+        ("latvian_t16", "All e-mails between me and {X}, sent and received, lūdzu."),
+        ("albanian_t16", "Show me, ju lutem, the emails between me and {X} in both directions."),
+        ("brummie_t16", "All the emails between me and {X}, both ways, ar? Ta-ra-a-bit."),
+        ("boston_t16", "Every email between me and {X}, both ways – wicked quick if you can, kid."),
+        ("windowcleaner_t16", "Three floors up, one hand on the ladder: all the emails between {X} and me, sent and "
+                              "received."),
+        ("telegram_t16", "All emails between me and {X} STOP both directions STOP"),
+    ],
+    "emails_from_in_month": [
+        ("latvian_t16", "Which e-mails sent me {X} {M}? Paldies."),
+        ("albanian_t16", "Which emails has sent me {X} {M}? Faleminderit."),
+        ("eastmids_t16", "Ay up, which emails did {X} send me {M}, me duck?"),
+        ("lollipop_t16", "Between the school bells – which emails did {X} send me {M}?"),
+        ("bellringer_t16", "I'm on the tenor next – what did {X} email me {M}?"),
+        ("forum_t16", "Which emails did {X} send me {M}? FWIW I think there were a few. TIA"),
+    ],
+    "emails_from_before": [
+        ("latvian_t16", "Which e-mails {X} sent me before {B}? Lūdzu."),
+        ("brummie_t16", "What did {X} send me before {B}? I ay got a clue, our kid."),
+        ("boston_t16", "Which emails did {X} send me before {B}? Grabbing a Dunks, so quick."),
+        ("windowcleaner_t16", "Which emails had {X} sent me before {B}? Bucket's on the sill."),
+        ("telegram_t16", "Emails from {X} before {B} STOP list all STOP"),
+        ("forum_t16", "Which emails did {X} send me before {B}? Asking for a cleanup. TIA"),
+    ],
+    "emails_from_since": [
+        ("albanian_t16", "Since {B}, which are the emails of {X} to me?"),
+        ("eastmids_t16", "What's {X} emailed me since {B}, duck? I'm all of a mither."),
+        ("lollipop_t16", "Which emails has {X} sent me since {B}? Kids are out at half three."),
+        ("bellringer_t16", "Which emails has {X} sent me since {B}? We ring again at eleven."),
+        ("telegram_t16", "Emails from {X} since {B} STOP which STOP"),
+        ("forum_t16", "Which emails has {X} sent me since {B}? ETA: all of them please."),
+    ],
+    "last_email_from": [
+        ("latvian_t16", "Which is last e-mail from {X} to me?"),
+        ("albanian_t16", "Which is the last email of {X} to me, ju lutem?"),
+        ("brummie_t16", "What's the last email {X} sent me, ar? I'm having me cob."),
+        ("boston_t16", "What's the latest email {Xf} sent me, kid?"),
+        ("windowcleaner_t16", "What's the most recent email {X} sent me? Squeegee's dripping."),
+        ("forum_t16", "What's the latest email from {X}? Sorry if this is a dumb question."),
+    ],
+    "first_email_from": [
+        ("latvian_t16", "Which was first e-mail from {X} to me?"),
+        ("eastmids_t16", "What was the first email {X} ever sent me, me duck?"),
+        ("lollipop_t16", "Which was the first email {X} ever sent me? Quiet till the juniors come out."),
+        ("bellringer_t16", "Rope's tucked up for a minute – what was the first email {X} ever sent me?"),
+        ("telegram_t16", "First email ever from {X} STOP which STOP"),
+        ("forum_t16", "Which was the first email {X} ever sent me? AFAIK it's pretty old. TIA"),
+    ],
+    "first_email_to": [
+        ("albanian_t16", "Which is the first email I sent to {X}, faleminderit?"),
+        ("brummie_t16", "What was the first email I sent {X}, our kid?"),
+        ("boston_t16", "What was the first email I ever sent {X}? Wicked old, probably."),
+        ("windowcleaner_t16", "First email I ever sent {X} – which was it? I'm on the top rung."),
+        ("telegram_t16", "First email from me to {X} STOP identify STOP"),
+        ("lollipop_t16", "Which was the first email I sent {X}? Crossing's quiet."),
+    ],
+    "last_email_to": [
+        ("latvian_t16", "Which is last e-mail I sent to {X}? Paldies."),
+        ("eastmids_t16", "What's the last email I sent {X}, duck? I'll mash a brew while you look."),
+        ("bellringer_t16", "What's the last email I sent {X}? Between touches."),
+        ("windowcleaner_t16", "What was my latest email to {X}? Ladder's wobbling, quick."),
+        ("telegram_t16", "Last email from me to {X} STOP which one STOP"),
+        ("forum_t16", "What was the last email I sent {X}? IIRC it was recent. TIA"),
+    ],
+    "count_emails_from": [
+        ("latvian_t16", "How many e-mails has sent me {X}? Only number, lūdzu."),
+        ("albanian_t16", "How many are the emails that {X} has sent me?"),
+        ("brummie_t16", "How many emails has {X} sent me, ar? Just the number."),
+        ("boston_t16", "How many emails has {X} sent me? Give me the number, kid."),
+        ("lollipop_t16", "How many emails has {X} sent me? Number only, the kids are coming."),
+        ("telegram_t16", "Count of emails from {X} STOP number only STOP"),
+    ],
+    "subject_contains": [
+        ("albanian_t16", "Which are the emails with {W} in the subject, ju lutem?"),
+        ("eastmids_t16", "Which emails have {W} in the subject, me duck?"),
+        ("bellringer_t16", "Which emails have \"{W}\" in the subject line? Quick, the bells are up."),
+        ("windowcleaner_t16", "Any emails with {W} in the subject? Which? I'm mid-pane."),
+        ("telegram_t16", "Emails with {W} in subject STOP list all STOP"),
+        ("forum_t16", "Which emails have {W} in the subject? Search isn't finding them. TIA"),
+    ],
+    "last_received_on_day": [
+        ("latvian_t16", "On {D} which e-mail came to me last?"),
+        ("brummie_t16", "What was the last email I got on {D}, ar?"),
+        ("boston_t16", "What was the last email that came in on {D}? Wicked busy day."),
+        ("lollipop_t16", "On {D} I was on the crossing all day. Which email came in last that day?"),
+        ("telegram_t16", "Last email received on {D} STOP which STOP"),
+        ("forum_t16", "Which email did I receive last on {D}? FWIW it was a busy day."),
+    ],
+    "attachments_from": [
+        ("latvian_t16", "Which files has sent me {X} as attachments?"),
+        ("albanian_t16", "Which are the files of {X} that came to me as attachments?"),
+        ("eastmids_t16", "What files has {X} sent me, duck? Attachments."),
+        ("bellringer_t16", "Which files has {X} emailed me? The ringing rota, probably."),
+        ("windowcleaner_t16", "Which attachments has {X} sent me? Quotes for the round, I expect."),
+        ("forum_t16", "Which files has {X} sent me as attachments? TIA"),
+    ],
+    "attachments_ext": [
+        ("latvian_t16", "Which {EXTS} are attached to e-mails, sent and received both?"),
+        ("brummie_t16", "Which {EXTS} have gone out or come in as attachments, ar?"),
+        ("boston_t16", "Every {EXT1} attached to an email, in or out – which are they, kid?"),
+        ("lollipop_t16", "Which {EXTS} have been attached to emails, sent or received? I'm on a break."),
+        ("telegram_t16", "All {EXTS} attached to emails sent or received STOP list STOP"),
+        ("forum_t16", "Which {EXTS} have been attached to my emails (sent or received)? TIA"),
+    ],
+    "folders_with_attachments_from": [
+        ("albanian_t16", "In which folders are the files of {X} that came as attachments?"),
+        ("eastmids_t16", "Where've I put the files {X} sent me, duck? Which folders?"),
+        ("bellringer_t16", "Which folders hold the files {X} emailed me? I need them for the peal board."),
+        ("windowcleaner_t16", "Which folders are the files {X} sent me in? Back in the van."),
+        ("telegram_t16", "Folders holding files sent me by {X} STOP which STOP"),
+        ("forum_t16", "Which folders ended up with the files {X} sent me? AFAIK I saved them all."),
+    ],
+    "folders_of_file": [
+        ("latvian_t16", "In which folder is {F}? Paldies."),
+        ("albanian_t16", "Where is it, {F} – in which folder, ju lutem?"),
+        ("brummie_t16", "Which folder's {F} in, our kid? It ay on me desktop."),
+        ("boston_t16", "Where's {F}? Which folder, kid?"),
+        ("lollipop_t16", "Which folder is {F} in? Crossing's quiet for a sec."),
+        ("telegram_t16", "Folder of {F} STOP which STOP"),
+    ],
+    "who_sent_file": [
+        ("latvian_t16", "Who has sent me {F}, lūdzu?"),
+        ("eastmids_t16", "Who sent me {F}, me duck?"),
+        ("bellringer_t16", "Who emailed me {F}? Probably the tower captain."),
+        ("windowcleaner_t16", "Who sent me {F}? Might be a new customer."),
+        ("telegram_t16", "Sender of {F} STOP who STOP"),
+        ("forum_t16", "Who sent me {F}? Can't remember. TIA"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("latvian_t16", "Who sent me {F}, and with whom that person has e-mailed?"),
+        ("albanian_t16", "The person that sent me {F} – with whom has emailed that person?"),
+        ("brummie_t16", "Whoever sent me {F} – who've they been emailing with, ar?"),
+        ("boston_t16", "Whoever sent me {F}, who've they been emailing with, back and forth? Wicked curious."),
+        ("lollipop_t16", "The person who sent me {F} – who have they exchanged emails with? Between crossings."),
+        ("forum_t16", "Who has the sender of {F} emailed with, either way? Context: trying to map a thread. TIA"),
+    ],
+    "coattendees_of_person": [
+        ("latvian_t16", "Who has been on events together with {X}?"),
+        ("eastmids_t16", "Who's been at events with {X}, duck?"),
+        ("bellringer_t16", "Who's been at events with {X}? They ring the treble."),
+        ("windowcleaner_t16", "Who's been to events with {X}? I clean their windows."),
+        ("telegram_t16", "People at events with {X} STOP who STOP"),
+        ("forum_t16", "Who has attended events with {X}? FWIW I know of a couple. TIA"),
+    ],
+    "events_of_person": [
+        ("albanian_t16", "Which are the events of {X}, those that {X} attended?"),
+        ("brummie_t16", "Which events has {X} been to, ar?"),
+        ("boston_t16", "What events has {X} been to, kid?"),
+        ("lollipop_t16", "Which events has {X} attended? Their kids cross here."),
+        ("telegram_t16", "Events attended by {X} STOP list STOP"),
+        ("forum_t16", "Which events has {X} been at? AFAIK a few. TIA"),
+    ],
+    "events_at_place": [
+        ("latvian_t16", "Which events are {atP}? Paldies."),
+        ("albanian_t16", "Which are the events that happen {atP}?"),
+        ("eastmids_t16", "What events are {atP}, me duck?"),
+        ("bellringer_t16", "Which events are {atP}? We might ring for one."),
+        ("windowcleaner_t16", "Which events are {atP}? I'll avoid them on my round."),
+        ("telegram_t16", "Events {atP} STOP list all STOP"),
+    ],
+    "events_in_month": [
+        ("latvian_t16", "Which events I have in calendar {M}?"),
+        ("brummie_t16", "What've I got in the calendar {M}, our kid?"),
+        ("boston_t16", "What's on my calendar {M}? Wicked packed, probably."),
+        ("lollipop_t16", "Which events are on my calendar {M}? Working round term dates."),
+        ("windowcleaner_t16", "What's in my calendar {M}? Planning the round."),
+        ("forum_t16", "Which events are in my calendar {M}? TIA"),
+    ],
+    "events_titled": [
+        ("latvian_t16", "Which events have {T} in name? Lūdzu."),
+        ("albanian_t16", "Which are the events that have {T} in the title?"),
+        ("eastmids_t16", "Which events have {T} in the title, duck?"),
+        ("bellringer_t16", "Which events have \"{T}\" in the title? Between rounds."),
+        ("telegram_t16", "Events with {T} in title STOP list all STOP"),
+        ("forum_t16", "Which events have {T} in the title? IIRC there's more than one."),
+    ],
+    "who_attended_titled": [
+        ("albanian_t16", "Who attended the {T}, ju lutem?"),
+        ("brummie_t16", "Who went to the {T}, ar?"),
+        ("boston_t16", "Who was at the {T}, kid?"),
+        ("lollipop_t16", "Who attended the {T}? I was on the crossing."),
+        ("windowcleaner_t16", "Who went to the {T}? I was up a ladder that day."),
+        ("telegram_t16", "Attendees of the {T} STOP who STOP"),
+    ],
+    "place_of_event": [
+        ("latvian_t16", "In which place is {T}, lūdzu?"),
+        ("eastmids_t16", "Where's {T} at, me duck?"),
+        ("bellringer_t16", "Where's {T}? Is it near the tower?"),
+        ("windowcleaner_t16", "Where is {T} held? Might be on my round."),
+        ("telegram_t16", "Location of {T} STOP where STOP"),
+        ("forum_t16", "Where is {T}? Couldn't find the location. TIA"),
+    ],
+    "people_met_at_place": [
+        ("latvian_t16", "With whom I have met {atP}?"),
+        ("albanian_t16", "Who are the people I met {atP}, ju lutem?"),
+        ("brummie_t16", "Who did I meet {atP}, ar?"),
+        ("boston_t16", "Who'd I meet {atP}, kid?"),
+        ("bellringer_t16", "Who have I met {atP}? Too many peals, I forget."),
+        ("forum_t16", "Who have I met {atP}? IIRC a few people. TIA"),
+    ],
+    "people_met_in_month": [
+        ("latvian_t16", "With whom I met {M}? Paldies."),
+        ("eastmids_t16", "Who did I meet {M}, me duck?"),
+        ("lollipop_t16", "Who did I have meetings with {M}? Term's a blur."),
+        ("windowcleaner_t16", "Who did I meet {M}? The round was mad."),
+        ("telegram_t16", "People I met {M} STOP who STOP"),
+        ("forum_t16", "Who did I meet with {M}? TIA"),
+    ],
+    "links_from_person": [
+        ("latvian_t16", "Which links has sent me {X} in e-mails?"),
+        ("albanian_t16", "Which are the links of {X} in the emails to me?"),
+        ("boston_t16", "What links has {Xf} sent me, kid?"),
+        ("lollipop_t16", "Which links has {X} emailed me? I'll read them after the morning crossing."),
+        ("telegram_t16", "Links sent me by {X} STOP list STOP"),
+        ("forum_t16", "Which links has {X} sent me? IIRC a few. TIA"),
+    ],
+    "links_from_people_met_in_month": [
+        ("albanian_t16", "The people I met {M} – which are the links they sent me?"),
+        ("brummie_t16", "Folk I met {M} – what links have they sent me, ar?"),
+        ("eastmids_t16", "Which links have the people I met {M} sent me, duck?"),
+        ("bellringer_t16", "Which links did the people I met {M} email me? Peal recordings, maybe."),
+        ("windowcleaner_t16", "The people I met {M}: which links have they emailed me?"),
+        ("forum_t16", "Which links have the people I met {M} sent me? TIA"),
+    ],
+    "links_to_domain": [
+        ("latvian_t16", "Which links to {U} are in my e-mails? Paldies."),
+        ("albanian_t16", "Which are the {U} links in my emails, ju lutem?"),
+        ("brummie_t16", "What {U} links are in me emails, our kid?"),
+        ("boston_t16", "Which {U} links are in my emails, kid?"),
+        ("telegram_t16", "Links to {U} in my emails STOP list STOP"),
+        ("forum_t16", "Which {U} links are in my emails? AFAIK several. TIA"),
+    ],
+    "last_email_from_about": [
+        ("latvian_t16", "Which is last e-mail from {X} about {W}?"),
+        ("eastmids_t16", "What's the last email {X} sent me about {W}, duck?"),
+        ("lollipop_t16", "What's the latest email from {X} about {W}? Between crossings."),
+        ("bellringer_t16", "What's the most recent email from {X} about {W}? Bells are down."),
+        ("telegram_t16", "Latest email from {X} re {W} STOP which STOP"),
+        ("forum_t16", "What's the latest email from {X} about {W}? TIA"),
+    ],
+    "emails_from_with_attachment": [
+        ("albanian_t16", "Which emails of {X} came with attachments, ju lutem?"),
+        ("brummie_t16", "Which emails from {X} had attachments, ar?"),
+        ("boston_t16", "Which emails from {X} came with attachments, kid?"),
+        ("windowcleaner_t16", "Which of {Xp} emails had something attached? Quotes, maybe."),
+        ("telegram_t16", "Emails from {X} with attachments STOP list STOP"),
+        ("forum_t16", "Which emails from {X} have attachments? TIA"),
+    ],
+    "files_from_in_month": [
+        ("latvian_t16", "Which files sent me {X} {M}? Paldies."),
+        ("eastmids_t16", "What files did {X} send me {M}, me duck?"),
+        ("lollipop_t16", "Which files did {X} email me {M}? The school newsletter, probably."),
+        ("bellringer_t16", "Which attachments did {X} send me {M}? Method sheets, I'd say."),
+        ("windowcleaner_t16", "Which files did {X} send me {M}? Invoices, I reckon."),
+        ("telegram_t16", "Files from {X} {M} STOP list STOP"),
+    ],
+    "events_at_place_in_month": [
+        ("latvian_t16", "Which events are {atP} {M}? Lūdzu."),
+        ("albanian_t16", "Which are the events {atP} {M}, faleminderit?"),
+        ("brummie_t16", "What events are {atP} {M}, ar?"),
+        ("boston_t16", "What events are {atP} {M}, kid?"),
+        ("lollipop_t16", "Which events are {atP} {M}? I might need cover."),
+        ("forum_t16", "Which events are {atP} {M}? TIA"),
+    ],
+    "people_emailed_in_month": [
+        ("latvian_t16", "To whom I sent e-mails {M}? Paldies."),
+        ("albanian_t16", "Who are the people I sent emails to {M}, ju lutem?"),
+        ("eastmids_t16", "Who did I email {M}, duck?"),
+        ("bellringer_t16", "Who did I email {M}? Mostly the ringing band."),
+        ("windowcleaner_t16", "Who did I send emails to {M}? Mostly customers."),
+        ("telegram_t16", "People I emailed {M} STOP who STOP"),
+    ],
+    "emails_from_person_to_person": [
+        ("latvian_t16", "Which e-mails has sent {X} to {Y}?"),
+        ("albanian_t16", "Which are the emails of {X} to {Y}?"),
+        ("brummie_t16", "What emails has {X} sent {Y}, ar?"),
+        ("boston_t16", "Which emails has {X} sent {Y}, kid?"),
+        ("bellringer_t16", "Which emails has {X} sent {Y}? Something about practice night."),
+        ("telegram_t16", "Emails from {X} to {Y} STOP list STOP"),
+    ],
+    "count_events_at_place": [
+        ("albanian_t16", "How many are the events {atP}?"),
+        ("eastmids_t16", "How many events have there been {atP}, me duck?"),
+        ("lollipop_t16", "How many events have been {atP}? Just the number."),
+        ("windowcleaner_t16", "How many events have been held {atP}? A number's fine."),
+        ("telegram_t16", "Count of events {atP} STOP number only STOP"),
+        ("forum_t16", "How many events have been {atP}? Just need a number. TIA"),
+    ],
+    "links_in_emails_about": [
+        ("latvian_t16", "Which links are in e-mails about {W}, lūdzu?"),
+        ("brummie_t16", "What links were in the {W} emails, ar?"),
+        ("boston_t16", "Which links are in the emails about {W}, kid?"),
+        ("bellringer_t16", "Which links are in the emails about {W}? Between peals."),
+        ("windowcleaner_t16", "Which links came in the emails about {W}? I'm on the ladder."),
+        ("forum_t16", "Which links are in the emails about {W}? TIA"),
+    ],
+    "count_emails_to": [
+        ("latvian_t16", "How many e-mails I have sent to {X}?"),
+        ("albanian_t16", "How many are the emails I sent to {X}?"),
+        ("brummie_t16", "How many emails have I sent {X}, ar? Just the number."),
+        ("boston_t16", "How many emails have I sent {X}, kid?"),
+        ("lollipop_t16", "How many emails have I sent {X}? Number only, the kids are coming."),
+        ("forum_t16", "How many emails have I sent {X}? TIA"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -13982,8 +14930,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
-    then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15 (ids continue after
-    them)."""
+    then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16
+    (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -14024,9 +14972,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D14, DEV14_TEMPLATES, DEV14_MAKERS), (T12, TEST12_TEMPLATES, TEST12_MAKERS),
                                      (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS),
                                      (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS),
-                                     (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS)):
+                                     (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS),
+                                     (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14, D17, T15)
+                       T14, D17, T15, D18, T16)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -14135,7 +15084,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
           f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
-          f"{parts['test15']} test15), "
+          f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -14144,13 +15093,13 @@ def main(argv: list[str] | None = None) -> int:
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
                       "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, "
-                      "dev16 or dev17 (tune on them; dev2's to dev17's templates were each written independently) "
-                      "or test (held out: its templates never appear in dev, dev2 or dev3), or test2, test3, test4, "
-                      "test5, test6, test7, test8, test9, test10, test11, test12, test13, test14 or test15 (second to "
-                      "fifteenth held-out parts, each written independently of all the others and never used for "
-                      "tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, dev8, test6, dev9, "
-                      "test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, test12, dev15, test13, "
-                      "dev16, test14, dev17, test15). "
+                      "dev16, dev17 or dev18 (tune on them; dev2's to dev18's templates were each written "
+                      "independently) or test (held out: its templates never appear in dev, dev2 or dev3), or test2, "
+                      "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, test15 "
+                      "or test16 (second to sixteenth held-out parts, each written independently of all the others "
+                      "and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, "
+                      "dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, "
+                      "test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

@@ -765,7 +765,7 @@ _APP_LABELS: list[tuple[re.Pattern, str | Callable]] = [(regex_cache.compile(p, 
     (rf"^search {_Q}subject{_QE} for ({_Q}[^\"“”]+{_QE})", r"emails with \1 in the subject"),
     (rf"^search {_Q}calendar{_QE} for ({_Q}[^\"“”]+{_QE})(?: in the (?:title|name))?", r"events with \1 in the title"),
     (rf"^subject {_QE}([^\"“”]+){_QE}", r'emails with "\1" in the subject'),
-    (rf",\s*subject {_QE}([^\"“”]+){_QE}", r', with "\1" in the subject'),
+    (rf",\s*subject {_QE}([^\"“”]+){_QE}", r' with the subject "\1"'),
     (rf"{_Q}subject:\s*([^\"“”]+){_QE}", r'with "\1" in the subject'),
     (rf"^sorted {_Q}oldest first{_QE},?\s*(.*?)\btop\b", r"\1oldest"),
     (rf"^sorted {_Q}newest first{_QE},?\s*(.*?)\btop\b", r"\1newest"),
@@ -805,7 +805,7 @@ _EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent 
 _TELL_ME = regex_cache.compile(r"^(?:(?:kindly|please|could you|can you|would you)\s+)?tell me,?\s+(?=(?:to |from |with )?"
                                r"(?:who|whom|which|what|how many)\b)", re.IGNORECASE)
 _E_MAIL = regex_cache.compile(r"\be-mail(?=(?:s|ed|ing)?\b)", re.IGNORECASE)
-_WHO_VE = regex_cache.compile(r"\b(who|what|which)['’]ve\b", re.IGNORECASE)
+_WHO_VE = regex_cache.compile(r"\b(who|what|which|wot)['’]ve\b", re.IGNORECASE)  # (wot: a Cockney what)
 # "twenty-one weeks ago": a count the date reader finds when written in digits
 _TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
 _UNITS = {w: n for n, w in enumerate("one two three four five six seven eight nine".split(), start=1)}
@@ -834,7 +834,7 @@ def _asked_plainly(text: str) -> str:
     text = _EITHER_WAY.sub("", text)
     text = _TELL_ME.sub("", text)
     text = _E_MAIL.sub("email", text)
-    text = _WHO_VE.sub(lambda m: m.group(1) + " have", text)
+    text = _WHO_VE.sub(lambda m: ("what" if m.group(1).lower() == "wot" else m.group(1)) + " have", text)
     text = _COMPOUND_COUNT.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
     did = _DID_THEY_SEND_WHICH.match(text)
     if did is not None:  # "Did the people I met in May send me some links? Which ones?"
@@ -1318,12 +1318,21 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^there (?:are|is|were|was|'s) (any|some)\b", r"\1", 0.02, ""),
     # a statement after the question adds nothing to it: "...? I need to reply to it today."
     (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks|Need to|Have to|Got to|Gotta|"
-     r"Must)\b[^?]*[.!]?$", r"\1", 0.02, ""),
+     r"Must|Trying to|Want to|Wanting to|Looking to|Hoping to|Planning to|About to|So (?:I|we) can|Because|'?Cause)\b"
+     r"[^?]*[.!]?$", r"\1", 0.02, ""),
     # a clarification after a dash or comma names the thing: "- the attachments, I mean", "Meetings, I mean."
     (r"^what (did|has|have|had) (.+?)(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|"
      r"documents|links|urls|emails|messages)(?:,)? I mean[.!?]*$", r"which \3 \1 \2", 0.03, ""),
     (r"(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|documents|links|urls|meetings|events|"
      r"emails|messages|people|folders)(?:,)? I mean[.!?]*$", "", 0.03, ""),
+    # after the dash that turns from a list to what is asked of it, the courtesy goes: "P – kindly show the links ..."
+    (r"(\s[-–—:]\s*)(?:kindly|please|pls|do)\s+(?=(?:show|list|give|tell|find|get|fetch|pull|display|send)\b)", r"\1",
+     0.01, ""),
+    # the links or files "in their emails (to me)" are the ones they sent: "P – which links are in their emails to me?"
+    (r"\b(which|what) (links|urls|files|attachments|documents) (?:are|were|can be found|do I find) in their "
+     r"(?:e-?mails|messages)(?: to me)?$", r"\1 \2 have they sent me", 0.02, ""),
+    # a subject given after a comma, the way a mail app lists it: 'emails from X, subject "T" – the newest?'
+    (r",\s*(?:the |with (?:the )?)?subject(?: line)?:?\s+(?=⟦title\||[\"“])", " with subject ", 0.01, ""),
     # more of dev9's ways: correspondence items, volumes, rosters, bookings, resumptive pronouns, word order
     (r"\b(?:items?|pieces?) of (?:correspondence|mail|e-?mail)\b", "email", 0.02, ""),
     (r"\bfinal (?=(?:e-?mail|message|item|one|mail)\b)", "last ", 0.02, ""),
@@ -2825,7 +2834,7 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
         key, graph = filled[0]
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
                                  or _leaves_the_noun(graph, best, view, readings[0][1].text) or _drops_the_user(graph, best, text)
-                                 or _drops_the_event(graph, best, text)):
+                                 or _drops_the_event(graph, best, text) or _drops_the_ordinal(graph, best)):
             return None
         graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
         words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
@@ -2906,6 +2915,14 @@ def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
 
 
 _ORDINAL_ASKED = regex_cache.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
+
+
+def _drops_the_ordinal(graph: QueryGraph, rules: QueryGraph) -> bool:
+    """Whether ``graph`` answers with the same type as the rules' reading but leaves out the first or last pick
+    that reading made ("the last email with the subject T" is one email, not every email about T)."""
+    picks = any(f.field == "ordinal" and f.var == rules.return_var for f in rules.filters)
+    kept = any(f.field == "ordinal" for f in graph.filters)
+    return picks and not kept and graph.vars[graph.return_var] == rules.vars[rules.return_var]
 
 
 def _drops_the_event(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:

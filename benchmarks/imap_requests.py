@@ -204,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
 def _report(rows, args) -> None:
     print()
     print(f"{args.emails} emails (+{args.new} new before 'incr'); each cell: IMAP commands sent (LOGIN and LOGOUT "
-          f"included) / UID FETCH commands / kB received (bytes / 1000); s = wall seconds (mirror s: the cold run, first sync included)")
+          f"included) / UID FETCH commands / kB received (bytes / 1000); s = wall seconds (mirror s: the cold run, "
+          f"first sync included)")
     columns = ("live cold", "live warm", "mirror cold", "mirror warm", "mirror incr", "naive")
     print(f"{'question':<9}" + "".join(f" {c:>23}" for c in columns) + f"{'live s':>8}{'mirror s':>9}{'naive s':>8}"
           f"{'exact':>7}")

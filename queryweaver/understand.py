@@ -732,6 +732,37 @@ def _count_aside(match: re.Match) -> str:
     return "" if _COUNT_CUE.search(rest) else match.group()
 
 
+def _dashed_aside(match: re.Match) -> str:
+    """An aside between two dashes that says something of the asker ("– and I know it's a lot, I've been away –",
+    "– I want to plan around them –") or restates what is asked ("– attachments, all of them –", "– in meetings on
+    my calendar, I mean –", "– not just the recent few –") goes; one naming a thing, a date or a direction stays."""
+    from .rules_parser import find_dates
+
+    aside = match.group("aside")
+    if _FIRST_PERSON_ASIDE.match(aside):  # "– I want to plan around them –": a lone word taken for a title is a verb
+        aside = _ONE_WORD_TITLE.sub(r"\1", aside)
+    if ENTITY_OPEN in aside or find_dates(aside) or _CHANGES_THE_QUESTION.search(_NOT_JUST.sub("", aside)):
+        return match.group()
+    return " "
+
+
+def _the_said(match: re.Match) -> str:
+    """', the said X being the recipient' at the end restates what is asked (a deed's wording); it goes when X is
+    named before it or names nothing ('the said event', 'the said words appearing anywhere in it')."""
+    before = match.string[:match.start()]
+    named = re.findall(r"⟦[^⟧]+⟧", match.group())
+    return "" if all(token in before for token in named) else match.group()
+
+
+_FIRST_PERSON_ASIDE = regex_cache.compile(r"(?:and |so |oh |well )?I\b")
+_ONE_WORD_TITLE = regex_cache.compile(r"⟦title\|([a-z]+)⟧")
+_NOT_JUST = regex_cache.compile(r"\bnot (?:just|only|merely)\b", re.IGNORECASE)
+_CHANGES_THE_QUESTION = regex_cache.compile(
+    r"(?<!\w)[\"“”']\w|\b(?:not|no|never|none|n't|only|except|excluding|without|but|sent|send|sends|received|receive|got|get|"
+    r"emailed|from|by|to (?:me|him|her|them)|cc|bcc|before|after|since|until|between|first|earliest|oldest|count|"
+    r"how many|number|unread|pdfs?|docx?|xlsx?|pptx?|csv|zip|images?|photos?)\b|n't\b", re.IGNORECASE)
+
+
 # Arrows between the parts of a question, as notes are written: "me → X: emails?", "X ↔ me: all emails", "X's
 # attachments → folders?", "emails about T → links?", "people I met in D → links they sent me?".
 _ARROW = r"\s*(?:→|->|=>|⇒|⟶|➔|➜)\s*"
@@ -805,6 +836,17 @@ _EITHER_WAY = regex_cache.compile(r",?\s*(?:both )?(?:in or out|in and out|sent 
 _TELL_ME = regex_cache.compile(r"^(?:(?:kindly|please|could you|can you|would you)\s+)?tell me,?\s+(?=(?:to |from |with )?"
                                r"(?:who|whom|which|what|how many)\b)", re.IGNORECASE)
 _E_MAIL = regex_cache.compile(r"\be-mail(?=(?:s|ed|ing)?\b)", re.IGNORECASE)
+# "Who sent me F, and with whom has that person emailed?": the sender named first, then asked about
+_THEN_ABOUT_THEM = (r"\s*(?:[,;?]|\.(?=\s)|\s[-–—])\s+(?:and\s+)?(?=(?:with whom|to whom|who|whom)\b.*\b(?:that person|"
+                    r"this person|the sender|they|he|she|them|him|her)\b|(?:that person|this person|the sender|they|he|"
+                    r"she)\b.*\bwho(?:m|ever)?\b)")
+_WHO_SENT_THEN = regex_cache.compile(r"^who (?:(?:sent|emailed|mailed|forwarded)(?: me)? (\S.{0,80}?)|(\S.{0,80}?) to me "
+                                     r"(?:has |have )?(?:sent|emailed|mailed|forwarded))" + _THEN_ABOUT_THEM, re.IGNORECASE)
+# "that person with whom has emailed?", "that person is emailing with whom?": "with whom has that person emailed?"
+_WITH_WHOM_LAST = regex_cache.compile(
+    r"\b(?:(that person|this person|the sender|they|he|she) with whom (has|have|had|is|was|are|were)|(that person|this person|"
+    r"the sender|they|he|she) (is|was|are|were|has been|have been|had been) (?=\w+ with whom\b))\s*(?:(emailing|"
+    r"corresponding|writing) with whom\b|(emailed|corresponded|been emailing|emailing|corresponding|written)\b)", re.IGNORECASE)
 _WHO_VE = regex_cache.compile(r"\b(who|what|which|wot)['’]ve\b", re.IGNORECASE)  # (wot: a Cockney what)
 # "twenty-one weeks ago": a count the date reader finds when written in digits
 _TENS = {w: 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
@@ -834,6 +876,9 @@ def _asked_plainly(text: str) -> str:
     text = _EITHER_WAY.sub("", text)
     text = _TELL_ME.sub("", text)
     text = _E_MAIL.sub("email", text)
+    text = _WITH_WHOM_LAST.sub(lambda m: f"with whom {m.group(2) or m.group(4)} {m.group(1) or m.group(3)} "
+                                         f"{m.group(6) or m.group(5)}", text)
+    text = _WHO_SENT_THEN.sub(lambda m: f"The person who sent me {m.group(1) or m.group(2)} – ", text)
     text = _WHO_VE.sub(lambda m: ("what" if m.group(1).lower() == "wot" else m.group(1)) + " have", text)
     text = _COMPOUND_COUNT.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
     did = _DID_THEY_SEND_WHICH.match(text)
@@ -946,6 +991,13 @@ def _arrow_then(match: re.Match) -> str:
 # i.e. ...", "... Put another way: ..."), "the other way:", a leading "Quick question:", and sentence-final
 # particles of Thai speakers (ka, krub). (pattern, replacement, cost, note), as REWRITES.
 ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
+    (r",\s*the (?:said|aforesaid|aforementioned|same) [^,?.!;]{1,80}?(?:\s+(?:being|appearing|as|acting as|in "
+     r"(?:her|his|their) (?:role|capacity) as)\b[^,?.!;]{0,80})?(?=\s*[?.!]*$)", _the_said, 0.02, ""),
+    # an aside between two dashes (see _dashed_aside): what the asker says of themselves, or the question restated
+    (r"\s+[–—]\s+(?P<aside>(?:and |so |oh |well )?(?:I(?:'ve|'m|'d| have| am| want| know| need| think| had| was)\b|"
+     r"(?:in|at|on) (?:the )?(?:meetings?|events?|my calendar|my diary)\b|(?:the )?(?:attachments|files|documents|e-?mails|"
+     r"messages|links|events|meetings|people)\b,? (?:all|every one|each|the lot|the whole lot)\b)[^–—]{0,100}?)\s+[–—]\s+",
+     _dashed_aside, 0.02, "an aside between dashes left out"),
     (r"(?P<lead>^|\s*[,;(]|\s+[-–—])\s*(?:but |and )?not (?:just |only |merely |simply )?(?P<neg>[^,;:–—()?.!]+?)"
      r"(?P<tail>\s*[,;:–—)]\s*|\s+-\s+|\s*(?=[?.!]|$))", _contrast, 0.04, "a contrast with another reading left out"),
     (r"(?:,\s*|\s+)without (?:any )?exceptions?\b|\s*\(\s*(?:(?:all|every|each)(?: single)?(?: one| of them| of it)?"
@@ -977,6 +1029,10 @@ ASIDES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"all of them|the lot))?(?:,? please)?[.!]*$", "", 0.01, ""),
     # a dropped g written with an apostrophe: "emailin'", "sendin'", "happenin'"
     (r"(?<!['‘\w])(\w{2,}in)g?'(?=\s|[?.!,;:]|$)", r"\1g", 0.01, ""),   # not a quoted word ('onboarding')
+    # a tag question at the end: "Where is T held, no?", "... – who attended it, no?"
+    (r",\s*no[?!.]*$", "", 0.01, ""),
+    # Pittsburgh's "and that": "What'd X send me n'at?"
+    (r",?\s+n['’]at\b", "", 0.01, ""),
     # a tag at the end that asks nothing: "..., like?", "..., guv?"
     (r",\s*(?:like|guv(?:'nor)?|bruv|innit)[?!.]*$", "", 0.01, ""),
     # what is asked of things named first, after a dash: "Files from X – in which folders they are?"
@@ -1320,6 +1376,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^(.{12,}?\?)\s+(?:I|I'm|I've|I'd|I'll|We|We're|It's|That's|This is|Just|Thanks|Need to|Have to|Got to|Gotta|"
      r"Must|Trying to|Want to|Wanting to|Looking to|Hoping to|Planning to|About to|So (?:I|we) can|Because|'?Cause)\b"
      r"[^?]*[.!]?$", r"\1", 0.02, ""),
+    # a guess after the question at what the answer holds: "...? Feed suppliers, I'd guess.", "...? Part scores, I expect."
+    (r"^(.{12,}?\?)\s+[^?]{1,60}?,?\s+I(?:'d| would)? (?:guess|expect|think|reckon|imagine|suppose|bet|assume|presume|"
+     r"should think)[.!]*$", r"\1", 0.02, ""),
     # a clarification after a dash or comma names the thing: "- the attachments, I mean", "Meetings, I mean."
     (r"^what (did|has|have|had) (.+?)(?:\s*[-–—,;:]\s*|[.?!]\s+)(?:the |just the |only the )?(attachments|files|"
      r"documents|links|urls|emails|messages)(?:,)? I mean[.!?]*$", r"which \3 \1 \2", 0.03, ""),
@@ -1333,6 +1392,27 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
      r"(?:e-?mails|messages)(?: to me)?$", r"\1 \2 have they sent me", 0.02, ""),
     # a subject given after a comma, the way a mail app lists it: 'emails from X, subject "T" – the newest?'
     (r",\s*(?:the |with (?:the )?)?subject(?: line)?:?\s+(?=⟦title\||[\"“])", " with subject ", 0.01, ""),
+    # "'d" for "did" after what is asked: "What'd X email me?", "what links'd they send me?"
+    (r"\b(what|which|who|whom|where|when|how many|links|urls|files|attachments|documents|emails|messages|events|"
+     r"meetings|people)['’]d (?=(?:I|you|they|he|she|we|⟦|[A-Z]))", r"\1 did ", 0.01, ""),
+    # the verb last (as in Basque): "which emails X to me has sent", "the email that X to me sent", "Who F to me sent",
+    # "X to me which files has sent" (and "that person with whom has emailed": _WITH_WHOM_LAST)
+    (r"\b(which|what)((?: [a-z-]+)?) (⟦(?:person|address)\|[^⟧]+⟧) to me((?: with (?:attachments|files|links))?) "
+     r"(?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b", r"\1\2\4 has \3 \5 me", 0.02, ""),
+    (r"\b(that|which) (⟦(?:person|address)\|[^⟧]+⟧) to me (?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b",
+     r"\1 \2 \3 me", 0.02, ""),
+    (r"^who (⟦file\|[^⟧]+⟧) to me (?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b", r"who \2 me \1", 0.02, ""),
+    (r"(⟦(?:person|address)\|[^⟧]+⟧) to me (which|what) ([a-z-]+) (?:(?:has|have|had) )?(sent|emailed|mailed)\b",
+     r"\2 \3 has \1 \4 me", 0.02, ""),
+    # "one" for oneself: "Which emails has one exchanged with X?", "the first email one ever sent X", "has X sent one"
+    (r",?\s*(?:might|may|could|if I) one (?:ask|inquire|enquire|wonder)\b", "", 0.01, ""),
+    (r"\b(has|have|had|did|does|do) one (?=(?:ever |just |last |first |recently |already |most recently )?(?:sent|send|"
+     r"exchanged|exchange|received|receive|got|get|emailed|email|met|meet|attended|attend|written|write|mailed)\b)",
+     lambda m: {"has": "have", "does": "do"}.get(m.group(1).lower(), m.group(1)) + " I ", 0.01, ""),
+    (r"\b(e-?mails?|messages?|mails?) one (?=(?:ever |just |last |first |most recently |recently )?(?:sent|received|got|"
+     r"exchanged|emailed|wrote|mailed)\b)", r"\1 I ", 0.01, ""),
+    (r"\b(sent|emailed|mailed|forwarded|written) one\b(?=\s*(?:,|$|in |on |since |before |after |during |over |last |this ))",
+     r"\1 me", 0.01, ""),
     # more of dev9's ways: correspondence items, volumes, rosters, bookings, resumptive pronouns, word order
     (r"\b(?:items?|pieces?) of (?:correspondence|mail|e-?mail)\b", "email", 0.02, ""),
     (r"\bfinal (?=(?:e-?mail|message|item|one|mail)\b)", "last ", 0.02, ""),
@@ -1804,7 +1884,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"\b(?:fired off|shot off|dashed off|sent off|sent over|shot over|pinged|dropped)\b(?= (?:to|⟦|me|you))",
      "sent", 0.03, ""),
     (r"\b(?:initial|very first|earliest ever)\b", "first", 0.02, ""), (r"\bvery last\b", "last", 0.02, ""),
-    (r"\b(last|first|latest|newest|oldest|earliest|most recent) one\b", r"\1 email", 0.03, ""),
+    (r"\b(last|first|latest|newest|oldest|earliest|most recent) one\b(?! (?:hundred|thousand|and a half|or two|and|point)\b)", r"\1 email", 0.03, ""),
     (r"\bto or from\b|\bfrom or to\b", "with", 0.03, ""),
     (r"\b(e-?mails?|mails?|messages?|notes|correspondence)\s+(?:going |sent )?back[- ]and[- ]forth with\b",
      r"\1 between me and", 0.03, ""),
@@ -2834,7 +2914,8 @@ def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
         key, graph = filled[0]
         if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
                                  or _leaves_the_noun(graph, best, view, readings[0][1].text) or _drops_the_user(graph, best, text)
-                                 or _drops_the_event(graph, best, text) or _drops_the_ordinal(graph, best)):
+                                 or _drops_the_event(graph, best, text) or _drops_the_ordinal(graph, best)
+                                 or _turns_the_sender_round(graph, best)):
             return None
         graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
         words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
@@ -2915,6 +2996,21 @@ def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
 
 
 _ORDINAL_ASKED = regex_cache.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
+
+
+def _turns_the_sender_round(graph: QueryGraph, rules: QueryGraph) -> bool:
+    """Whether ``graph`` has the person the rules' reading sends to as the sender, and the user nowhere: the
+    rules read who sent it ("How many emails has one sent X?" is the user's mail to X, not X's)."""
+    def people(g: QueryGraph, edge: str, frm: str) -> set[str]:
+        return {str(f.value).lower() for e in g.edges if e.edge == edge and e.from_ == frm and g.vars.get(e.to) == "Person"
+                for f in g.filters if f.var == e.to and f.field == "name"}
+
+    sent_by_user = any(e.edge == "from" and rules.vars.get(e.to) == "Self" for e in rules.edges)
+    if not sent_by_user or "Self" in graph.vars.values():
+        return False
+    to = set().union(*(people(rules, "to", e.from_) for e in rules.edges if e.edge == "to"))
+    senders = set().union(*(people(graph, "from", e.from_) for e in graph.edges if e.edge == "from"))
+    return bool(to & senders)
 
 
 def _drops_the_ordinal(graph: QueryGraph, rules: QueryGraph) -> bool:

@@ -1293,6 +1293,43 @@ def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(l
     reads_as(lexicon, question, *spec)
 
 
+@pytest.mark.parametrize("question, spec", [
+    # an aside between dashes: about the asker, or the question restated
+    ("Which emails have been sent to me – and I'm asking for all of them, not just the recent few – by Jane Doe?",
+     ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Which emails has Jane Doe sent me – and I know it's a lot, I've been away – since March 2025?",
+     ("find e all", "e from p", "e to self", "e sent_on d", "p.name = Jane Doe", "d.value > since March 2025")),
+    ("Who did I meet – in meetings on my calendar, I mean – in week 45 of 2025?",
+     ("find p all", "p attended ev", "self attended ev", "ev occurred_on d", "d.value = in week 45 of 2025")),
+    ("Which files did Jane Doe send me – attachments, all of them – in March?",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = in March")),
+    # the deed's "the said X being ..."
+    ("List the emails sent by Jane Doe to Wei Chen, the said Wei Chen being the recipient.",
+     ("find e all", "e from p1", "e to p2", "p1.name = Jane Doe", "p2.name = Wei Chen")),
+    # "one" for oneself
+    ("How many emails has one sent Jane Doe?", ("count e all", "e from self", "e to p", "p.name = Jane Doe")),
+    ("Which was the first email one ever sent Jane Doe?",
+     ("find e one", "e from self", "e to p", "p.name = Jane Doe", "e.ordinal = first")),
+    # the verb last, tags, contractions
+    ("Which emails Jane Doe to me has sent, no?", ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("Who budget.xlsx to me sent, and that person with whom has emailed?",
+     ("find p1 all", "e2 participants p1", "e2 participants p2", "e1 from p2", "e1 has_attachment f",
+      "f.name = budget.xlsx")),
+    ("Who sent me budget.xlsx, and that person is emailing with whom?",
+     ("find p1 all", "e2 participants p1", "e2 participants p2", "e1 from p2", "e1 has_attachment f",
+      "f.name = budget.xlsx")),
+    ("What files'd Jane Doe send me in March n'at?",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = in March")),
+    ("Which attachments did Jane Doe send me in March? Spreadsheets, I expect.",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
+      "d.value = in March")),
+])
+def test_dev18s_wordings(lexicon, question, spec):
+    reads_as(lexicon, question, *spec)
+
+
 def test_app_labels_leave_other_quotes_alone():
     from queryweaver.understand import _app_labels, _asked_plainly
 

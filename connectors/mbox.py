@@ -83,7 +83,7 @@ class MboxConnector(MailStoreConnector):
         """Index the messages from byte ``start`` on (ValueError when no entry starts there), committing
         through ``batches`` whenever it says a batch is due; in worker processes when there is a lot to read."""
         writer = MessageWriter(conn, input_id)
-        stage = f"indexing {path.name}"
+        stage = f"indexing {path.name}, bytes read"
         size = path.stat().st_size
         workers = self.context.workers(size - start)
         state = {"next": start, "number": 0}   # the first message not stored yet, and how many were read

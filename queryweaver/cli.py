@@ -82,14 +82,14 @@ class StderrProgress:
             self.last = now
             if total:
                 filled = int(30 * done / total)
-                self.stream.write(f"\r{stage} [{'#' * filled}{'-' * (30 - filled)}] {done}/{total}")
+                self.stream.write(f"\r{stage} [{'#' * filled}{'-' * (30 - filled)}] {done:,}/{total:,}")
             else:
-                self.stream.write(f"\r{stage} {done}")
+                self.stream.write(f"\r{stage} {done:,}")
             if finished:
                 self.stream.write("\n")
             self.stream.flush()
         elif finished and not self.tty:
-            self.stream.write(f"{stage}: done ({done})\n")
+            self.stream.write(f"{stage}: done ({done:,})\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -760,7 +760,7 @@ class SourceIndex:
             return report
         if self.read_only:
             raise self.storage_error(sqlite3.OperationalError("attempt to write a readonly database"))
-        label = stage or f"indexing {self.kind} {self.source_path.name}"
+        label = f"{stage or f'indexing {self.kind} {self.source_path.name}'}, files read"
         # batches of ``self.batch`` items, each its own transaction: a killed build keeps what it committed
         with self.write_transaction(conn):
             known = indexed()  # again, under the lock: another process may have just done the work
@@ -863,7 +863,7 @@ class SourceIndex:
             report.seconds = time.perf_counter() - started
             return report
         self.source_bytes = None  # measured only if a full disk needs the estimate
-        label = stage or f"indexing {self.kind} {self.source_path.name}"
+        label = f"{stage or f'indexing {self.kind} {self.source_path.name}'}, files read"
         with self.write_transaction(conn):
             known = recorded()  # again, under the lock: another process may have just done the work
             to_list = [f for f in stale(known) if current[f] != -1]

@@ -1115,3 +1115,28 @@ def test_a_note_is_not_kept_while_another_process_holds_the_write_lock(tmp_path)
         other.close()
         assert index.remember("note", "y") is True
         assert index.conn.execute("SELECT value FROM meta WHERE key = 'note'").fetchone()[0] == "y"
+
+
+def test_an_mbox_builds_progress_says_it_counts_bytes(tmp_path):
+    """The mbox's progress is in bytes read, its inputs' in files: each line says which, and its numbers are
+    grouped in thousands, on a pipe (a start and an end line) and on a terminal (a bar)."""
+    import io
+
+    from queryweaver.cli import StderrProgress
+
+    path = _mbox_with_traps(tmp_path)
+    size = path.stat().st_size
+    assert size > 1000
+    piped = io.StringIO()
+    _build(path, tmp_path / "piped", workers=0, progress=StderrProgress(stream=piped, delay=0))
+    lines = piped.getvalue().splitlines()
+    assert f"indexing {path.name}, bytes read: done ({size:,})" in lines
+    assert lines[-1] == f"indexing mbox {path.name}, files read: done (1)"  # the inputs: one file
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    shown = Terminal()
+    _build(path, tmp_path / "terminal", workers=0, progress=StderrProgress(stream=shown, delay=0))
+    assert f"\rindexing {path.name}, bytes read [{'#' * 30}] {size:,}/{size:,}\n" in shown.getvalue()

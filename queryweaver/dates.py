@@ -20,7 +20,9 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 when a year follows, except "first": "the first May 2025 email" orders emails); "2025, October 4",
                 "2025.10.04". A weekday before, after or inside any day must be that day's: "Tuesday 10/14/2025", "4
                 October 2025 (Saturday)", "4 Oct 2025, a Saturday", "4th Oct. (Sat) 2025"; with one, a month and a day
-                in numbers are a day too ("Saturday 10/4", month first; "10/4" alone is refused).
+                in numbers are a day too ("Saturday 10/4", month first; "10/4" alone is refused). "Oct 4 25" (a month,
+                a day and a two-digit year); eight digits are yyyymmdd, ISO 8601's basic form, for a real day of
+                1900-2099 ("20251004").
     year-less   "January 10", "Monday", "February", "Q1", "summer", "Christmas": the most recent occurrence
                 that has begun by today
     months      "February 2026", "Feb 2026", "Dec '25", "02/2026", "2026-02"; "in Jul 25" (after "in" or
@@ -46,7 +48,18 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 day, or ending on its last ("the last ten days of October" = 22-31). "the first/second/last third
                 of X" is early / mid / late X. Halves of a quarter or a season split in the middle month as a month
                 does: "the second half of Q4 2025" = November 16 to December 31. "the tail end / back end of X" is
-                "the end of X" ("the front end": the start).
+                "the end of X" ("the front end": the start); "year-end 2025" (or "end of year 2025") is "the end of
+                2025" (alone December; "before year-end 2025" before December 31), "year-end" alone "the end of the
+                year". "the latter (later) part of X" is its second half, "the former (earlier) part" its first.
+                "the closing (final, last) weeks of X" are its last four weeks ("of 2025" = December 4-31), "the
+                opening weeks" its first four: of a year, half year, quarter or season; of a month refused (half of
+                it or all of it?).
+    nth day     "the first Monday of March 2025" (March 3), "the last Friday in November 2025" (November 28), "the
+                3rd Monday of March 2025" (March 17; "Monday the 3rd of March" is March 3); "the last working day
+                of October 2025" (October 31), "the first business day of 2026" (January 2): working days are
+                Monday to Friday less New Year's Day and Christmas Day, the public holidays nearly every country
+                keeps on those dates; "the first weekday of 2026" (Monday to Friday: January 1). A day the span
+                lacks ("the fifth Monday of February 2025") is refused.
     named       "today", "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow"
     calendar    "this/last/next week|month|quarter|year" (weeks run Monday to Sunday); "week of March 3, 2025"
                 (or "week commencing / beginning / starting ...");
@@ -68,7 +81,8 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 ("later this spring" in February is all of the coming spring).
     weekdays    "last Monday" (strictly before today), "this Monday" (this week's), "next Monday"
                 (strictly after today); months likewise: "last March" = "this past March" = the latest March
-                before this month
+                before this month. "two Fridays ago" (or "back") is the second Friday before today, as is "the
+                Friday before last"; "the Monday after next" the second after today. "a few Fridays ago" is refused.
     seasons     meteorological, northern hemisphere: spring Mar-May, summer Jun-Aug, autumn/fall Sep-Nov,
                 winter Dec-Feb. "summer 2025", "winter 2024-25" ("winter 2025" is refused: which one?);
                 "last summer" = the latest that is over; "this summer" = the one under way, else this year's
@@ -86,7 +100,10 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 Year" (December 26-31; a year after it names the Christmas, as "the festive season 2025" does);
                 with this/last/next and before last/after next as seasons. Holidays of other calendars or countries
                 (Passover, Diwali, Mother's Day) are refused with a hint to write the date. "midsummer 2025" is mid
-                summer (July).
+                summer (July). "St Patrick's (Paddy's) Day" is March 17, "Hallowe'en" Halloween. The UK's "August
+                bank holiday" ("late summer bank holiday", England, Wales and Northern Ireland) is the last Monday
+                of August, "August bank holiday weekend" Saturday to Monday; other bank holidays are refused (the UK
+                has two in May; Scotland's summer one is the first Monday of August).
     near X      "around X" (or round, circa, roughly, approximately): a day or a holiday of up to a week with
                 three days either side ("around Halloween 2025" = October 28 to November 3); a longer X is itself.
                 "the turn of the year" is around New Year's Day (December 29 to January 4), the latest begun.
@@ -95,6 +112,8 @@ What the grammar reads (case-insensitive; leading "in", "on", "during", "at", "w
                 "the week after Christmas" December 26 to January 1. "the run-up (lead-up, build-up) to X" is the
                 four weeks before it: for Christmas November 27 to December 24. "this time last year" (or "the
                 same time last year", "this time two years ago"): the same day that far back, a week either side.
+                "this day last year" (or "the same day last year") is that day; "the same week / month / quarter last
+                year" (or "this week last year") the Monday-Sunday week, month or quarter holding it.
     rolling     "past 3 months", "last 10 days", "the past week", "the past fortnight", "the last few days": from
                 the same day N units ago through today, i.e. [today - N units, today + 1 day); "next 2 weeks"
                 mirrors it from today forward. "last week" with no number is the calendar week, "past week"
@@ -209,6 +228,7 @@ HOLIDAYS = {
     "valentines day": (2, 14, 1), "valentines": (2, 14, 1), "halloween": (10, 31, 1),
     "halloween night": (10, 31, 1), "all hallows eve": (10, 31, 1), "christmas morning": (12, 25, 1),
     "bonfire night": (11, 5, 1), "guy fawkes night": (11, 5, 1), "guy fawkes day": (11, 5, 1),
+    "st patricks day": (3, 17, 1), "st paddys day": (3, 17, 1), "st pattys day": (3, 17, 1), "paddys day": (3, 17, 1),
     # the dog days of summer, as almanacs count them: July 3 to August 11
     "dog days": (7, 3, 40), "dog days of summer": (7, 3, 40),
 }
@@ -228,6 +248,13 @@ def us_thanksgiving(year: int) -> dt.date:
     """The fourth Thursday of November (US Thanksgiving)."""
     first = dt.date(year, 11, 1)
     return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+def uk_late_summer_bank_holiday(year: int) -> dt.date:
+    """The last Monday of August: the UK's late summer ("August") bank holiday in England, Wales and Northern Ireland
+    (Scotland's summer bank holiday is the first Monday of August)."""
+    last = dt.date(year, 8, 31)
+    return last - dt.timedelta(days=last.weekday())
 
 
 def _christmas_week(year: int) -> dt.date:
@@ -253,6 +280,12 @@ COMPUTED_HOLIDAYS: dict[str, tuple[Callable[[int], dt.date], int, Callable[[int]
     "thanksgiving weekend": (us_thanksgiving, 4, us_thanksgiving),
     "christmas week": (_christmas_week, 7, None),
     "week between christmas and new year": (lambda year: dt.date(year, 12, 26), 6, None),
+    # the UK's August bank holiday (England, Wales, Northern Ireland): the Monday; its weekend Saturday to Monday
+    **{f"{name}{day}": (uk_late_summer_bank_holiday, 1, None)
+       for name in ("august bank holiday", "late summer bank holiday", "summer bank holiday") for day in ("", " monday")},
+    **{f"{name} weekend": (lambda year: uk_late_summer_bank_holiday(year) - dt.timedelta(days=2), 3,
+                           uk_late_summer_bank_holiday)
+       for name in ("august bank holiday", "late summer bank holiday", "summer bank holiday")},
 }
 # The day a holiday of several days is "before" or "after", and what its run-up leads to: Christmas Day.
 HOLIDAY_MAIN_DAYS = {"christmas": (12, 25), "xmas": (12, 25), "christmastime": (12, 25), "christmas time": (12, 25)}
@@ -308,6 +341,13 @@ _SAME_MEANING: tuple[tuple[re.Pattern, str | Callable[[re.Match], str]], ...] = 
         (r"-to-date\b", " to date"),  # "quarter-to-date"
         (r"\b(?:midway|halfway) (?:through|into) ", "mid "),  # "midway through 2025" = mid 2025
         (r"\b(?:st|saint) (?=valentines\b)", ""),  # "St Valentine's Day"
+        (r"\bsaint (?=(?:patricks|paddys|pattys)\b)", "st "),  # "Saint Patrick's Day" = "St Patrick's Day"
+        (r"\bhallowe en\b", "halloween"),  # "Hallowe'en", its apostrophe already a space
+        (r"\b(?:latter|later) part of\b", "second half of"),  # "the latter part of 2025": its second half
+        (r"\b(?:former|earlier) part of\b", "first half of"),
+        # "year-end 2025" = "the end of 2025" (December; before it: December 31), "year-end" alone this year's
+        (r"\b(?:year[- ]end|end[- ]of[- ]year)(?: of)? (?=\d{4}\b)", "end of "),
+        (r"\b(?:year[- ]end|end-of-year)\b", "end of the year"),
         # the days after Christmas Day and before New Year's Day (COMPUTED_HOLIDAYS)
         (r"\b(?:the )?(?:(?:week|days|period|time) )?between (?:christmas|xmas)(?: day)? and (?:the )?new years?"
          r"(?: day)?\b", "week between christmas and new year"),
@@ -738,6 +778,8 @@ def _read_numeric(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
     12 ("13/01/2026"); "13.01.2026" with dots is day.month.year unless the second number is over 12."""
     if m := re.fullmatch(r"(\d{4})([-/.])(\d{1,2})\2(\d{1,2})", phrase):  # "2025-10-04", "2025.10.04"
         return _day(_make_date(int(m[1]), int(m[3]), int(m[4])))
+    if m := re.fullmatch(r"((?:19|20)\d\d)(\d\d)(\d\d)", phrase):  # "20251004": ISO 8601's basic form, yyyymmdd
+        return _day(_make_date(int(m[1]), int(m[2]), int(m[3])))
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}\S*", phrase):
         from dateutil.parser import isoparse  # here only: dateutil's parser module is slow to import
 
@@ -795,8 +837,8 @@ def _read_words(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | Non
             shape, values = shape + "D", values + [int(m[1])]
         else:
             return None
-    if shape == "DMD" and re.fullmatch(r"\d{2}", tokens[-1]):  # "4 Oct 25": a day, a month, a two-digit year
-        shape, values[-1] = "DMY", _full_year(values[-1])
+    if shape in ("DMD", "MDD") and re.fullmatch(r"\d{2}", tokens[-1]):  # "4 Oct 25", "Oct 4 25": a two-digit year
+        shape, values[-1] = shape[:2] + "Y", _full_year(values[-1])
     span = _words_span(shape, values, anchor)
     if span is not None and weekday is not None:
         _check_weekday(span, weekday)
@@ -1058,7 +1100,7 @@ def _read_part(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None
     """"early March 2025" = days 1-10, "mid" 11-20, "late" 21-end; of a year, thirds of four months; of a season or
     a quarter, its three months ("late summer 2025" = August 2025)."""
     m = re.fullmatch(r"(early|mid|late) (.+)", phrase)
-    if not m:
+    if not m or _HOLIDAY.fullmatch(phrase):  # "late summer bank holiday 2025" is the holiday
         return None
     whole = _read_single(m[2], today, anchor)
     if whole is None:
@@ -1352,6 +1394,103 @@ def _read_this_time(phrase: str, today: dt.date, anchor: dt.date) -> DateRange |
     return DateRange(day - dt.timedelta(days=7), day + dt.timedelta(days=8))
 
 
+_SAME_UNIT = regex_cache.compile(rf"(?:this|(?:the )?same) (day|week|month|quarter) (?:(last|next) year|{_QTY} years? "
+                                 rf"(ago|from now))")
+
+
+def _read_same_unit(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"this day last year" (or "the same day last year") is today's date a year back; "the same week / month /
+    quarter last year" the Monday-Sunday week, month or quarter holding that day ("this week two years ago" too). On
+    February 29 a year back is February 28."""
+    m = _SAME_UNIT.fullmatch(phrase)
+    if not m:
+        return None
+    years = 1 if m[2] else _quantity(m[3])
+    if years != int(years):
+        return None
+    day = _shift(today, "year", int(years) * (1 if m[2] == "next" or m[4] == "from now" else -1))
+    return _unit_around(day, m[1])
+
+
+_WEEKDAYS_AGO = regex_cache.compile(rf"{_QTY} (monday|tuesday|wednesday|thursday|friday|saturday|sunday)s? "
+                                    rf"(?:ago|back)|{_WEEKDAY} (before last|after next)")
+
+
+def _read_weekdays_ago(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"two Fridays ago" is the second Friday before today ("last Friday" is the first, strictly before today, so on
+    a Sunday the Friday of the week before); "the Monday before last" is two Mondays ago; "the Monday after next" the
+    second Monday after today. A count that is no whole number ("a few Fridays ago") is refused."""
+    m = _WEEKDAYS_AGO.fullmatch(phrase)
+    if not m:
+        return None
+    if m[3]:
+        weekday, n = WEEKDAYS[m[3]], (-2 if m[4] == "before last" else 2)
+    else:
+        weekday, qty = WEEKDAYS[m[2]], m[1]
+        count = None if qty.removeprefix("a ").removesuffix(" of") in VAGUE_AGO else _quantity(qty)
+        if count is None or count != int(count) or count < 1:
+            raise _Unreadable(f"'{qty}' is not a whole number of {WEEKDAY_NAMES[weekday]}s; e.g. 'two "
+                              f"{WEEKDAY_NAMES[weekday]}s ago'")
+        n = -int(count)
+    if n < 0:
+        latest = today - dt.timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)  # "last Friday"
+    else:
+        latest = today + dt.timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)  # "next Friday"
+    return _day(latest + dt.timedelta(days=7 * (n + 1 if n < 0 else n - 1)))
+
+
+# Working days are Monday to Friday except New Year's Day and Christmas Day, the public holidays nearly every country
+# keeps on those dates; "weekdays" are Monday to Friday.
+_WORKING_DAY_WORDS = ("working day", "work day", "workday", "business day")
+_NTH_WEEKDAY = regex_cache.compile(rf"{_NTH} ({'|'.join(_WORKING_DAY_WORDS)}|weekday|{_WEEKDAY[1:-1]}) (?:of|in) (.+)")
+
+
+def _read_nth_weekday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the first Monday of March 2025" (March 3), "the last Friday in November 2025" (November 28), "the last
+    working day of October 2025" (Friday October 31), "the first working day of 2026" (Friday January 2: working days
+    are Monday to Friday, less January 1 and December 25), "the second weekday of 2026" (Monday to Friday)."""
+    m = _NTH_WEEKDAY.fullmatch(phrase)
+    if not m:
+        return None
+    nth, kind = m[1], m[2]
+    whole = _read_whole(m[3], today, anchor)
+    if whole is None:
+        return None
+    if kind in WEEKDAYS:
+        keep = lambda day: day.weekday() == WEEKDAYS[kind]  # noqa: E731
+    elif kind == "weekday":
+        keep = lambda day: day.weekday() < 5  # noqa: E731
+    else:
+        keep = lambda day: day.weekday() < 5 and (day.month, day.day) not in ((1, 1), (12, 25))  # noqa: E731
+    days = [whole.start + dt.timedelta(days=k) for k in range((whole.end - whole.start).days)]
+    days = [day for day in days if keep(day)]
+    index = -1 if nth in ("last", "final") else (int(nth[:-2]) if nth[0].isdigit() else ORDINAL_WORDS[nth]) - 1
+    if not days or index >= len(days):
+        name = WEEKDAY_NAMES[WEEKDAYS[kind]] if kind in WEEKDAYS else kind
+        raise _Unreadable(f"{whole} has no {nth} {name}; e.g. 'the first Monday of March 2025'")
+    return _day(days[index])
+
+
+_EDGE_WEEKS = regex_cache.compile(r"(closing|final|last|dying|opening|first|initial) weeks of (.+)")
+
+
+def _read_edge_weeks(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
+    """"the closing (final, last) weeks of 2025" are its last four weeks (December 4-31, 2025), "the opening weeks of
+    2026" its first four (January 1-28): of a year, a half year, a quarter or a season. Of a month they could be half
+    of it or all of it, so they are refused with a count to write instead."""
+    m = _EDGE_WEEKS.fullmatch(phrase)
+    if not m:
+        return None
+    whole = _read_whole(m[2], today, anchor)
+    if whole is None:
+        return None
+    closing = m[1] in ("closing", "final", "last", "dying")
+    if (_months_long(whole) or 0) < 3:
+        raise _Unreadable(f"'the {m[1]} weeks' of {whole} could be half of it or all of it; write a count, e.g. "
+                          f"'the {'last' if closing else 'first'} 2 weeks of October 2025'")
+    return _nth_unit(whole, "week", -1 if closing else 0, 4)
+
+
 _AROUND = regex_cache.compile(r"(?:around|round|circa|approximately|roughly) (.+)")
 
 
@@ -1504,16 +1643,21 @@ def _read_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | N
 
 
 def _read_movable_holiday(phrase: str, today: dt.date, anchor: dt.date) -> DateRange | None:
-    """Passover, Diwali and the like fall on another day each year and are not computed: refused with a hint."""
+    """Passover, Diwali and the like fall on another day each year and are not computed: refused with a hint. So is a
+    bank holiday other than August's (the UK has two in May; "bank holiday Monday": which one?)."""
     if m := _MOVABLE_HOLIDAY.search(phrase):
         raise _Unreadable(f"'{m[1]}' moves from year to year, so it is not read; write its date instead, "
                           f"e.g. 'March 30, 2025' or 'March 29 to March 31, 2025'")
+    if re.search(r"\bbank holiday", phrase):
+        raise _Unreadable("only the August bank holiday is read (the last Monday of August); for another, write its "
+                          "date, e.g. 'May 5, 2025', or 'August bank holiday 2025'")
     return None
 
 
 _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_named_day,
     _read_numeric,
+    _read_nth_weekday,  # before the words: "the 3rd Monday of March 2025" is March 17, not Monday the 3rd
     _read_words,
     _read_day_span,
     _read_calendar_unit,
@@ -1539,6 +1683,9 @@ _READERS: tuple[Callable[[str, dt.date, dt.date], DateRange | None], ...] = (
     _read_season,
     _read_holiday,
     _read_this_time,
+    _read_same_unit,
+    _read_weekdays_ago,
+    _read_edge_weeks,
     _read_around,
     _read_turn_of_the_year,
     _read_run_up,

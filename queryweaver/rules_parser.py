@@ -269,6 +269,7 @@ _PREPOSITIONS_AND_DURING = _PREPOSITIONS | {"during"}
 _DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
                     "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
                     "ytd", "halloween", "valentines", "valentine"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
+                   | {weekday + "s" for weekday in _WEEKDAYS}  # "two Fridays ago"
                    | {w for name in HOLIDAYS.keys() | COMPUTED_HOLIDAYS.keys() for w in name.split()}
                    - {"new", "season", "eve", "boxing", "time", "of", "night", "guy", "dog", "all", "morning",
                       "between", "and", "good", "sunday", "monday"})
@@ -726,6 +727,8 @@ class _Parser:
                 continue
             if self._low(end) in _SCHOOL_TERMS:
                 continue
+            if len(words) == 1 and re.fullmatch(r"\d{8}", words[0]):
+                continue  # "invoice 20251004" is a number; "on 20251004" a day
             if not any(w in _DATE_KEY_WORDS or re.search(r"\d", w) or "-" in w and _DATE_KEY_WORDS.intersection(
                     re.sub(r"s$", "", part) for part in w.split("-")) for w in words):
                 continue  # "the last half-year", "the past six-month period" hold one too

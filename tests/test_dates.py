@@ -699,7 +699,115 @@ MORE_WRITERS_FORMS = [
 ]
 
 
-@pytest.mark.parametrize("text, op, start, end", WRITERS_FORMS + MORE_WRITERS_FORMS)
+# The third list (today = Sunday 2026-02-15).
+THIRD_WRITERS_FORMS = [
+    # parts and edges of a year: the latter part is the second half, the closing weeks the last four weeks,
+    # year-end December as "at the end of 2025" (a bound: December 31, as "before the end of 2025")
+    ("the latter part of 2025", "=", "2025-07-01", "2026-01-01"),
+    ("the later part of 2025", "=", "2025-07-01", "2026-01-01"),
+    ("the earlier part of 2025", "=", "2025-01-01", "2025-07-01"),
+    ("the latter part of October 2025", "=", "2025-10-16", "2025-11-01"),
+    ("the latter half of 2025", "=", "2025-07-01", "2026-01-01"),  # as before
+    ("the closing weeks of 2025", "=", "2025-12-04", "2026-01-01"),
+    ("in the final weeks of 2025", "=", "2025-12-04", "2026-01-01"),
+    ("the last weeks of 2025", "=", "2025-12-04", "2026-01-01"),
+    ("the opening weeks of 2026", "=", "2026-01-01", "2026-01-29"),
+    ("the closing weeks of Q3 2025", "=", "2025-09-03", "2025-10-01"),
+    ("the closing weeks of the year", "=", "2026-12-04", "2027-01-01"),  # this year's, as "the end of the year"
+    ("the last 2 weeks of 2025", "=", "2025-12-18", "2026-01-01"),  # as before
+    ("year-end 2025", "=", "2025-12-01", "2026-01-01"),
+    ("at year-end 2025", "=", "2025-12-01", "2026-01-01"),
+    ("the year end 2025", "=", "2025-12-01", "2026-01-01"),
+    ("end of year 2025", "=", "2025-12-01", "2026-01-01"),
+    ("end-of-year 2025", "=", "2025-12-01", "2026-01-01"),
+    ("at the end of 2025", "=", "2025-12-01", "2026-01-01"),  # as before
+    ("year-end", "=", "2026-12-01", "2027-01-01"),  # as "the end of the year": this year's
+    ("before year-end 2025", "=", None, "2025-12-31"),  # as "before the end of 2025": December 31
+    ("after year-end 2025", "=", "2025-12-31", None),
+    ("late 2025", "=", "2025-09-01", "2026-01-01"),  # as before
+    # the same day, week or month a year (or more) back: the day a year back, and the week or month holding it
+    ("this day last year", "=", "2025-02-15", "2025-02-16"),
+    ("on this day last year", "=", "2025-02-15", "2025-02-16"),
+    ("the same day last year", "=", "2025-02-15", "2025-02-16"),
+    ("this day two years ago", "=", "2024-02-15", "2024-02-16"),
+    ("the same week last year", "=", "2025-02-10", "2025-02-17"),  # 2025-02-15 is a Saturday
+    ("this week last year", "=", "2025-02-10", "2025-02-17"),
+    ("the same month last year", "=", "2025-02-01", "2025-03-01"),
+    ("this month last year", "=", "2025-02-01", "2025-03-01"),
+    ("the same quarter last year", "=", "2025-01-01", "2025-04-01"),
+    ("the same week two years ago", "=", "2024-02-12", "2024-02-19"),
+    ("this time last year", "=", "2025-02-08", "2025-02-23"),  # as before: a week either side
+    # weekdays counted back: "last Friday" is the first before today, "two Fridays ago" the second
+    ("two Fridays ago", "=", "2026-02-06", "2026-02-07"),
+    ("2 Fridays ago", "=", "2026-02-06", "2026-02-07"),
+    ("the Monday before last", "=", "2026-02-02", "2026-02-03"),
+    ("Friday before last", "=", "2026-02-06", "2026-02-07"),
+    ("three Tuesdays ago", "=", "2026-01-27", "2026-01-28"),
+    ("two Sundays ago", "=", "2026-02-01", "2026-02-02"),  # today is a Sunday: last Sunday is February 8
+    ("one Friday ago", "=", "2026-02-13", "2026-02-14"),  # as "last Friday"
+    ("two Mondays back", "=", "2026-02-02", "2026-02-03"),
+    ("the Monday after next", "=", "2026-02-23", "2026-02-24"),  # "next Monday" is February 16
+    ("last Friday", "=", "2026-02-13", "2026-02-14"),  # as before
+    ("two weeks ago", "=", "2026-01-26", "2026-02-02"),  # as before
+    # the nth weekday or working day of a span; working days are Monday to Friday less January 1 and December 25
+    ("the last working day of October 2025", "=", "2025-10-31", "2025-11-01"),
+    ("the last business day of October 2025", "=", "2025-10-31", "2025-11-01"),
+    ("the first working day of 2026", "=", "2026-01-02", "2026-01-03"),  # January 1 is a holiday
+    ("the first weekday of 2026", "=", "2026-01-01", "2026-01-02"),  # a Thursday: a weekday all the same
+    ("the last working day of 2025", "=", "2025-12-31", "2026-01-01"),
+    ("the 20th working day of February 2025", "=", "2025-02-28", "2025-03-01"),
+    ("the first working day of next month", "=", "2026-03-02", "2026-03-03"),
+    ("the first Monday of March 2025", "=", "2025-03-03", "2025-03-04"),
+    ("the first Monday in March 2025", "=", "2025-03-03", "2025-03-04"),
+    ("the last Friday in November 2025", "=", "2025-11-28", "2025-11-29"),
+    ("the last Friday of November 2025", "=", "2025-11-28", "2025-11-29"),
+    ("the third Thursday of November 2025", "=", "2025-11-20", "2025-11-21"),
+    ("the 3rd Monday of March 2025", "=", "2025-03-17", "2025-03-18"),  # was Monday the 3rd (March 3)
+    ("Monday the 3rd of March 2025", "=", "2025-03-03", "2025-03-04"),  # as before
+    ("the fifth Monday of March 2025", "=", "2025-03-31", "2025-04-01"),
+    ("the first Monday of the month", "=", "2026-02-02", "2026-02-03"),
+    ("the last day of October 2025", "=", "2025-10-31", "2025-11-01"),  # as before
+    # holidays: the UK's August (late summer) bank holiday is the last Monday of August
+    ("August bank holiday 2025", "=", "2025-08-25", "2025-08-26"),
+    ("the August bank holiday 2025", "=", "2025-08-25", "2025-08-26"),
+    ("late summer bank holiday 2025", "=", "2025-08-25", "2025-08-26"),
+    ("August bank holiday Monday 2025", "=", "2025-08-25", "2025-08-26"),
+    ("the August bank holiday weekend 2025", "=", "2025-08-23", "2025-08-26"),  # Saturday to Monday
+    ("August bank holiday 2026", "=", "2026-08-31", "2026-09-01"),
+    ("the August bank holiday", "=", "2025-08-25", "2025-08-26"),  # the latest begun
+    ("late summer 2025", "=", "2025-08-01", "2025-09-01"),  # as before
+    ("St Patrick's Day 2025", "=", "2025-03-17", "2025-03-18"),
+    ("St. Patrick's Day 2025", "=", "2025-03-17", "2025-03-18"),
+    ("Saint Patrick's Day 2025", "=", "2025-03-17", "2025-03-18"),
+    ("St Paddy's Day 2025", "=", "2025-03-17", "2025-03-18"),
+    ("St Patrick's Day", "=", "2025-03-17", "2025-03-18"),
+    ("Boxing Day 2025", "=", "2025-12-26", "2025-12-27"),  # already read, now tested
+    ("Valentine's Day 2026", "=", "2026-02-14", "2026-02-15"),
+    ("Valentines Day 2026", "=", "2026-02-14", "2026-02-15"),
+    ("Halloween", "=", "2025-10-31", "2025-11-01"),
+    ("on Halloween 2025", "=", "2025-10-31", "2025-11-01"),
+    ("Hallowe'en 2025", "=", "2025-10-31", "2025-11-01"),
+    ("Hallowe’en", "=", "2025-10-31", "2025-11-01"),
+    ("last Halloween", "=", "2025-10-31", "2025-11-01"),
+    # compact day spellings
+    ("20251004", "=", "2025-10-04", "2025-10-05"),  # yyyymmdd, ISO 8601's basic form
+    ("on 20251004", "=", "2025-10-04", "2025-10-05"),
+    ("since 20251004", "=", "2025-10-04", None),
+    ("19991231", "=", "1999-12-31", "2000-01-01"),
+    ("Oct 4 25", "=", "2025-10-04", "2025-10-05"),  # a month, a day, a two-digit year
+    ("Oct 4, 25", "=", "2025-10-04", "2025-10-05"),
+    ("Oct 4th 25", "=", "2025-10-04", "2025-10-05"),
+    ("4 Oct 25", "=", "2025-10-04", "2025-10-05"),  # already read, now tested
+    ("Jul 25", "=", "2025-07-25", "2025-07-26"),  # as before: a month and one number is a day
+    ("in Jul 25", "=", "2025-07-01", "2025-08-01"),  # as before
+    # all-numeric days with dashes stay as they were: month first (US), day first when the first is over 12
+    ("4-10-2025", "=", "2025-04-10", "2025-04-11"),
+    ("10-4-2025", "=", "2025-10-04", "2025-10-05"),
+    ("13-4-2025", "=", "2025-04-13", "2025-04-14"),
+]
+
+
+@pytest.mark.parametrize("text, op, start, end", WRITERS_FORMS + MORE_WRITERS_FORMS + THIRD_WRITERS_FORMS)
 def test_forms_question_writers_asked_for_read_as_days(text, op, start, end):
     assert parse_date_expression(text, op, today=TODAY) == days(start, end)
 
@@ -801,6 +909,17 @@ OTHER_TODAYS = [
     (date(2026, 1, 1), "week 52", "=", "2025-12-22", "2025-12-29"),
     (date(2027, 1, 2), "week 53", "=", "2026-12-28", "2027-01-04"),  # still in ISO 2026
     (date(2026, 10, 3), "Saturday 10/4", "=", "2025-10-04", "2025-10-05"),  # this year's October 4 is to come
+    # the third list on other days
+    (date(2028, 2, 29), "this day last year", "=", "2027-02-28", "2027-03-01"),  # no February 29 in 2027
+    (date(2026, 1, 1), "the same week last year", "=", "2024-12-30", "2025-01-06"),  # the week of 2025-01-01
+    (date(2026, 2, 13), "two Fridays ago", "=", "2026-01-30", "2026-01-31"),  # on a Friday: last Friday is Feb 6
+    (date(2026, 2, 14), "two Fridays ago", "=", "2026-02-06", "2026-02-07"),
+    (date(2026, 2, 13), "the Friday before last", "=", "2026-01-30", "2026-01-31"),
+    (date(2025, 8, 24), "the August bank holiday", "=", "2024-08-26", "2024-08-27"),  # this year's is to come
+    (date(2025, 8, 25), "the August bank holiday", "=", "2025-08-25", "2025-08-26"),
+    (date(2025, 8, 26), "last August bank holiday", "=", "2025-08-25", "2025-08-26"),
+    (date(2025, 3, 16), "St Patrick's Day", "=", "2024-03-17", "2024-03-18"),
+    (date(2026, 3, 20), "year-end", "=", "2026-12-01", "2027-01-01"),
 ]
 
 
@@ -882,6 +1001,25 @@ ERRORS = [
     ("earlier this summer", "=", "has not begun"),
     ("from now until March 2025", "=", "ends"),
     ("H2 of March 2025", "=", "like 'March 3, 2025'"),  # H1 and H2 halve a year
+    # near the third list: refused on purpose
+    ("the closing weeks of October 2025", "=", "the last 2 weeks of October 2025"),  # half the month or all of it?
+    ("the opening weeks of March 2025", "=", "the first 2 weeks"),
+    ("a couple of Fridays ago", "=", "not a whole number of Fridays"),
+    ("a few Mondays ago", "=", "not a whole number of Mondays"),
+    ("one and a half Fridays ago", "=", "not a whole number"),
+    ("the fifth Monday of February 2025", "=", "has no fifth Monday"),
+    ("the 5th Monday of February 2025", "=", "has no 5th Monday"),
+    ("the 21st working day of February 2025", "=", "has no 21st working day"),
+    ("the May bank holiday 2025", "=", "only the August bank holiday"),  # the UK has two in May
+    ("bank holiday Monday", "=", "only the August bank holiday"),  # which one?
+    ("the spring bank holiday 2025", "=", "only the August bank holiday"),
+    ("the same day", "=", "like 'March 3, 2025'"),  # the same as what?
+    ("20251304", "=", "not a real date"),  # yyyymmdd only when it is a real date
+    ("20250229", "=", "not a real date"),
+    ("12345678", "=", "like 'March 3, 2025'"),  # no year 1234: a number, not a day
+    ("2025104", "=", "like 'March 3, 2025'"),
+    ("Oct 32 25", "=", "not a real date"),
+    ("Oct 4 125", "=", "like 'March 3, 2025'"),
 ]
 
 

@@ -307,6 +307,12 @@ def test_a_fully_covered_graph_has_no_problems():
     ("emails from Jane Doe in the last half-year", None), ("emails from Jane Doe in the last seventy days", None),
     ("emails from Jane Doe last Easter", None), ("emails from Jane Doe last Thanksgiving", None),
     ("the last email from Jane Doe last Easter", "last"),
+    ("emails from Jane Doe on the last working day of October 2025", None),
+    ("emails from Jane Doe on the first business day of 2026", None),
+    ("emails from Jane Doe on the first weekday of 2026", None),
+    ("emails from Jane Doe on the last Friday in November 2025", None),
+    ("emails from Jane Doe in the closing weeks of 2025", None),
+    ("the first email from Jane Doe on the first working day of 2026", "first"),
 ])
 def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
     plain = graph("p", {"p": "Person"})

@@ -573,6 +573,86 @@ def test_more_dates_question_writers_asked_for_are_read_in_questions(lexicon, qu
     assert (span.start, span.end - timedelta(days=1)) == (date.fromisoformat(first), date.fromisoformat(last))
 
 
+# The third list: each question's graph, and the days its date value reads to (today = Sunday 2026-02-15).
+@pytest.mark.parametrize("question, spec, first, last", [
+    ("Which emails did Jane Doe send me in the latter part of 2025?",
+     FROM_JANE_TO_ME + ("d.value = in the latter part of 2025",), "2025-07-01", "2025-12-31"),
+    ("Which emails did Jane Doe send me in the closing weeks of 2025?",
+     FROM_JANE_TO_ME + ("d.value = in the closing weeks of 2025",), "2025-12-04", "2025-12-31"),
+    ("Which emails did Jane Doe send me at year-end 2025?",
+     FROM_JANE_TO_ME + ("d.value = at year-end 2025",), "2025-12-01", "2025-12-31"),
+    ("Which emails did Jane Doe send me this day last year?",
+     FROM_JANE_TO_ME + ("d.value = this day last year",), "2025-02-15", "2025-02-15"),
+    ("Who did I meet on this day last year?", PEOPLE_MET + ("d.value = this day last year",),
+     "2025-02-15", "2025-02-15"),
+    ("How many emails did I get in the same week last year?",
+     EMAILS_I_GOT + ("d.value = in the same week last year",), "2025-02-10", "2025-02-16"),
+    ("Which emails did Jane Doe send me in the same month last year?",
+     FROM_JANE_TO_ME + ("d.value = in the same month last year",), "2025-02-01", "2025-02-28"),
+    ("Which emails did Jane Doe send me two Fridays ago?",  # "Fridays" is a date word
+     FROM_JANE_TO_ME + ("d.value = two Fridays ago",), "2026-02-06", "2026-02-06"),
+    ("Which emails did Jane Doe send me on the Monday before last?",
+     FROM_JANE_TO_ME + ("d.value = the Monday before last",), "2026-02-02", "2026-02-02"),
+    ("Which emails did Jane Doe send me three Tuesdays ago?",
+     FROM_JANE_TO_ME + ("d.value = three Tuesdays ago",), "2026-01-27", "2026-01-27"),
+    ("Two Fridays ago, who did I meet?", PEOPLE_MET + ("d.value = Two Fridays ago",), "2026-02-06", "2026-02-06"),
+    ("Which emails did Jane Doe send me on the last working day of October 2025?",
+     FROM_JANE_TO_ME + ("d.value = the last working day of October 2025",), "2025-10-31", "2025-10-31"),
+    ("Which emails did Jane Doe send me on the first working day of 2026?",
+     FROM_JANE_TO_ME + ("d.value = the first working day of 2026",), "2026-01-02", "2026-01-02"),
+    ("What meetings did I have on the first Monday of March 2025?",
+     ("find ev all", "ev occurred_on d", "d.value = the first Monday of March 2025"), "2025-03-03", "2025-03-03"),
+    ("Which emails did Jane Doe send me on the last Friday in November 2025?",
+     FROM_JANE_TO_ME + ("d.value = the last Friday in November 2025",), "2025-11-28", "2025-11-28"),
+    # "last" and "first" belong to the date; the email's own "last" still orders
+    ("the last email from Jane Doe on the last working day of October 2025",
+     ("find e one", "e from p", "e sent_on d", "p.name = Jane Doe",
+      "d.value = the last working day of October 2025", "e.ordinal = last"), "2025-10-31", "2025-10-31"),
+    ("Which emails did Jane Doe send me on August bank holiday 2025?",
+     FROM_JANE_TO_ME + ("d.value = August bank holiday 2025",), "2025-08-25", "2025-08-25"),
+    ("Who did I meet on the August bank holiday weekend 2025?",
+     PEOPLE_MET + ("d.value = the August bank holiday weekend 2025",), "2025-08-23", "2025-08-25"),
+    ("Which emails did Jane Doe send me on St Patrick's Day 2025?",
+     FROM_JANE_TO_ME + ("d.value = St Patrick's Day 2025",), "2025-03-17", "2025-03-17"),
+    ("Who did I meet on St. Patrick's Day 2025?",
+     PEOPLE_MET + ("d.value = St. Patrick's Day 2025",), "2025-03-17", "2025-03-17"),
+    ("Which emails did Jane Doe send me on Boxing Day 2025?",
+     FROM_JANE_TO_ME + ("d.value = Boxing Day 2025",), "2025-12-26", "2025-12-26"),
+    ("Which emails did Jane Doe send me on Valentine's Day 2026?",
+     FROM_JANE_TO_ME + ("d.value = Valentine's Day 2026",), "2026-02-14", "2026-02-14"),
+    ("Which emails did Jane Doe send me on Halloween?",
+     FROM_JANE_TO_ME + ("d.value = Halloween",), "2025-10-31", "2025-10-31"),
+    ("Which emails did Jane Doe send me on Hallowe'en 2025?",
+     FROM_JANE_TO_ME + ("d.value = Hallowe'en 2025",), "2025-10-31", "2025-10-31"),
+    ("Which emails did Jane Doe send me on 20251004?",
+     FROM_JANE_TO_ME + ("d.value = 20251004",), "2025-10-04", "2025-10-04"),
+    ("emails from Jane Doe since 20251004",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value > since 20251004"),
+     "2025-10-04", None),
+    ("Which emails did Jane Doe send me on Oct 4 25?",
+     FROM_JANE_TO_ME + ("d.value = Oct 4 25",), "2025-10-04", "2025-10-04"),
+    ("Which emails did Jane Doe send me on 4 Oct 25?",
+     FROM_JANE_TO_ME + ("d.value = 4 Oct 25",), "2025-10-04", "2025-10-04"),
+])
+def test_the_third_list_of_dates_is_read_in_questions(lexicon, question, spec, first, last):
+    got = reads_as(lexicon, question, *spec)
+    ((op, value),) = [(f.op, f.value) for f in got.graph.filters if f.field == "value"]
+    span = parse_date_expression(str(value), op, today=WRITERS_TODAY)
+    shown_last = None if span.end is None else span.end - timedelta(days=1)
+    assert (span.start, shown_last) == (date.fromisoformat(first), last and date.fromisoformat(last))
+
+
+def test_an_eight_digit_number_is_a_day_only_where_a_date_goes(lexicon):
+    """"on 20251004" is a day; "invoice 20251004" names an invoice, so the number stays in the words searched."""
+    from queryweaver.rules_parser import find_dates
+
+    assert [value for _i, _end, _op, value in find_dates("emails from Jane on 20251004")] == ["20251004"]
+    assert find_dates("emails about invoice 20251004") == []
+    assert find_dates("emails about INV-20251004 or report_20251004.pdf") == []
+    assert find_dates("emails from Jane on 20251304") == []  # no month 13: not a day
+    reads_as(lexicon, "Which emails mention invoice 20251004?", "find e all", "e.content contains invoice 20251004")
+
+
 def test_a_season_before_a_school_term_is_not_the_season(lexicon):
     """"the autumn term 2025" is a school's term, refused by queryweaver.dates: the reader does not make it autumn."""
     from queryweaver.rules_parser import find_dates

@@ -1,6 +1,7 @@
 """What the paper's seven questions cost against an IMAP server: live mode, the mirror, a fetch-everything client.
 
-    python benchmarks/imap_requests.py [--emails 3000] [--events 300] [--files 600] [--new 50]
+    python benchmarks/imap_requests.py [--emails 3000] [--events 300] [--files 600] [--new 50] [--questions 1,7]
+                                       [--no-naive]
 
 A synthetic account (``queryweaver.corpus`` with the story, so every question has a known answer) is loaded into
 a real Dovecot on 127.0.0.1 (``tests/imap_server.py``; needs ``apt-get install dovecot-imapd``): the user's own
@@ -147,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--new", type=int, default=50, help="messages delivered before the incremental run")
+    parser.add_argument("--questions", default="1,2,3,4,5,6,7", help="which of the paper's questions (e.g. 1,7)")
+    parser.add_argument("--no-naive", action="store_true", help="skip the fetch-everything client (at 250k it reads "
+                        "every message whole for each question)")
     args = parser.parse_args(argv)
     binary = dovecot_binary()
     if binary is None:
@@ -169,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     files_cache = work / "shared-cache"
     rows = []
     try:
-        for q in paper_graphs(**DEMO_NAMES):
+        wanted = {int(n) for n in args.questions.split(",") if n.strip()}
+        for q in (q for q in paper_graphs(**DEMO_NAMES) if q.number in wanted):
             live_cache = work / f"live-cache-q{q.number}"
             live_cold = ours(server, config, corpus, live_cache, files_cache, q, expected[q.number], sync=False)
             live_warm = ours(server, config, corpus, live_cache, files_cache, q, expected[q.number], sync=False)
@@ -181,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                                f"Message-ID: <new-{q.number}-{n}@example.net>\nDate: Mon, 2 Feb 2026 08:00:00 +0000\n\n"
                                f"nothing to see\n".encode())
             incr = ours(server, config, corpus, cache, files_cache, q, expected[q.number])
-            plain = naive(server, config, corpus, work, files_cache, q, expected[q.number])
+            plain = (Run(0, 0, 0, 0.0, True) if args.no_naive
+                     else naive(server, config, corpus, work, files_cache, q, expected[q.number]))
             rows.append((q, live_cold, live_warm, cold, warm, incr, plain))
             print(f"Q{q.number}: live cold {live_cold.commands} cmds / {live_cold.fetches} fetch / "
                   f"{live_cold.bytes_in} B {'exact' if live_cold.exact else 'WRONG'}; live warm {live_warm.commands} "
@@ -194,11 +200,14 @@ def main(argv: list[str] | None = None) -> int:
     _report(rows, args)
     shutil.rmtree(work, ignore_errors=True)
     exact = sum(1 for r in rows if all(run.exact for run in r[1:]))
-    naive_bytes = max(1, sum(r[6].bytes_in for r in rows))
-    print(f"RESULT live_cold_bytes_ratio={sum(r[1].bytes_in for r in rows) / naive_bytes:.4f} "
-          f"mirror_cold_bytes_ratio={sum(r[3].bytes_in for r in rows) / naive_bytes:.4f} "
-          f"live_warm_fetches={sum(r[2].fetches for r in rows)} exact={exact}/7")
-    return 0 if exact == 7 else 1
+    naive_bytes = sum(r[6].bytes_in for r in rows)
+
+    def ratio(column: int) -> str:
+        return f"{sum(r[column].bytes_in for r in rows) / naive_bytes:.4f}" if naive_bytes else "n/a"
+
+    print(f"RESULT live_cold_bytes_ratio={ratio(1)} mirror_cold_bytes_ratio={ratio(3)} "
+          f"live_warm_fetches={sum(r[2].fetches for r in rows)} exact={exact}/{len(rows)}")
+    return 0 if exact == len(rows) else 1
 
 
 def _report(rows, args) -> None:

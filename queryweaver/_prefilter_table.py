@@ -222,6 +222,7 @@ REQUIRED: dict[str, tuple[tuple[str, ...], ...] | None] = {
     '\\b(?:where|with|whose) (?:the )?(?:attachment|attachments|file) count\\s*(?:>\\s*0|>=\\s*1|is (?:above|over|more than|greater than) (?:0|zero))': (('where', 'whose', 'with'), ('attachment', 'attachments', 'file'), ('count',)),
     '\\b(?:which |what )?(?:of )?my (e-?mails?|messages?|mails?|letters?) (?=to\\b(?! ?(?:or|and|&|/) ?from\\b))': (('my',), ('letter', 'mail', 'message')),
     '\\b(?:which|that) (?:are|is|were|was) (named|called|titled)\\b': (('that', 'which'), ('are', 'is', 'was', 'were'), ('called', 'named', 'titled')),
+    '\\b(?:which|what) (e-?mail|message) (?:was|is) the (last|first|latest|earliest|final|most recent) (?:one )?to (?:arrive|come in|land|reach me|turn up|show up|get here|hit my inbox)\\b': (('what', 'which'), ('mail', 'message'), ('is', 'was'), ('the',), ('earliest', 'final', 'first', 'last', 'latest', 'recent'), ('to',), ('arrive', 'come', 'here', 'inbox', 'land', 'reach', 'show', 'turn')),
     '\\b(?:who all|whom all)\\b': (('who', 'whom'),),
     '\\b(?:who did|did) (I|we) (?:have|had) (?:a |any )?(?:meetings?|calls?|events?) with\\b': (('did', 'who'), ('i', 'we'), ('had', 'have'), ('call', 'event', 'meeting'), ('with',)),
     "\\b(?:who sits|who sat|who's been|who has been|who were|who was) in (meetings|events|calls) with\\b": (('been', 'sits', 'were', 'who'), ('in',), ('calls', 'events', 'meetings'), ('with',)),

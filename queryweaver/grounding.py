@@ -548,7 +548,8 @@ class Grounder:
             if word in self.parts and (word not in _COMMON_WORDS or span[0].capital):
                 return self._person_mention(start, end, text, self.parts[word], True, partial=True)
             if span[0].capital and word not in self.title_words and word not in self.lexicon.subject_words \
-                    and word not in _CALENDAR_WORDS and not _imperative(question, span[0]):
+                    and word not in _CALENDAR_WORDS and not _imperative(question, span[0]) \
+                    and not _opens_with_a_word(question, span[0]):
                 # "to June" may be June, never a typo of Jane; "Trace the sender ..." is a verb, not Grace
                 close = self.fuzzy_parts.lookup(word)
                 if close and word not in close:
@@ -612,6 +613,22 @@ def _imperative(question: str, token: "_Token") -> bool:
     following = question[token.end:].split(None, 1)
     opens = not before or before[-1] in ".?!:;"
     return opens and bool(following) and following[0].strip(".,?!;:").lower() in _OBJECT_STARTS
+
+
+def _opens_with_a_word(question: str, token: "_Token") -> bool:
+    """Whether ``token`` opens a sentence and a lower-case word that is not something a person does follows it
+    ("Feed suppliers, I'd guess."): capitalised only because it comes first, so not corrected to a name ("Feld")."""
+    before = question[:token.start].rstrip()
+    following = question[token.end:].split(None, 1)
+    if before and before[-1] not in ".?!:;":
+        return False
+    word = following[0].strip(".,?!;:") if following else ""
+    return word.isalpha() and word.islower() and word not in _A_PERSON_DOES
+
+
+_A_PERSON_DOES = frozenset("""sent send sends sending emailed emails emailing mailed mails wrote writes written attended
+attends met meets forwarded forwards shared shares replied replies asked asks said says and or has had have is was
+did does will would cc bcc""".split())
 
 
 # Lower-case words that are also someone's first or last name in many mailboxes: a name only when capitalised.

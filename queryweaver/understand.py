@@ -741,7 +741,8 @@ def _dashed_aside(match: re.Match) -> str:
     aside = match.group("aside")
     if _FIRST_PERSON_ASIDE.match(aside):  # "– I want to plan around them –": a lone word taken for a title is a verb
         aside = _ONE_WORD_TITLE.sub(r"\1", aside)
-    if ENTITY_OPEN in aside or find_dates(aside) or _CHANGES_THE_QUESTION.search(_NOT_JUST.sub("", aside)):
+    if ENTITY_OPEN in aside or find_dates(aside) or _CHANGES_THE_QUESTION.search(_NOT_JUST.sub("", aside)
+                                                                               .replace("lost count of", "")):
         return match.group()
     return " "
 
@@ -842,6 +843,21 @@ _THEN_ABOUT_THEM = (r"\s*(?:[,;?]|\.(?=\s)|\s[-–—])\s+(?:and\s+)?(?=(?:with 
                     r"she)\b.*\bwho(?:m|ever)?\b)")
 _WHO_SENT_THEN = regex_cache.compile(r"^who (?:(?:sent|emailed|mailed|forwarded)(?: me)? (\S.{0,80}?)|(\S.{0,80}?) to me "
                                      r"(?:has |have )?(?:sent|emailed|mailed|forwarded))" + _THEN_ABOUT_THEM, re.IGNORECASE)
+# a letter's "the undersigned" is its writer: "links sent to the undersigned by those with whom the undersigned met"
+_UNDERSIGNED = regex_cache.compile(r"\bthe undersigned\b(?:(?= (?:met|meets|sent|sends|received|receives|attended|attends|"
+                                   r"emailed|got|has|have|had|was|is|am|will|did|does)\b)()|)", re.IGNORECASE)
+# a greeting or interjection of a word or two before the question: "Kaixo! ...", "Góðan daginn! ...", "Blimey! ..."
+_INTERJECTION = regex_cache.compile(r"^\s*[^\W\d_][\w'’]*(?:\s+[^\W\d_][\w'’]*)?\s*!+\s+(?=[\"“'A-Z])")
+# 'links to "eventbrite.com"': a site in quotes is still a site, not a title
+_QUOTED_SITE = regex_cache.compile(r"\b((?:links?|urls?|webpages?|pages?|sites?|websites?|domains?)(?: (?:to|from|on|at|for|"
+                                   r"pointing to|going to))?) [\"“']((?:https?://)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:/[^\s\"”']*)?)"
+                                   r"[\"”']", re.IGNORECASE)
+# "I've seen one or two of my events in 2025 – show me the rest": the asker has some and wants them all
+_SEEN_SOME = regex_cache.compile(
+    r"^I(?:'ve| have)? (?:already )?(?:seen|read|got|opened|looked at|checked|gone through|found)(?: already)? (?:one or "
+    r"two|a couple|a few|some|one|two|three|several|most|a handful|part) of (?P<what>.+?)(?: already)?\s*(?:[.;,]|\s[-–—])"
+    r"\s*(?:now |so |but |please |just )?(?:show|list|give|find|get)(?: me)? (?:the rest|the others|the remaining ones|"
+    r"all of them|them all|the lot)\b.*$", re.IGNORECASE)
 # "that person with whom has emailed?", "that person is emailing with whom?": "with whom has that person emailed?"
 _WITH_WHOM_LAST = regex_cache.compile(
     r"\b(?:(that person|this person|the sender|they|he|she) with whom (has|have|had|is|was|are|were)|(that person|this person|"
@@ -876,6 +892,10 @@ def _asked_plainly(text: str) -> str:
     text = _EITHER_WAY.sub("", text)
     text = _TELL_ME.sub("", text)
     text = _E_MAIL.sub("email", text)
+    text = _INTERJECTION.sub("", text)
+    text = _UNDERSIGNED.sub(lambda m: "I" if m.group(1) is not None else "me", text)
+    text = _QUOTED_SITE.sub(r"\1 \2", text)
+    text = _SEEN_SOME.sub(lambda m: f"Show me all {m.group('what')}", text)
     text = _WITH_WHOM_LAST.sub(lambda m: f"with whom {m.group(2) or m.group(4)} {m.group(1) or m.group(3)} "
                                          f"{m.group(6) or m.group(5)}", text)
     text = _WHO_SENT_THEN.sub(lambda m: f"The person who sent me {m.group(1) or m.group(2)} – ", text)
@@ -1404,6 +1424,9 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     (r"^who (⟦file\|[^⟧]+⟧) to me (?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b", r"who \2 me \1", 0.02, ""),
     (r"(⟦(?:person|address)\|[^⟧]+⟧) to me (which|what) ([a-z-]+) (?:(?:has|have|had) )?(sent|emailed|mailed)\b",
      r"\2 \3 has \1 \4 me", 0.02, ""),
+    # "which email was the last to arrive on D": the last one the user received
+    (r"\b(?:which|what) (e-?mail|message) (?:was|is) the (last|first|latest|earliest|final|most recent) (?:one )?to (?:arrive|"
+     r"come in|land|reach me|turn up|show up|get here|hit my inbox)\b", r"which was the \2 \1 I received", 0.02, ""),
     # "one" for oneself: "Which emails has one exchanged with X?", "the first email one ever sent X", "has X sent one"
     (r",?\s*(?:might|may|could|if I) one (?:ask|inquire|enquire|wonder)\b", "", 0.01, ""),
     (r"\b(has|have|had|did|does|do) one (?=(?:ever |just |last |first |recently |already |most recently )?(?:sent|send|"

@@ -51,6 +51,13 @@ def test_people_are_found_in_any_case_with_possessives_and_typos(lexicon):
     assert not typo.exact and typo.text == "Jnae Doe"
 
 
+def test_a_word_capitalised_only_because_it_opens_a_sentence_is_not_corrected_to_a_name(lexicon):
+    """"Chef suppliers, I'd guess." is not a typo of Chen; "Sofai sent me what?" is still a typo of Sofia."""
+    assert [m.text for m in ground("Which links did Jane Doe send me? Chef suppliers, I'd guess.", lexicon)] == [
+        "Jane Doe"]
+    assert [(m.kind, m.value) for m in ground("Sofai sent me what?", lexicon)] == [(MentionKind.PERSON, "Sofia Alvarez")]
+
+
 def test_the_users_own_name_and_address_are_self_not_a_person(lexicon):
     for question in ("the last email from Alex Morgan", "mail to alex@example.org", "alex morgan's meetings"):
         assert [m.kind for m in ground(question, lexicon)] == [MentionKind.SELF], question
@@ -1405,6 +1412,19 @@ def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(l
     ("Which attachments did Jane Doe send me in March? Spreadsheets, I expect.",
      ("find f all", "e from p", "e to self", "e has_attachment f", "e sent_on d", "p.name = Jane Doe",
       "d.value = in March")),
+    # a greeting first, "the undersigned", what arrived last
+    ("Kaixo! The emails that Jane Doe to me has sent – which are they, no?",
+     ("find e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("How many emails did Jane Doe send the undersigned?", ("count e all", "e from p", "e to self", "p.name = Jane Doe")),
+    ("I can't work out which email was the last to arrive on 13 February 2025.",
+     ("find e one", "e to self", "e sent_on d", "d.value = 13 February 2025", "e.ordinal = last")),
+    # a site in quotes
+    ('Search mail for links to "github.com" – which are there?', ("find w all", "w.url = github.com")),
+    # the asker has seen some and asks for the rest
+    ("I've seen one or two of my events in calendar year 2025 – show me the rest, all of them.",
+     ("find ev all", "ev occurred_on d", "d.value = in calendar year 2025")),
+    ("I have opened a few of the files Jane Doe sent me, now list the others.",
+     ("find f all", "e from p", "e to self", "e has_attachment f", "p.name = Jane Doe")),
 ])
 def test_dev18s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

@@ -184,8 +184,26 @@ through November 2025", "the last 2 weeks of November 2025", "twenty-two weeks a
 quarter of a year ago", "the past half a year", "the last half-year", "the preceding month", "the summer before
 last", "earlier this quarter", "this coming weekend", "2025.10.04", "Oct-04-2025", "4 October 2025, a Saturday",
 "2025-Oct-04", "4th Oct. (Sat) 2025", "October 4 (Saturday), 2025", ...), and their questions follow test15's:
-dev18's first, then test16's (dev18 has eight templates per shape, test16 six). A yes/no question ("did X send me
-...?") has the find question's gold graph: its answer lists what makes it "yes".
+dev18's first, then test16's (dev18 has eight templates per shape, test16 six). "dev19" is a nineteenth tuning part
+(DEV19_TEMPLATES, written without reading how the reader works; twelve kinds of askers no earlier part had: Mongolian
+and Samoan first-language speakers, Cornish and Mancunian English speakers ("me 'ansum", "dreckly"; "mint", "sound"),
+a potter, a falconer, a piano tuner, a thatcher, someone who gives an example of what they want and then asks for all
+of it ("Like the one about the invoice – but all of them"), someone who asks in rhyme, someone who asks in a sports
+commentator's voice and someone who asks like a recipe ("Take every email X has sent me; serve as a list.")) and
+"test17" a seventeenth held-out part (TEST17_TEMPLATES, another group of askers again: Uzbek and Malagasy
+first-language speakers, Cajun and Bristolian English speakers ("cher", "mais"; "my lover", "gert lush"), a clock
+repairer, a fishmonger, a puppeteer, a chimney sweep, someone whose question reads as if put through a translation
+app ("Please to show the emails which were sent by X toward me.") and someone who asks in a newspaper headline
+("Inbox mystery: ..."); sharing no template with any part; only its aggregate figures are reported); both ask all
+forty shapes with their own date phrases, spellings no earlier part used ("around Thanksgiving 2025", "between
+Christmas and New Year 2025", "the fortnight after Halloween 2025", "the August bank holiday weekend 2025", "around
+St Patrick's Day 2025", "the closing weeks of 2025", "the opening weeks of Q4 2025", "the latter part of 2025", "the
+former part of 2025", "the back end of October 2025", "the 46th week of 2025", "the same month last year",
+"twenty weeks ago", "a month and a half ago", "quarter-to-date", "the Friday before last", "the Friday just
+gone", "the last working day of October 2025", "over the rest of the year", "20251004", "4-Oct-2025", "October 4th in
+2025", "Oct 4 25", "Oct. 4th, A.D. 2025", "2025/Oct/04", ...), and their questions follow test16's: dev19's first,
+then test17's (dev19 has eight templates per shape, test17 six). A yes/no question ("did X send me ...?") has the
+find question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -14906,6 +14924,942 @@ TEST16_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev19 and test17: two more groups of askers, each writing every shape (the later ones too). dev19's templates were
+# written without reading how the reader works, by twelve kinds of askers no earlier part had: Mongolian and Samoan
+# first-language speakers (Mongolian: "Sain baina uu", "bayarlalaa", no articles, "Emails from X to me – which ones?";
+# Samoan: "Talofa (lava)", "fa'afetai (tele)", "Please, which are those ...?"), Cornish and Mancunian English speakers
+# ("me 'ansum", "dreckly", "proper job", "where's T to?"; "mint", "sound", "buzzin'", "dead", "cream crackered"), a
+# potter at the wheel ("Clay up to my elbows"), a falconer out with a hawk ("Hawk's on the glove"), a piano tuner
+# mid-tuning ("Tuning fork's still humming"), a thatcher up on a roof ("Up on the ridge with a bundle of reed"),
+# someone who gives an example of what they want and then asks for all of it ("Like the one about the invoice – but
+# all of them"), someone who asks in rhyme ("Of all the mail that's come my way, which emails did X send, I say?"),
+# someone who asks in a sports commentator's voice ("And here's the big question, folks: ...") and someone who asks
+# like a recipe ("Take every email X has sent me; serve as a list."). test17's askers are another group again (sharing
+# no template with any part): Uzbek and Malagasy first-language speakers (Uzbek: "Assalomu alaykum", "rahmat",
+# "iltimos", "aka"; Malagasy: "Manao ahoana", "misaotra (betsaka)", the verb first and the doer last: "Sent to me
+# which emails X?"), Cajun and Bristolian English speakers ("mais", "cher", "yeah, you right", "I garontee", "pass a
+# good time"; "alright my lover", "gert lush", "cheers drive", "where's F to?"), a clock repairer at the bench, a
+# fishmonger at the slab, a puppeteer between shows, a chimney sweep with a brush up the flue, someone whose question
+# reads as if put through a translation app ("Please to show the emails which were sent by X toward me.") and someone
+# who asks in a newspaper headline ("Inbox mystery: which emails has X sent me?"); like test2 to test16, only its
+# aggregate figures are reported. Both draw their date phrases from their own lists, spellings no earlier part used
+# (holidays and the days around them: "around Thanksgiving 2025", "between Christmas and New Year 2025", "around
+# Bonfire Night 2025", "the fortnight after Halloween 2025", "the three weeks before Christmas 2025", "the August bank
+# holiday weekend 2025", "around St Patrick's Day 2025", "the week between Christmas and New Year 2025", "the ten days
+# after Christmas 2025"; the opening and closing weeks of a year, a quarter or a season: "the closing weeks of 2025",
+# "the opening weeks of Q4 2025", "the opening weeks of 2025", "the final weeks of 2025", "the closing weeks of autumn
+# 2025"; parts and halves: "the latter part of 2025", "the former part of 2025", "the back end of October 2025", "the
+# tail end of November 2025", "the first half of Q3 2025", "the latter half of Q3 2025", "the back half of Q4 2025",
+# "the last 3 weeks of October 2025"; ISO weeks: "the 46th week of 2025", "the 48th week of 2025"; "the same month /
+# quarter / week last year"; "twenty / twenty-six weeks ago", "nineteen / seventeen months ago", "a month and a half
+# ago", "three and a half months ago"; rolling windows: "the past 110 days", "the previous 8 weeks", "the last 95
+# days"; "quarter-to-date", "this quarter so far", "the spring / winter before last", "the most recent spring"; single
+# days: "the Friday before last", "the Friday just gone", "the last working day of October 2025"; ahead: "from now
+# until the end of March", "over the next 9 days", "over the rest of the year", "between now and the end of May",
+# "within the coming two weeks", "in the next 11 days"; days such as "20251004", "4-Oct-2025", "October 4th in 2025",
+# "Oct 4, Sat, 2025", "Oct 4 25", "4 October 2025 (Saturday)", "Oct. 4th, A.D. 2025" and "2025/Oct/04"; bounds such as
+# "the August bank holiday 2025", "the first Monday of September 2025", "the 40th week of 2025", "20250915", "the last
+# working day of September 2025", "the opening weeks of Q4 2025", "the latter part of September 2025", "St Patrick's
+# Day 2025", "Hallowe'en 2025", "the last Friday in September 2025", "the first business day of October 2025", "the
+# former part of November 2025", "the 3rd Monday of October 2025", "the 42nd week of 2025", "the closing weeks of Q3
+# 2025", "20/Oct/2025" and "the week between Christmas and New Year 2024"); every phrase, bound and day spelling was
+# checked against queryweaver.dates for the exact range the oracle uses (bounds under both "<" and ">", day spellings
+# for every day from July 2023 to March 2026). Their questions follow test16's: dev19's first, then test17's.
+# =============================================================================================
+
+D19, T17 = "dev19", "test17"
+PARTS = PARTS + (D19, T17)
+
+
+def weekday_before(today: date, weekday: int, n: int = 1) -> date:
+    """The ``n``th day of that weekday strictly before today ("the Friday just gone", "the Friday before last")."""
+    return today - timedelta(days=((today.weekday() - weekday) % 7 or 7) + 7 * (n - 1))
+
+
+def same_day_last_year(today: date) -> date:
+    return date(today.year - 1, today.month, min(today.day, 28) if today.month == 2 else today.day)
+
+
+def end_of_month_ahead(today: date, month: int) -> date:
+    """The day after the end of the first ``month`` still to end ("between now and the end of May")."""
+    year = today.year + (today >= month_range(today.year, month)[1])
+    return month_range(year, month)[1]
+
+
+def dev19_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Holidays and the days around them ("around Thanksgiving 2025" = November 24-30, "between Christmas and New
+    Year 2025" = December 26-31, "around Bonfire Night 2025" = November 2-8, "the fortnight after Halloween 2025" =
+    November 1-14, "the three weeks before Christmas 2025" = December 4-24, "the August bank holiday weekend 2025" =
+    August 23-25), "the closing weeks of 2025" (December 4-31), "the opening weeks of Q4 2025" (October 1-28), "the
+    latter part of 2025" (its second half), "the back end of October 2025" (late October), an ISO week ("the 46th week
+    of 2025" = November 10-16), "the first half of Q3 2025" (July 1 to August 15), "the same month / quarter last
+    year", "twenty weeks ago" (a calendar week), "nineteen months ago" (a calendar month), "a month and a half ago"
+    (the months 1 and 2 back), rolling windows ("the past 110 days", "the previous 8 weeks"), "quarter-to-date", "the
+    spring before last" and "the Friday before last" (one day)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    spring = season_over(today, 3)
+    return [("around Thanksgiving 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("between Christmas and New Year 2025", (date(2025, 12, 26), date(2026, 1, 1))),
+            ("around Bonfire Night 2025", (date(2025, 11, 2), date(2025, 11, 9))),
+            ("in the fortnight after Halloween 2025", (date(2025, 11, 1), date(2025, 11, 15))),
+            ("in the three weeks before Christmas 2025", (date(2025, 12, 4), date(2025, 12, 25))),
+            ("over the August bank holiday weekend 2025", (date(2025, 8, 23), date(2025, 8, 26))),
+            ("in the closing weeks of 2025", (date(2025, 12, 4), date(2026, 1, 1))),
+            ("in the opening weeks of Q4 2025", (date(2025, 10, 1), date(2025, 10, 29))),
+            ("in the latter part of 2025", (date(2025, 7, 1), date(2026, 1, 1))),
+            ("at the back end of October 2025", (date(2025, 10, 21), date(2025, 11, 1))),
+            ("in the 46th week of 2025", (date(2025, 11, 10), date(2025, 11, 17))),
+            ("in the first half of Q3 2025", (date(2025, 7, 1), date(2025, 8, 16))),
+            ("in the same month last year", month_range(today.year - 1, today.month)),
+            ("in the same quarter last year", quarters_back(today, 4)),
+            ("twenty weeks ago", (monday - timedelta(days=140), monday - timedelta(days=133))),
+            ("nineteen months ago", months_back(today, 19)),
+            ("a month and a half ago", (months_back(today, 2)[0], months_back(today, 1)[1])),
+            ("in the past 110 days", (today - timedelta(days=110), tomorrow)),
+            ("over the previous 8 weeks", (today - timedelta(weeks=8), tomorrow)),
+            ("quarter-to-date", (quarter_start(today), tomorrow)),
+            ("in the spring before last", _season_span(spring[0].year - 1, 3)),
+            ("on the Friday before last", (weekday_before(today, 4, 2), weekday_before(today, 4, 2)
+                                           + timedelta(days=1)))]
+
+
+def dev19_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev19_month_phrases(today) + [("from now until the end of March", (today, end_of_month_ahead(today, 3))),
+                                         ("over the next 9 days", (today, today + timedelta(days=10))),
+                                         ("over the rest of the year", (today, date(today.year + 1, 1, 1)))]
+
+
+DEV19_BOUNDS = [("the August bank holiday 2025", date(2025, 8, 25)),
+                ("the first Monday of September 2025", date(2025, 9, 1)), ("the 40th week of 2025", date(2025, 9, 29)),
+                ("20250915", date(2025, 9, 15)), ("the last working day of September 2025", date(2025, 9, 30)),
+                ("the opening weeks of Q4 2025", date(2025, 10, 1)),
+                ("the latter part of September 2025", date(2025, 9, 16)),
+                ("St Patrick's Day 2025", date(2025, 3, 17))]
+
+
+def dev19_day(d: date, i: int) -> str:
+    """"20251004", "4-Oct-2025", "October 4th in 2025", "Oct 4, Sat, 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{d.year}{d.month:02d}{d.day:02d}", f"{d.day}-{month[:3]}-{d.year}", f"{month} {nth(d.day)} in {d.year}",
+             f"{month[:3]} {d.day}, {weekday[:3]}, {d.year}")
+    return forms[i % len(forms)]
+
+
+def test17_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Holidays and the days around them ("around St Patrick's Day 2025" = March 14-20, "the week between Christmas
+    and New Year 2025" = December 26-31, "the ten days after Christmas 2025" = December 26 to January 4), "the opening
+    weeks of 2025" (January 1-28), "the final weeks of 2025" (December 4-31), "the closing weeks of autumn 2025"
+    (November 3-30), "the former part of 2025" (its first half), "the latter half of Q3 2025" (August 16 to September
+    30), "the back half of Q4 2025" (November 16 to December 31), "the tail end of November 2025" (late November), an
+    ISO week ("the 48th week of 2025" = November 24-30), "the last 3 weeks of October 2025" (11-31), "the last working
+    day of October 2025" (one day), "the same week last year", "twenty-six weeks ago" (a calendar week), "seventeen
+    months ago" (a calendar month), "three and a half months ago" (the months 3 and 4 back), "the last 95 days", "this
+    quarter so far", "the winter before last", "the most recent spring" and "the Friday just gone" (one day)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    last_year = same_day_last_year(today)
+    winter = season_over(today, 12)
+    friday = weekday_before(today, 4)
+    return [("around St Patrick's Day 2025", (date(2025, 3, 14), date(2025, 3, 21))),
+            ("in the week between Christmas and New Year 2025", (date(2025, 12, 26), date(2026, 1, 1))),
+            ("in the ten days after Christmas 2025", (date(2025, 12, 26), date(2026, 1, 5))),
+            ("in the opening weeks of 2025", (date(2025, 1, 1), date(2025, 1, 29))),
+            ("in the final weeks of 2025", (date(2025, 12, 4), date(2026, 1, 1))),
+            ("in the closing weeks of autumn 2025", (date(2025, 11, 3), date(2025, 12, 1))),
+            ("in the former part of 2025", (date(2025, 1, 1), date(2025, 7, 1))),
+            ("in the latter half of Q3 2025", (date(2025, 8, 16), date(2025, 10, 1))),
+            ("in the back half of Q4 2025", (date(2025, 11, 16), date(2026, 1, 1))),
+            ("at the tail end of November 2025", (date(2025, 11, 21), date(2025, 12, 1))),
+            ("in the 48th week of 2025", (date(2025, 11, 24), date(2025, 12, 1))),
+            ("in the last 3 weeks of October 2025", (date(2025, 10, 11), date(2025, 11, 1))),
+            ("on the last working day of October 2025", (date(2025, 10, 31), date(2025, 11, 1))),
+            ("in the same week last year", (last_year - timedelta(days=last_year.weekday()),
+                                            last_year - timedelta(days=last_year.weekday() - 7))),
+            ("twenty-six weeks ago", (monday - timedelta(days=182), monday - timedelta(days=175))),
+            ("seventeen months ago", months_back(today, 17)),
+            ("three and a half months ago", (months_back(today, 4)[0], months_back(today, 3)[1])),
+            ("over the last 95 days", (today - timedelta(days=95), tomorrow)),
+            ("this quarter so far", (quarter_start(today), tomorrow)),
+            ("in the winter before last", _season_span(winter[0].year - 1, 12)),
+            ("in the most recent spring", season_over(today, 3)),
+            ("on the Friday just gone", (friday, friday + timedelta(days=1)))]
+
+
+def test17_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test17_month_phrases(today) + [("between now and the end of May", (today, end_of_month_ahead(today, 5))),
+                                          ("within the coming two weeks", (today, today + timedelta(days=15))),
+                                          ("in the next 11 days", (today, today + timedelta(days=12)))]
+
+
+TEST17_BOUNDS = [("Hallowe'en 2025", date(2025, 10, 31)), ("the last Friday in September 2025", date(2025, 9, 26)),
+                 ("the first business day of October 2025", date(2025, 10, 1)),
+                 ("the former part of November 2025", date(2025, 11, 1)),
+                 ("the 3rd Monday of October 2025", date(2025, 10, 20)), ("the 42nd week of 2025", date(2025, 10, 13)),
+                 ("the closing weeks of Q3 2025", date(2025, 9, 3)), ("20/Oct/2025", date(2025, 10, 20)),
+                 ("the week between Christmas and New Year 2024", date(2024, 12, 26))]
+
+
+def test17_day(d: date, i: int) -> str:
+    """"Oct 4 25", "4 October 2025 (Saturday)", "Oct. 4th, A.D. 2025", "2025/Oct/04"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{month[:3]} {d.day} {d.year % 100:02d}", f"{d.day} {month} {d.year} ({weekday})",
+             f"{short} {nth(d.day)}, A.D. {d.year}", f"{d.year}/{month[:3]}/{d.day:02d}")
+    return forms[i % len(forms)]
+
+
+DEV19_MAKERS = dated_makers(dev19_month_phrases, dev19_event_phrases, DEV19_BOUNDS, dev19_day)
+TEST17_MAKERS = dated_makers(test17_month_phrases, test17_event_phrases, TEST17_BOUNDS, test17_day)
+
+
+DEV19_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers: Mongolian and Samoan first-language speakers (mongolian19, samoan19), Cornish and Mancunian English
+    # speakers (cornish19, manc19), a potter at the wheel (potter19), a falconer out with a hawk (falconer19), a piano
+    # tuner mid-tuning (tuner19), a thatcher up on a roof (thatcher19), someone who gives an example of what they want
+    # and then asks for all of it (example19: "like the one about the invoice – but all of them"), someone who asks in
+    # rhyme (rhyme19), someone who asks in a sports commentator's voice (commentary19) and someone who asks like a
+    # recipe (recipe19: "Take ...; serve as a list").
+    "emails_from": [
+        ("mongolian19", "Sain baina uu! Emails from {X} to me – which ones? Bayarlalaa."),
+        ("samoan19", "Talofa lava! Please, which are those emails {X} has sent to me? Fa'afetai."),
+        ("cornish19", "Alright me 'ansum, which emails has {X} sent me? No rush, dreckly's fine."),
+        ("potter19", "Clay up to my elbows – which emails has {X} sent me?"),
+        ("example19", "Which emails has {X} sent me? Like the one about the invoice – but all of them, whatever "
+                      "they're about."),
+        ("rhyme19", "Of all the mail that's come my way, which emails did {X} send, I say?"),
+        ("commentary19", "And here's the big question, folks: which emails has {X} sent me?"),
+        ("recipe19", "Take every email {X} has sent me; serve as a list."),
+    ],
+    "emails_to": [
+        ("mongolian19", "Emails I sent to {X} – which are they? Bayarlalaa."),
+        ("manc19", "Which emails have I sent {X}? Be mint if you could find 'em."),
+        ("falconer19", "Hawk's on the glove – which emails have I sent {X}?"),
+        ("tuner19", "Tuning fork's still humming – which emails have I sent {X}?"),
+        ("thatcher19", "Up on the ridge with a bundle of reed – which emails have I sent {X}?"),
+        ("example19", "Which emails have I sent {X}? Like that reply about the meeting time, only every one of them."),
+        ("rhyme19", "The emails I have sent to {X} – which are they? Please list the lot, don't hide away."),
+        ("commentary19", "He shoots, he emails! Which emails have I sent {X}, then?"),
+    ],
+    "emails_between": [
+        ("samoan19", "Talofa! All the emails between me and {X}, both sent and received, please. Fa'afetai tele."),
+        ("cornish19", "Every email between me and {X}, both ways – proper job if you can, me 'ansum."),
+        ("manc19", "All the emails between me and {X}, in and out – sound, cheers."),
+        ("potter19", "Wheel's still spinning – every email between {X} and me, both directions."),
+        ("falconer19", "Hawk's hooded for a minute: all the emails between {X} and me, sent and received."),
+        ("rhyme19", "Between {X} and me, both ways – show every email, all the days."),
+        ("commentary19", "It's end to end stuff between {X} and me – every email, sent and received!"),
+        ("recipe19", "Combine the emails I sent {X} with those {X} sent me; serve all together."),
+    ],
+    "emails_from_in_month": [
+        ("mongolian19", "{Mc}, {X} to me sent which emails? Bayarlalaa."),
+        ("samoan19", "Please, which emails did {X} send to me {M}? Fa'afetai."),
+        ("manc19", "What did {X} email me {M}? I'm buzzin' to know."),
+        ("tuner19", "Halfway up the treble – which emails did {X} send me {M}?"),
+        ("thatcher19", "Spar in my teeth – what emails did {X} send me {M}?"),
+        ("example19", "Which emails did {X} send me {M}? Like the one with the agenda, but all of that time's."),
+        ("commentary19", "{Mc}, and {X} is on the attack – which emails did they send me?"),
+        ("recipe19", "Take the emails {X} sent me {M}; serve as a list."),
+    ],
+    "emails_from_before": [
+        ("samoan19", "Please, which emails did {X} send to me before {B}?"),
+        ("cornish19", "Which emails did {X} send me before {B}, me 'ansum?"),
+        ("potter19", "Kiln's firing – which emails had {X} sent me before {B}?"),
+        ("falconer19", "Which emails did {X} send me before {B}? The hawk's just come back to the lure."),
+        ("example19", "Which emails did {X} send me before {B}? Like the early ones about the contract – every one "
+                      "from then."),
+        ("rhyme19", "Before {B}, what did {X} send? Which emails, start to end?"),
+        ("commentary19", "Rewind the tape to before {B}: which emails did {X} send me?"),
+        ("recipe19", "Take the emails {X} sent me before {B}; serve as a list."),
+    ],
+    "emails_from_since": [
+        ("mongolian19", "Since {B}, which emails {X} sent to me? Bayarlalaa."),
+        ("cornish19", "What's {X} sent me since {B}? Tell me dreckly."),
+        ("manc19", "Which emails has {X} sent me since {B}? Sound."),
+        ("thatcher19", "Which emails has {X} sent me since {B}? I'm pinning down the ridge."),
+        ("tuner19", "Which emails has {X} sent me since {B}? Just setting the temperament."),
+        ("rhyme19", "Since {B}, which have come through – the emails {X} sent? Tell me, do."),
+        ("commentary19", "And since {B}, {X} has been busy – which emails have they sent me?"),
+        ("recipe19", "Take every email {X} has sent me since {B}; serve as a list."),
+    ],
+    "last_email_from": [
+        ("mongolian19", "Last email from {X} to me – which one? Bayarlalaa."),
+        ("samoan19", "Please, what is the last email {X} sent to me?"),
+        ("cornish19", "What's the latest email {X} sent me, me 'ansum?"),
+        ("potter19", "Hands are wet with slip – what's the most recent email {X} sent me?"),
+        ("falconer19", "What was {Xp} latest email to me? I'm weighing the hawk."),
+        ("rhyme19", "The newest one that {X} sent – which email was the last that went?"),
+        ("commentary19", "In the dying seconds – what's the last email {X} sent me?"),
+        ("recipe19", "Take the emails {X} has sent me; keep only the newest; serve."),
+    ],
+    "first_email_from": [
+        ("mongolian19", "First email from {X} to me – which was it?"),
+        ("samoan19", "Talofa! Which was the very first email {X} sent to me?"),
+        ("manc19", "What was the first email {X} ever sent me? Dead curious."),
+        ("tuner19", "Which was the first email {X} sent me? Middle C's nearly right."),
+        ("thatcher19", "What was the first email {X} ever sent me? Before I started on this roof, I'd guess."),
+        ("example19", "What was the first email {X} sent me? Like the one where they introduced themselves – the "
+                      "earliest, anyway."),
+        ("rhyme19", "The first of all {X} wrote to me – which email could that be?"),
+        ("commentary19", "Right from the opening whistle: what was the first email {X} ever sent me?"),
+    ],
+    "first_email_to": [
+        ("mongolian19", "My first email to {X} – which was it? Bayarlalaa."),
+        ("samoan19", "Please, which is the first email I sent to {X}? Fa'afetai."),
+        ("cornish19", "What was the first email I ever sent {X}, me 'ansum?"),
+        ("potter19", "Which was the first email I sent {X}? Centring a lump of clay here."),
+        ("falconer19", "What was the first email I ever sent {X}? Hawk's on the perch."),
+        ("rhyme19", "The first I ever sent to {X} – which email was it? Let's see."),
+        ("commentary19", "Back to the kick-off: which was the first email I ever sent {X}?"),
+        ("recipe19", "Take the emails I have sent {X}; keep only the oldest; serve."),
+    ],
+    "last_email_to": [
+        ("samoan19", "Please, which is the last email I sent to {X}?"),
+        ("manc19", "What's the last email I sent {X}? Be sound if you can check."),
+        ("tuner19", "What was my most recent email to {X}? I'm between the bass strings."),
+        ("thatcher19", "What's the latest email I sent {X}? Reed's all over the scaffold."),
+        ("example19", "What's the last email I sent {X}? Like a follow-up or a thanks – whichever came last."),
+        ("rhyme19", "The last I sent to {X}, my friend – which email was it, at the end?"),
+        ("commentary19", "Into stoppage time: which was the last email I sent {X}?"),
+        ("recipe19", "Take the emails I have sent {X}; keep only the newest; serve."),
+    ],
+    "count_emails_from": [
+        ("mongolian19", "How many emails {X} sent to me? Only number, bayarlalaa."),
+        ("samoan19", "Please, how many emails has {X} sent to me? Only the number, fa'afetai."),
+        ("cornish19", "How many emails has {X} sent me? Just the number, me 'ansum."),
+        ("potter19", "How many emails has {X} sent me? A number will do, my hands are muddy."),
+        ("falconer19", "How many emails has {X} sent me? Just a count – the hawk's bating."),
+        ("rhyme19", "How many emails, all in all, has {X} sent me? Just a number to recall."),
+        ("commentary19", "What's the tally so far, folks – how many emails has {X} sent me?"),
+        ("recipe19", "Take the emails {X} has sent me; count them; serve the number."),
+    ],
+    "subject_contains": [
+        ("mongolian19", "Emails with {W} in subject – which? Bayarlalaa."),
+        ("samoan19", "Please, which emails have {W} in the subject?"),
+        ("manc19", "Which emails have {W} in the subject? That'd be mint."),
+        ("tuner19", "Which emails have \"{W}\" in the subject line? Just checking the unisons."),
+        ("thatcher19", "Which emails have {W} in the subject? Raining, so I'm off the roof."),
+        ("example19", "Which emails have {W} in the subject? Like \"Re: {W}\" – any with it in there."),
+        ("rhyme19", "Which emails bear the word {W} in the subject? That's what I've heard."),
+        ("recipe19", "Take every email with {W} in its subject; serve as a list."),
+    ],
+    "last_received_on_day": [
+        ("mongolian19", "On {D}, last email that came to me – which one?"),
+        ("cornish19", "What was the last email I got on {D}, me 'ansum?"),
+        ("potter19", "On {D} I was glazing all day. Which email came in last?"),
+        ("falconer19", "I was out flying the hawk on {D}. What was the last email I received that day?"),
+        ("tuner19", "On {D} I tuned three uprights. Which email arrived last that day?"),
+        ("thatcher19", "Which email came in last on {D}? I was up a roof till dark."),
+        ("rhyme19", "On {D}, when all was done, which email came in last? Just the one."),
+        ("commentary19", "Final whistle on {D} – which email came in last that day?"),
+    ],
+    "attachments_from": [
+        ("mongolian19", "Files {X} sent to me as attachment – which? Bayarlalaa."),
+        ("samoan19", "Please, which files has {X} sent to me as attachments?"),
+        ("cornish19", "Which files has {X} sent me, me 'ansum? Attachments, like."),
+        ("manc19", "What files has {X} sent me? Attachments, like. Sound."),
+        ("potter19", "Which attachments has {X} sent me? Glaze recipes, maybe."),
+        ("example19", "Which files has {X} sent me? Like a PDF or a spreadsheet – every attachment, whatever kind."),
+        ("commentary19", "And {X} crosses it in – which files have they sent me as attachments?"),
+        ("recipe19", "Take the files attached to {Xp} emails to me; serve as a list."),
+    ],
+    "attachments_ext": [
+        ("mongolian19", "{EXTS} attached to emails, sent or received – which ones?"),
+        ("samoan19", "Please, which {EXTS} were attached to emails, sent or received?"),
+        ("falconer19", "Which {EXTS} have been attached to emails, sent or received? Hawk's on the bow perch."),
+        ("thatcher19", "Which {EXTS} have been attached to my emails, sent or received? Off the ladder for lunch."),
+        ("example19", "Which {EXTS} have been attached to emails, sent or received? Like the one I sent last week – "
+                      "all of them."),
+        ("rhyme19", "Which {EXTS} came attached, sent or received – list them all, and I'll be relieved."),
+        ("commentary19", "What a collection! Which {EXTS} have been attached to emails, sent or received?"),
+        ("recipe19", "Take all emails, sent and received; pick out the attached {EXTS}; serve."),
+    ],
+    "folders_with_attachments_from": [
+        ("mongolian19", "Files {X} sent to me – in which folders are they?"),
+        ("samoan19", "Please, which folders have the files that {X} sent to me?"),
+        ("manc19", "Which folders are the files {X} sent me in? Can't find 'em, it's doing my head in."),
+        ("potter19", "Which folders did I save {Xp} files in? The ones they emailed me."),
+        ("tuner19", "Where did the files {X} emailed me end up – which folders?"),
+        ("example19", "Which folders hold the files {X} sent me? Like the price list – every one of their files."),
+        ("rhyme19", "The files {X} sent me, where they dwell – which folders hold them, can you tell?"),
+        ("recipe19", "Take the files {X} sent me; find the folders holding them; serve the folders."),
+    ],
+    "folders_of_file": [
+        ("mongolian19", "{F} – in which folder? Bayarlalaa."),
+        ("samoan19", "Talofa! In which folder is {F} kept, please?"),
+        ("cornish19", "Where's {F} to, me 'ansum? Which folder?"),
+        ("falconer19", "Which folder is {F} saved in? The hawk's mews are cold."),
+        ("thatcher19", "Which folder's {F} in? I need it for the quote."),
+        ("rhyme19", "{F} – where does it hide? Which folder is it kept inside?"),
+        ("commentary19", "Where's {F} gone, folks? Which folder is it in?"),
+        ("recipe19", "Take {F}; find the folder it's in; serve the folder."),
+    ],
+    "who_sent_file": [
+        ("mongolian19", "{F} – who sent to me?"),
+        ("samoan19", "Please, who sent me {F}? Fa'afetai."),
+        ("cornish19", "Who sent me {F}, me 'ansum?"),
+        ("manc19", "Who sent me {F}? Be mint to know."),
+        ("tuner19", "Who emailed me {F}? Might be the concert hall."),
+        ("thatcher19", "Who sent me {F}? Came in while I was up top."),
+        ("rhyme19", "Who sent me {F}, who could it be? Which person emailed it to me?"),
+        ("commentary19", "And who's delivered {F} to me? Who sent it?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("mongolian19", "Person who sent me {F} – with whom that person emailed?"),
+        ("samoan19", "The one who sent me {F} – please, who has that person been emailing with?"),
+        ("cornish19", "Whoever sent me {F} – who've they been emailing with, back and forth?"),
+        ("potter19", "The sender of {F}: who have they exchanged emails with? Kiln's cooling."),
+        ("falconer19", "Whoever sent me {F} – who have they emailed with, either direction?"),
+        ("example19", "Whoever sent me {F} – who have they been emailing with? Like their colleagues, say – "
+                      "everyone, either way."),
+        ("commentary19", "The player who sent me {F} – who have they been passing emails with, both ways?"),
+        ("recipe19", "Take the sender of {F}; find everyone they've exchanged emails with; serve as a list."),
+    ],
+    "coattendees_of_person": [
+        ("mongolian19", "With {X} at events – who was there?"),
+        ("samoan19", "Please, who has been at events together with {X}?"),
+        ("manc19", "Who's been at events with {X}? Sound."),
+        ("potter19", "Who's been at events alongside {X}? Met them at a craft fair, I think."),
+        ("tuner19", "Who has been at events with {X}? They play the church organ."),
+        ("rhyme19", "At events where {X} has been, who else was there, who else was seen?"),
+        ("commentary19", "Who's lined up alongside {X} at events?"),
+        ("recipe19", "Take the events {X} attended; gather everyone else who attended them; serve as a list."),
+    ],
+    "events_of_person": [
+        ("mongolian19", "{X} – which events attended?"),
+        ("samoan19", "Please, which events has {X} attended?"),
+        ("cornish19", "Which events has {X} been to, me 'ansum?"),
+        ("falconer19", "Which events has {X} attended? They came to a flying display once."),
+        ("thatcher19", "Which events has {X} been to? I did their roof last spring."),
+        ("example19", "Which events has {X} been to? Like a meeting or a workshop – every one of them."),
+        ("rhyme19", "{X} has been to quite a few – which events? Give me the view."),
+        ("commentary19", "Let's look at {Xp} record: which events have they attended?"),
+    ],
+    "events_at_place": [
+        ("mongolian19", "{atPc} – which events?"),
+        ("samoan19", "Please, what are those events {atP}? Fa'afetai."),
+        ("manc19", "What events are {atP}? Be mint to know."),
+        ("potter19", "Which events are {atP}? Might take a stall."),
+        ("tuner19", "Which events are held {atP}? Wondering if there's a piano."),
+        ("rhyme19", "{atPc}, what goes on? Which events, every one?"),
+        ("commentary19", "And the venue: {atP} – which events are there?"),
+        ("recipe19", "Take every event {atP}; serve as a list."),
+    ],
+    "events_in_month": [
+        ("mongolian19", "{Mc}, which events in my calendar?"),
+        ("samoan19", "Please, what events do I have {M}? Fa'afetai."),
+        ("cornish19", "What's in my calendar {M}, me 'ansum?"),
+        ("manc19", "What've I got on {M}? Events, I mean."),
+        ("falconer19", "Which events are on my calendar {M}? Planning the hawk's flying days."),
+        ("thatcher19", "What's in my calendar {M}? Need to fit in a roof."),
+        ("example19", "What have I got in my calendar {M}? Like the dentist or a meeting – all of it."),
+        ("recipe19", "Take my calendar {M}; serve every event."),
+    ],
+    "events_titled": [
+        ("mongolian19", "Events with {T} in title – which?"),
+        ("samoan19", "Please, which events have {T} in the title?"),
+        ("cornish19", "Which events have got {T} in the name, me 'ansum?"),
+        ("tuner19", "Which events have \"{T}\" in the title? Checking around my tuning rounds."),
+        ("thatcher19", "Which events have {T} in the title? Ladder's in the van."),
+        ("example19", "Which events have {T} in the title? Like \"{T} catch-up\" – anything with it."),
+        ("rhyme19", "Which events are named with {T} – their titles show it plain to see?"),
+        ("commentary19", "On the fixture list: which events have {T} in the title?"),
+    ],
+    "who_attended_titled": [
+        ("mongolian19", "The {T} – who attended?"),
+        ("samoan19", "Please, who attended the {T}?"),
+        ("manc19", "Who went to the {T}? Dead important."),
+        ("potter19", "Who went to the {T}? I was at the wheel that day."),
+        ("falconer19", "Who attended the {T}? I was out on the moor."),
+        ("example19", "Who attended the {T}? Like the organiser and the rest – everyone who was there."),
+        ("rhyme19", "Who attended the {T}? Who was in the company?"),
+        ("recipe19", "Take the {T}; list everyone who attended; serve."),
+    ],
+    "place_of_event": [
+        ("mongolian19", "{T} – where is it held? Bayarlalaa."),
+        ("samoan19", "Please, where is {T} held?"),
+        ("cornish19", "Where's {T} to, me 'ansum?"),
+        ("manc19", "Where's {T} happening? Mint if you know."),
+        ("potter19", "Where is {T}? Need to know if I can bring a pot."),
+        ("tuner19", "Where is {T}? Is there a grand piano there?"),
+        ("rhyme19", "Where is {T} held, I pray? Name the place without delay."),
+        ("commentary19", "And where's the venue for {T}, folks?"),
+    ],
+    "people_met_at_place": [
+        ("mongolian19", "{atPc} – with whom I met?"),
+        ("samoan19", "Please, who are the people I met {atP}?"),
+        ("cornish19", "Who did I meet {atP}, me 'ansum?"),
+        ("falconer19", "Who have I met {atP}? Someone with a falcon, maybe."),
+        ("thatcher19", "Who did I meet {atP}? I had straw in my hair, I remember that."),
+        ("example19", "Who have I met {atP}? Like a client or a friend – everyone I've met there."),
+        ("rhyme19", "{atPc}, whom did I meet? Name them all, make the list complete."),
+        ("recipe19", "Take my meetings {atP}; gather the people I met; serve as a list."),
+    ],
+    "people_met_in_month": [
+        ("mongolian19", "{Mc}, with whom I met?"),
+        ("samoan19", "Please, who did I meet {M}? Fa'afetai."),
+        ("manc19", "Who did I meet {M}? Can't remember, I'm cream crackered."),
+        ("potter19", "Who did I meet with {M}? It was all pottery fairs."),
+        ("tuner19", "Who did I meet {M}? Tuned a lot of pianos that month."),
+        ("example19", "Who did I meet {M}? Like clients or friends – everyone I met."),
+        ("commentary19", "{Mc}, who have I gone head to head with – who did I meet?"),
+        ("recipe19", "Take my meetings {M}; gather the people I met; serve as a list."),
+    ],
+    "links_from_person": [
+        ("mongolian19", "Links {X} sent to me in emails – which?"),
+        ("samoan19", "Please, which links has {X} sent to me in emails?"),
+        ("cornish19", "Which links has {X} sent me, me 'ansum?"),
+        ("potter19", "Which links has {X} emailed me? Kiln suppliers, probably."),
+        ("thatcher19", "What links has {X} sent me? I'll look when I'm off the roof."),
+        ("example19", "Which links has {X} sent me? Like a video or an article – every link."),
+        ("rhyme19", "Which links has {X} sent my way? Every one, I'd like to say."),
+        ("commentary19", "{X} threads it through – which links have they emailed me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("mongolian19", "People I met {M} – which links they sent to me?"),
+        ("samoan19", "Please, the people I met {M} – which links did they send to me?"),
+        ("manc19", "The people I met {M} – which links have they sent me? Ta."),
+        ("falconer19", "Which links have the people I met {M} emailed me? Falconry videos, I expect."),
+        ("tuner19", "The people I met {M}: which links did they send me?"),
+        ("example19", "Which links have the people I met {M} sent me? Like a booking page – any links at all."),
+        ("commentary19", "The people I met {M} – which links have they sent me? Let's go to the replay."),
+        ("recipe19", "Take the people I met {M}; gather the links they emailed me; serve as a list."),
+    ],
+    "links_to_domain": [
+        ("mongolian19", "Links to {U} in my emails – which?"),
+        ("samoan19", "Please, those {U} links in my emails – which are they?"),
+        ("cornish19", "Which {U} links are in me emails, me 'ansum?"),
+        ("manc19", "What {U} links are in my emails? Sound."),
+        ("thatcher19", "Which links to {U} have come in my emails? Checking from the scaffold."),
+        ("rhyme19", "Which links to {U} did arrive inside my emails, all alive?"),
+        ("commentary19", "Scanning the field: which links to {U} are in my emails?"),
+        ("recipe19", "Take my emails; pick out every link to {U}; serve."),
+    ],
+    "last_email_from_about": [
+        ("mongolian19", "Last email from {X} about {W} – which one?"),
+        ("samoan19", "Please, what is the latest email from {X} about {W}?"),
+        ("manc19", "What's the last email {X} sent me about {W}? Sound."),
+        ("potter19", "What's the most recent email from {X} about {W}? Trimming a bowl."),
+        ("falconer19", "What's {Xp} latest email about {W}? Hawk's back on the glove."),
+        ("example19", "What's the latest email from {X} about {W}? Like a status update – just the newest one."),
+        ("commentary19", "Latest from {X} on {W} – which email was it?"),
+        ("recipe19", "Take {Xp} emails about {W}; keep only the newest; serve."),
+    ],
+    "emails_from_with_attachment": [
+        ("mongolian19", "Emails from {X} with attachment – which?"),
+        ("samoan19", "Please, which emails from {X} came with attachments?"),
+        ("cornish19", "Which emails from {X} had attachments, me 'ansum?"),
+        ("tuner19", "Which of {Xp} emails had something attached? Sheet music, maybe."),
+        ("thatcher19", "Which emails from {X} came with attachments? Drawings, I'd guess."),
+        ("example19", "Which emails from {X} have attachments? Like the one with the photos – all of those."),
+        ("rhyme19", "Which emails came from {X} with something clipped on – attachments – see?"),
+        ("recipe19", "Take {Xp} emails to me; keep those with attachments; serve."),
+    ],
+    "files_from_in_month": [
+        ("mongolian19", "{Mc}, which files {X} sent to me?"),
+        ("samoan19", "Please, which files did {X} send to me {M}?"),
+        ("manc19", "What files did {X} send me {M}? Mint, ta."),
+        ("potter19", "Which files did {X} email me {M}? Order forms, probably."),
+        ("falconer19", "Which attachments did {X} send me {M}? Ring paperwork, I'd say."),
+        ("example19", "Which files did {X} send me {M}? Like a spreadsheet – any attachments at all."),
+        ("commentary19", "{Mc}, which files did {X} send me? Let's see the replay."),
+        ("recipe19", "Take the files {X} sent me {M}; serve as a list."),
+    ],
+    "events_at_place_in_month": [
+        ("mongolian19", "{Mc}, {atP} – which events?"),
+        ("samoan19", "Please, which events are {atP} {M}?"),
+        ("cornish19", "What events are {atP} {M}, me 'ansum?"),
+        ("tuner19", "Which events are {atP} {M}? Might need the piano tuned."),
+        ("thatcher19", "Which events are {atP} {M}? Weather permitting, I'll pop along."),
+        ("rhyme19", "{Mc}, {atP} – which events are there to see?"),
+        ("commentary19", "{Mc}, the venue is {atP} – which events are on?"),
+        ("recipe19", "Take the events {atP} {M}; serve as a list."),
+    ],
+    "people_emailed_in_month": [
+        ("mongolian19", "{Mc}, I sent emails to whom? Bayarlalaa."),
+        ("samoan19", "Please, who are the people I sent emails to {M}? Fa'afetai."),
+        ("manc19", "Who did I email {M}? Can't remember, dead busy."),
+        ("potter19", "Who did I email {M}? Mostly galleries."),
+        ("falconer19", "Who did I send emails to {M}? Mostly the falconry club."),
+        ("example19", "Who did I email {M}? Like clients or family – everyone I wrote to."),
+        ("commentary19", "{Mc}, who were on the receiving end of my emails?"),
+        ("recipe19", "Take the emails I sent {M}; gather their recipients; serve as a list."),
+    ],
+    "emails_from_person_to_person": [
+        ("mongolian19", "Emails from {X} to {Y} – which?"),
+        ("samoan19", "Please, which emails has {X} sent to {Y}?"),
+        ("cornish19", "Which emails has {X} sent {Y}, me 'ansum?"),
+        ("manc19", "What emails has {X} sent {Y}? Sound."),
+        ("tuner19", "Which emails has {X} sent {Y}? Something about the recital, maybe."),
+        ("example19", "Which emails has {X} sent {Y}? Like a handover note – all of them."),
+        ("commentary19", "{X} plays it to {Y} – which emails has {X} sent them?"),
+        ("recipe19", "Take the emails from {X} to {Y}; serve as a list."),
+    ],
+    "count_events_at_place": [
+        ("mongolian19", "{atPc}, how many events? Only number."),
+        ("samoan19", "Please, how many events have been {atP}? Only the number."),
+        ("cornish19", "How many events have there been {atP}, me 'ansum? Just the number."),
+        ("potter19", "How many events have been held {atP}? A number's fine, I'm throwing a jug."),
+        ("thatcher19", "How many events have there been {atP}? Just a count."),
+        ("rhyme19", "{atPc}, how many events have been? Just the number, nothing in between."),
+        ("commentary19", "{atPc} – what's the count of events there so far?"),
+        ("recipe19", "Take the events {atP}; count them; serve the number."),
+    ],
+    "links_in_emails_about": [
+        ("mongolian19", "Emails about {W} – which links inside?"),
+        ("samoan19", "Please, which links are in the emails about {W}?"),
+        ("manc19", "What links were in the emails about {W}? Ta."),
+        ("falconer19", "Which links are in the emails about {W}? Hawk's on the scales."),
+        ("tuner19", "Which links came in the emails about {W}? Between pianos."),
+        ("example19", "Which links are in the emails about {W}? Like a shared doc – every link in them."),
+        ("rhyme19", "In emails about {W}, which links are there? Show me, please, with care."),
+        ("recipe19", "Take the emails about {W}; pick out the links; serve as a list."),
+    ],
+    "count_emails_to": [
+        ("mongolian19", "How many emails I sent to {X}? Only number."),
+        ("samoan19", "Please, how many emails have I sent to {X}? Fa'afetai."),
+        ("cornish19", "How many emails have I sent {X}, me 'ansum?"),
+        ("manc19", "How many emails have I sent {X}? Just the number, ta."),
+        ("falconer19", "How many emails have I sent {X}? Number only, the hawk's restless."),
+        ("thatcher19", "How many emails have I sent {X}? Just a figure, I'm on the ladder."),
+        ("commentary19", "What's my tally against {X} – how many emails have I sent them?"),
+        ("recipe19", "Take the emails I have sent {X}; count them; serve the number."),
+    ],
+}
+
+
+TEST17_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: Uzbek and Malagasy first-language speakers (uzbek_t17: "Assalomu alaykum", "rahmat", "iltimos", "aka";
+    # malagasy_t17: "Manao ahoana", "misaotra", the verb first and the doer last), Cajun and Bristolian English speakers
+    # (cajun_t17: "mais", "cher", "yeah, you right", "I garontee"; bristol_t17: "alright my lover", "gert lush", "cheers
+    # drive", "where's it to"), a clock repairer at the bench (clockmaker_t17), a fishmonger at the slab
+    # (fishmonger_t17), a puppeteer between shows (puppeteer_t17), a chimney sweep with a brush up the flue
+    # (sweep_t17), someone whose question reads as if put through a translation app (machine_t17: "Please to show
+    # ...", "toward me") and someone who asks in a newspaper headline (headline_t17: "Inbox mystery: ...").
+    "emails_from": [
+        ("uzbek_t17", "Assalomu alaykum! Which emails {X} sent to me, iltimos? Rahmat."),
+        ("malagasy_t17", "Manao ahoana! Sent to me which emails {X}? Misaotra."),
+        ("cajun_t17", "Mais, cher, which emails has {X} sent me?"),
+        ("clockmaker_t17", "Loupe in my eye – which emails has {X} sent me?"),
+        ("machine_t17", "Please to show the emails which were sent by {X} toward me."),
+        ("headline_t17", "Inbox mystery: which emails has {X} sent me?"),
+    ],
+    "emails_to": [
+        ("uzbek_t17", "Which emails I sent to {X}, aka? Rahmat."),
+        ("bristol_t17", "Alright my lover, which emails have I sent {X}?"),
+        ("fishmonger_t17", "Scaling a sea bass – which emails have I sent {X}?"),
+        ("sweep_t17", "Brush is halfway up the flue – which emails have I sent {X}?"),
+        ("machine_t17", "Please to display the emails which I have sent toward {X}."),
+        ("headline_t17", "Revealed: the emails I sent {X} – which are they?"),
+    ],
+    "emails_between": [
+        ("malagasy_t17", "Exchanged between me and {X}, all the emails, both ways – which? Misaotra."),
+        ("cajun_t17", "Every email between me and {X}, both ways, cher – I garontee there's a pile."),
+        ("bristol_t17", "All the emails between me and {X}, sent and got – gert lush, cheers drive."),
+        ("puppeteer_t17", "Strings are tangled, so quick: every email between {X} and me, in either direction."),
+        ("machine_t17", "Please to show all emails between me and {X}, of both the directions."),
+        ("headline_t17", "Full story: every email between {X} and me, sent and received."),
+    ],
+    "emails_from_in_month": [
+        ("uzbek_t17", "{Mc}, which emails {X} sent to me? Rahmat."),
+        ("malagasy_t17", "Sent to me {M} which emails {X}?"),
+        ("cajun_t17", "What did {X} email me {M}, cher?"),
+        ("fishmonger_t17", "Ice on the slab – which emails did {X} send me {M}?"),
+        ("puppeteer_t17", "Between shows – which emails did {X} send me {M}?"),
+        ("headline_t17", "{Mc}: the emails {X} sent me – which were they?"),
+    ],
+    "emails_from_before": [
+        ("uzbek_t17", "Which emails {X} sent to me before {B}, iltimos?"),
+        ("cajun_t17", "Which emails did {X} send me before {B}, cher?"),
+        ("bristol_t17", "What did {X} send me before {B}, my lover? Which emails?"),
+        ("clockmaker_t17", "Which emails had {X} sent me before {B}? Escapement's in bits on the bench."),
+        ("sweep_t17", "Which emails did {X} send me before {B}? Soot everywhere here."),
+        ("machine_t17", "Please to show the emails sent by {X} toward me before {B}."),
+    ],
+    "emails_from_since": [
+        ("malagasy_t17", "Sent to me since {B} which emails {X}? Misaotra betsaka."),
+        ("cajun_t17", "What's {X} sent me since {B}, cher? Yeah, you right, a bunch."),
+        ("fishmonger_t17", "Which emails has {X} sent me since {B}? Hands smell of mackerel, sorry."),
+        ("puppeteer_t17", "Which emails has {X} sent me since {B}? Marionette's hanging on its hook."),
+        ("machine_t17", "Please to display emails which {X} has sent toward me since {B}."),
+        ("headline_t17", "Since {B}: which emails has {X} sent me?"),
+    ],
+    "last_email_from": [
+        ("uzbek_t17", "The last email {X} sent to me – which one, aka?"),
+        ("bristol_t17", "What's the latest email {X} sent me, my lover?"),
+        ("clockmaker_t17", "What was {Xp} most recent email to me? Mainspring's wound, can't let go."),
+        ("sweep_t17", "What's the last email {X} sent me? I'm on the roof with the rods."),
+        ("machine_t17", "Please to show the email most recent which {X} sent toward me."),
+        ("headline_t17", "Latest: {Xp} newest email to me – which is it?"),
+    ],
+    "first_email_from": [
+        ("uzbek_t17", "The first email {X} sent to me – which was it? Rahmat."),
+        ("malagasy_t17", "Sent to me first which email {X}?"),
+        ("cajun_t17", "What was the very first email {X} sent me, cher?"),
+        ("fishmonger_t17", "Which was the first email {X} ever sent me? Gutting a salmon here."),
+        ("puppeteer_t17", "What was the first email {X} ever sent me? Curtain's down for the interval."),
+        ("headline_t17", "Where it all began: the first email {X} ever sent me – which was it?"),
+    ],
+    "first_email_to": [
+        ("malagasy_t17", "Sent I first to {X} which email? Misaotra."),
+        ("bristol_t17", "What was the first email I ever sent {X}, my lover?"),
+        ("clockmaker_t17", "Which was the first email I sent {X}? Carriage clock's in pieces on the bench."),
+        ("sweep_t17", "What was the first email I ever sent {X}? Sheet's over the fireplace."),
+        ("machine_t17", "Please to show the first email which I sent toward {X}."),
+        ("headline_t17", "From the archive: my first ever email to {X} – which was it?"),
+    ],
+    "last_email_to": [
+        ("uzbek_t17", "My last email to {X} – which one, iltimos?"),
+        ("cajun_t17", "What's the last email I sent {X}, cher?"),
+        ("bristol_t17", "Which was the last email I sent {X}? Cheers drive."),
+        ("fishmonger_t17", "What was my most recent email to {X}? Queue's out the door."),
+        ("puppeteer_t17", "What's the latest email I sent {X}? Puppet's still on my hand."),
+        ("machine_t17", "Please to show the email most recent which I sent toward {X}."),
+    ],
+    "count_emails_from": [
+        ("uzbek_t17", "How many emails {X} sent to me? Only number, rahmat."),
+        ("malagasy_t17", "Sent to me how many emails {X}? The number only."),
+        ("cajun_t17", "How many emails has {X} sent me, cher? Just the number."),
+        ("clockmaker_t17", "How many emails has {X} sent me? Just a count – I'm holding a hairspring."),
+        ("machine_t17", "Please to give the quantity of emails which {X} has sent toward me."),
+        ("headline_t17", "By the numbers: how many emails has {X} sent me?"),
+    ],
+    "subject_contains": [
+        ("uzbek_t17", "Which emails have {W} in subject, iltimos?"),
+        ("malagasy_t17", "Have {W} in the subject which emails?"),
+        ("bristol_t17", "Which emails have got {W} in the subject, my lover?"),
+        ("fishmonger_t17", "Which emails have {W} in the subject line? Between customers."),
+        ("sweep_t17", "Which emails have \"{W}\" in the subject? Back in the van."),
+        ("headline_t17", "Subject line watch: which emails have {W} in the subject?"),
+    ],
+    "last_received_on_day": [
+        ("uzbek_t17", "On {D}, which email came to me last?"),
+        ("cajun_t17", "Which was the last email I got on {D}, cher?"),
+        ("clockmaker_t17", "On {D} I was cleaning a longcase clock all day. Which email came in last?"),
+        ("puppeteer_t17", "I did three shows on {D}. What was the last email I received that day?"),
+        ("machine_t17", "Please to show the email which arrived toward me the last on {D}."),
+        ("headline_t17", "Last in on {D}: which email arrived latest that day?"),
+    ],
+    "attachments_from": [
+        ("malagasy_t17", "Sent to me as attachments which files {X}?"),
+        ("cajun_t17", "What files has {X} sent me, cher? Attachments."),
+        ("bristol_t17", "Which files has {X} sent me as attachments? Gert lush, ta."),
+        ("fishmonger_t17", "Which attachments has {X} sent me? Price lists from the market, maybe."),
+        ("sweep_t17", "Which files has {X} emailed me? Certificates, most likely."),
+        ("machine_t17", "Please to show the files which {X} has sent toward me as attachments."),
+    ],
+    "attachments_ext": [
+        ("uzbek_t17", "Which {EXTS} are attached to emails, sent or received, iltimos?"),
+        ("cajun_t17", "Which {EXTS} been attached to emails, sent or received, cher?"),
+        ("clockmaker_t17", "Which {EXTS} have been attached to emails, in or out? Oiling a pivot."),
+        ("puppeteer_t17", "Every {EXT1} attached to an email, sent or received – which are they? Between shows."),
+        ("machine_t17", "Please to show all {EXTS} attached to emails, the sent and the received."),
+        ("headline_t17", "Attachment audit: which {EXTS} have been attached to emails, sent or received?"),
+    ],
+    "folders_with_attachments_from": [
+        ("uzbek_t17", "Files {X} sent to me – in which folders they are?"),
+        ("bristol_t17", "Where's the files {X} sent me to? Which folders, my lover?"),
+        ("fishmonger_t17", "Which folders are the files {X} emailed me in? Need them before the lunch rush."),
+        ("puppeteer_t17", "Which folders did the files {X} sent me end up in? I'm in the wings."),
+        ("machine_t17", "Please to show the folders in which are the files that {X} sent toward me."),
+        ("headline_t17", "Lost and found: which folders hold the files {X} sent me?"),
+    ],
+    "folders_of_file": [
+        ("uzbek_t17", "{F} – in which folder it is, iltimos?"),
+        ("malagasy_t17", "Is in which folder {F}?"),
+        ("cajun_t17", "Which folder is {F} in, cher?"),
+        ("bristol_t17", "Where's {F} to? Which folder, my lover?"),
+        ("clockmaker_t17", "Which folder is {F} saved in? I need it for a repair ticket."),
+        ("headline_t17", "Missing file: which folder is {F} in?"),
+    ],
+    "who_sent_file": [
+        ("uzbek_t17", "{F} – who sent it to me, aka?"),
+        ("malagasy_t17", "Sent me {F} who?"),
+        ("bristol_t17", "Who sent me {F}, my lover?"),
+        ("fishmonger_t17", "Who emailed me {F}? Might be the trawler lot."),
+        ("sweep_t17", "Who sent me {F}? Came in while I was up a chimney."),
+        ("machine_t17", "Please to tell the person who sent toward me {F}."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("malagasy_t17", "The one who sent me {F} – has emailed with whom that person?"),
+        ("cajun_t17", "Whoever sent me {F}, cher – who they been emailing with, back and forth?"),
+        ("clockmaker_t17", "The sender of {F}: who have they exchanged emails with? Chime's just gone off."),
+        ("puppeteer_t17", "Whoever sent me {F} – who have they emailed with, either way?"),
+        ("machine_t17", "Please to show the persons with whom the sender of {F} has exchanged emails."),
+        ("headline_t17", "Who's talking to whom: the sender of {F} – who have they emailed with, both ways?"),
+    ],
+    "coattendees_of_person": [
+        ("uzbek_t17", "Who has been at events with {X}, iltimos?"),
+        ("cajun_t17", "Who's been at events with {X}, cher? They pass a good time."),
+        ("bristol_t17", "Who's been at events with {X}, my lover?"),
+        ("sweep_t17", "Who's been at events with {X}? I swept their chimney once."),
+        ("machine_t17", "Please to show the persons who attended events together with {X}."),
+        ("headline_t17", "In the same room: who has been at events with {X}?"),
+    ],
+    "events_of_person": [
+        ("malagasy_t17", "Attended which events {X}?"),
+        ("bristol_t17", "Which events has {X} been to, my lover?"),
+        ("clockmaker_t17", "Which events has {X} attended? They brought me a cuckoo clock once."),
+        ("fishmonger_t17", "Which events has {X} been to? Regular on a Friday, they are."),
+        ("puppeteer_t17", "Which events has {X} attended? They came to a matinee."),
+        ("headline_t17", "On the guest list: which events has {X} attended?"),
+    ],
+    "events_at_place": [
+        ("uzbek_t17", "Which events are {atP}, iltimos?"),
+        ("malagasy_t17", "Are held {atP} which events?"),
+        ("cajun_t17", "What events are {atP}, cher?"),
+        ("sweep_t17", "Which events are {atP}? Might be a chimney there needs doing."),
+        ("machine_t17", "Please to show the events which take place {atP}."),
+        ("headline_t17", "What's on: which events are {atP}?"),
+    ],
+    "events_in_month": [
+        ("uzbek_t17", "{Mc}, which events are in my calendar?"),
+        ("cajun_t17", "What's on my calendar {M}, cher?"),
+        ("bristol_t17", "What've I got on {M}, my lover? Events, like."),
+        ("clockmaker_t17", "What's in my calendar {M}? Fitting in the clock-winding rounds."),
+        ("fishmonger_t17", "Which events are on my calendar {M}? Working round the market days."),
+        ("machine_t17", "Please to show the events of my calendar {M}."),
+    ],
+    "events_titled": [
+        ("uzbek_t17", "Which events have {T} in title, iltimos?"),
+        ("malagasy_t17", "Have {T} in the title which events?"),
+        ("bristol_t17", "Which events have got {T} in the title, my lover?"),
+        ("puppeteer_t17", "Which events have \"{T}\" in the title? Checking for clashes with the tour."),
+        ("sweep_t17", "Which events have {T} in the title? Brushes are in the van."),
+        ("headline_t17", "Title search: which events have {T} in the title?"),
+    ],
+    "who_attended_titled": [
+        ("uzbek_t17", "Who attended the {T}, aka?"),
+        ("malagasy_t17", "Attended the {T} who?"),
+        ("cajun_t17", "Who went to the {T}, cher?"),
+        ("fishmonger_t17", "Who attended the {T}? I was on the slab that day."),
+        ("clockmaker_t17", "Who went to the {T}? I was at the bench all day."),
+        ("machine_t17", "Please to show the persons who were attending the {T}."),
+    ],
+    "place_of_event": [
+        ("malagasy_t17", "Is held where {T}?"),
+        ("cajun_t17", "Where's {T} at, cher?"),
+        ("bristol_t17", "Where's {T} to, my lover?"),
+        ("puppeteer_t17", "Where is {T}? Is there a stage?"),
+        ("machine_t17", "Please to tell the place where {T} is taking place."),
+        ("headline_t17", "Venue revealed: where is {T} held?"),
+    ],
+    "people_met_at_place": [
+        ("uzbek_t17", "Whom I met {atP}, iltimos?"),
+        ("cajun_t17", "Who'd I meet {atP}, cher?"),
+        ("bristol_t17", "Who did I meet {atP}, my lover?"),
+        ("clockmaker_t17", "Who have I met {atP}? Someone with a broken pocket watch, maybe."),
+        ("machine_t17", "Please to show the persons whom I met {atP}."),
+        ("headline_t17", "Who I met {atP}: the full list?"),
+    ],
+    "people_met_in_month": [
+        ("uzbek_t17", "{Mc}, whom I met? Rahmat."),
+        ("malagasy_t17", "Met I {M} whom?"),
+        ("fishmonger_t17", "Who did I meet {M}? Busy month at the market."),
+        ("puppeteer_t17", "Who did I have meetings with {M}? Touring with the marionettes, it's a blur."),
+        ("sweep_t17", "Who did I meet {M}? Peak season for chimneys."),
+        ("headline_t17", "{Mc}: who did I meet?"),
+    ],
+    "links_from_person": [
+        ("uzbek_t17", "Which links {X} sent to me in emails, iltimos?"),
+        ("malagasy_t17", "Sent to me which links {X}?"),
+        ("cajun_t17", "What links has {X} sent me, cher?"),
+        ("fishmonger_t17", "Which links has {X} emailed me? I'll read them after I hose down."),
+        ("machine_t17", "Please to show the links which {X} has sent toward me in emails."),
+        ("headline_t17", "Link roundup: which links has {X} sent me?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("uzbek_t17", "People I met {M} – which links they sent to me, aka? Rahmat."),
+        ("bristol_t17", "Folk I met {M} – what links have they sent me, my lover?"),
+        ("clockmaker_t17", "Which links did the people I met {M} email me? Auction listings, maybe."),
+        ("puppeteer_t17", "The people I met {M}: which links have they emailed me? Between matinees."),
+        ("sweep_t17", "Which links have the people I met {M} sent me?"),
+        ("machine_t17", "Please to show the links sent toward me by the persons whom I met {M}."),
+    ],
+    "links_to_domain": [
+        ("uzbek_t17", "Which {U} links are in my emails, iltimos?"),
+        ("malagasy_t17", "Are in my emails which links to {U}?"),
+        ("cajun_t17", "What {U} links are in my emails, cher?"),
+        ("bristol_t17", "Which links to {U} are in me emails, my lover?"),
+        ("fishmonger_t17", "Which {U} links have come in my emails? Between customers."),
+        ("headline_t17", "Link check: which links to {U} are in my emails?"),
+    ],
+    "last_email_from_about": [
+        ("malagasy_t17", "Sent me last about {W} which email {X}?"),
+        ("cajun_t17", "What's the last email {X} sent me about {W}, cher?"),
+        ("clockmaker_t17", "What's the most recent email from {X} about {W}? Regulating a pendulum."),
+        ("sweep_t17", "What's {Xp} latest email about {W}? Just down off the roof."),
+        ("machine_t17", "Please to show the email most recent from {X} on the subject of {W}."),
+        ("headline_t17", "Latest on {W}: {Xp} most recent email about it – which is it?"),
+    ],
+    "emails_from_with_attachment": [
+        ("uzbek_t17", "Emails from {X} with attachments – which, iltimos?"),
+        ("bristol_t17", "Which emails from {X} had attachments, my lover?"),
+        ("fishmonger_t17", "Which of {Xp} emails had something attached? Invoices, maybe."),
+        ("puppeteer_t17", "Which emails from {X} came with attachments? Scripts, I'd guess."),
+        ("machine_t17", "Please to show the emails from {X} which have attachments."),
+        ("headline_t17", "Strings attached: which emails from {X} came with attachments?"),
+    ],
+    "files_from_in_month": [
+        ("malagasy_t17", "Sent to me {M} which files {X}?"),
+        ("cajun_t17", "What files did {X} send me {M}, cher?"),
+        ("bristol_t17", "Which files did {X} send me {M}, my lover?"),
+        ("clockmaker_t17", "Which files did {X} email me {M}? Parts catalogues, probably."),
+        ("sweep_t17", "Which attachments did {X} send me {M}? Safety certificates, I'd say."),
+        ("headline_t17", "{Mc}: which files did {X} send me?"),
+    ],
+    "events_at_place_in_month": [
+        ("uzbek_t17", "{Mc}, which events are {atP}, iltimos?"),
+        ("malagasy_t17", "Are held {atP} {M} which events?"),
+        ("cajun_t17", "What events are {atP} {M}, cher?"),
+        ("fishmonger_t17", "Which events are {atP} {M}? Might do a fish stall."),
+        ("puppeteer_t17", "Which events are {atP} {M}? Could book a show."),
+        ("machine_t17", "Please to show the events which take place {atP} {M}."),
+    ],
+    "people_emailed_in_month": [
+        ("uzbek_t17", "{Mc}, to whom I sent emails, iltimos?"),
+        ("bristol_t17", "Who did I email {M}, my lover?"),
+        ("clockmaker_t17", "Who did I email {M}? Mostly customers waiting on repairs."),
+        ("puppeteer_t17", "Who did I send emails to {M}? Mostly theatres."),
+        ("machine_t17", "Please to show the persons toward whom I sent emails {M}."),
+        ("headline_t17", "{Mc}: who did I email?"),
+    ],
+    "emails_from_person_to_person": [
+        ("uzbek_t17", "Which emails {X} sent to {Y}, iltimos?"),
+        ("malagasy_t17", "Sent to {Y} which emails {X}?"),
+        ("cajun_t17", "What emails has {X} sent {Y}, cher?"),
+        ("sweep_t17", "Which emails has {X} sent {Y}? Something about the booking, maybe."),
+        ("machine_t17", "Please to show the emails which {X} has sent toward {Y}."),
+        ("headline_t17", "Leaked: which emails has {X} sent {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("uzbek_t17", "How many events were {atP}? Only number."),
+        ("bristol_t17", "How many events have there been {atP}, my lover? Just the number."),
+        ("fishmonger_t17", "How many events have been {atP}? A number's fine."),
+        ("puppeteer_t17", "How many events have been held {atP}? Just a count."),
+        ("machine_t17", "Please to give the quantity of events which took place {atP}."),
+        ("headline_t17", "By the numbers: how many events have been {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("malagasy_t17", "Are in the emails about {W} which links?"),
+        ("cajun_t17", "What links are in the emails about {W}, cher?"),
+        ("clockmaker_t17", "Which links are in the emails about {W}? Between repairs."),
+        ("sweep_t17", "Which links came in the emails about {W}? Covered in soot."),
+        ("machine_t17", "Please to show the links which are in the emails on the subject of {W}."),
+        ("headline_t17", "Follow the links: which links are in the emails about {W}?"),
+    ],
+    "count_emails_to": [
+        ("uzbek_t17", "How many emails I sent to {X}, iltimos?"),
+        ("malagasy_t17", "Sent I to {X} how many emails?"),
+        ("bristol_t17", "How many emails have I sent {X}, my lover? Just the number."),
+        ("clockmaker_t17", "How many emails have I sent {X}? Number only, the hands are off this clock."),
+        ("fishmonger_t17", "How many emails have I sent {X}? Just a count, the ice is melting."),
+        ("headline_t17", "The tally: how many emails have I sent {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -14930,8 +15884,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     """dev and test questions first (as they always were), then dev2, then dev3, then test2, then dev4, then
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
-    then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16
-    (ids continue after them)."""
+    then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16,
+    then dev19, then test17 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -14973,9 +15927,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D15, DEV15_TEMPLATES, DEV15_MAKERS), (T13, TEST13_TEMPLATES, TEST13_MAKERS),
                                      (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS),
                                      (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS),
-                                     (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS)):
+                                     (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS),
+                                     (D19, DEV19_TEMPLATES, DEV19_MAKERS), (T17, TEST17_TEMPLATES, TEST17_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14, D17, T15, D18, T16)
+                       T14, D17, T15, D18, T16, D19, T17)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -15084,7 +16039,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test9']} test9, {parts['dev12']} dev12, {parts['test10']} test10, {parts['dev13']} dev13, "
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
           f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
-          f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16), "
+          f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16, {parts['dev19']} dev19, "
+          f"{parts['test17']} test17), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -15093,13 +16049,14 @@ def main(argv: list[str] | None = None) -> int:
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
                       "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, "
-                      "dev16, dev17 or dev18 (tune on them; dev2's to dev18's templates were each written "
+                      "dev16, dev17, dev18 or dev19 (tune on them; dev2's to dev19's templates were each written "
                       "independently) or test (held out: its templates never appear in dev, dev2 or dev3), or test2, "
-                      "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, test15 "
-                      "or test16 (second to sixteenth held-out parts, each written independently of all the others "
-                      "and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, test5, "
-                      "dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, dev14, "
-                      "test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16). "
+                      "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, "
+                      "test15, test16 or test17 (second to seventeenth held-out parts, each written independently of "
+                      "all the "
+                      "others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, "
+                      "test5, dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, "
+                      "dev14, test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16, dev19, test17). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

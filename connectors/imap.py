@@ -46,6 +46,7 @@ variable named by ``password_env``, else asked for on a terminal.
 from __future__ import annotations
 
 import hashlib
+import imaplib
 import json
 import re
 import socket
@@ -98,6 +99,12 @@ DOWN_S = 30.0               # after a failure, the source answers nothing for th
 REWARN_S = 5.0              # meanwhile a call this long after the last one (a new question) is told again
 NAME_SAMPLE = 50            # messages read per round when turning a name into addresses
 MAX_CRITERIA_BYTES = 4000   # criteria per SEARCH; values beyond go into further commands
+# imaplib refuses a response line longer than its module-wide _MAXLINE (1 MB): a SEARCH over 250,000 messages
+# answers with a line of 1.1 MB, which failed as "got more than 1000000 bytes" and left the source answering nothing.
+# A line of UIDs for ten million messages fits in this (imaplib reads the global at each line; it has no per-client
+# setting).
+MAX_RESPONSE_LINE = 100_000_000
+imaplib._MAXLINE = max(imaplib._MAXLINE, MAX_RESPONSE_LINE)
 DATE_SLACK = timedelta(days=2)
 # The header fields the mail parser reads (mailstore.KEPT_HEADERS) but the MIME ones: those, the message's and its
 # parts', are written from BODYSTRUCTURE (each FETCH answer also echoes this list, once per message: kept short).

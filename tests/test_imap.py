@@ -423,3 +423,48 @@ def test_wrong_password_raises_auth_error_naming_the_source(corpus, dovecot, tmp
     with pytest.raises(AuthError) as err:
         imap.refresh_index()
     assert str(err.value).startswith(f"imap source {USER}@127.0.0.1: the server refused the login")
+
+
+def test_a_search_answer_longer_than_imaplibs_line_limit_is_read(tmp_path):
+    """A UID SEARCH over 250,000 messages answers with one line of more than 1 MB, past imaplib's own limit
+    (_MAXLINE): with the connector loaded, imapclient reads it whole. A server on 127.0.0.1 that answers one such
+    line (no IMAP server here holds enough mail for it in a test's time)."""
+    import socket
+    import threading
+
+    import connectors.imap as imap_module
+    from imapclient import IMAPClient
+
+    uids = list(range(1, 300_001))  # "* SEARCH 1 2 ... 300000": about 2 MB
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        out = conn.makefile("rwb")
+        out.write(b"* OK IMAP4rev1 ready\r\n")
+        out.flush()
+        for line in out:
+            tag, command = line.split(b" ", 2)[:2]
+            command = command.strip().upper()
+            if command == b"CAPABILITY":
+                out.write(b"* CAPABILITY IMAP4rev1\r\n")
+            elif command == b"UID":
+                out.write(b"* SEARCH " + " ".join(map(str, uids)).encode() + b"\r\n")
+            elif command == b"SELECT":
+                out.write(b"* 300000 EXISTS\r\n* OK [UIDVALIDITY 1] ok\r\n")
+            elif command == b"LOGOUT":
+                out.write(b"* BYE bye\r\n")
+            out.write(tag + b" OK done\r\n")
+            out.flush()
+            if command == b"LOGOUT":
+                break
+        conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    assert imap_module.imaplib._MAXLINE >= imap_module.MAX_RESPONSE_LINE
+    client = IMAPClient("127.0.0.1", port=listener.getsockname()[1], ssl=False, timeout=10)
+    client._imap.state = "AUTH"  # no LOGIN needed by this server
+    client.select_folder("INBOX", readonly=True)
+    assert client.search(["ALL"]) == uids
+    client.logout()
+    listener.close()

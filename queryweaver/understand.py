@@ -846,6 +846,41 @@ _WHO_SENT_THEN = regex_cache.compile(r"^who (?:(?:sent|emailed|mailed|forwarded)
 # a letter's "the undersigned" is its writer: "links sent to the undersigned by those with whom the undersigned met"
 _UNDERSIGNED = regex_cache.compile(r"\bthe undersigned\b(?:(?= (?:met|meets|sent|sends|received|receives|attended|attends|"
                                    r"emailed|got|has|have|had|was|is|am|will|did|does)\b)()|)", re.IGNORECASE)
+# a question written as a recipe: "Take the files X sent me; find the folders holding them; serve the folders."
+_RECIPE = regex_cache.compile(r"^\s*take (?P<a>[^;]+?)\s*;\s*(?:then |and )?(?:(?P<verb>gather|find|get|pick out|collect|"
+                              r"list|keep|extract|fetch|count)\s+(?P<b>[^;]+?)\s*)?(?:;\s*(?:and |then )?serve\b[^;]*)?"
+                              r"[.!?]*\s*$", re.IGNORECASE)
+_KEEP_PICK = regex_cache.compile(r"(?:only |just )?the (newest|latest|oldest|first|last|most recent)(?: one)?$", re.IGNORECASE)
+_KEEP_THOSE = regex_cache.compile(r"(?:only |just )?(?:those|the ones|ones|the emails)\s+(?=(?:with|without|from|to|about|"
+                                  r"sent|that|which)\b)", re.IGNORECASE)
+
+
+def _as_a_recipe(text: str) -> str:
+    """"Take A; gather B; serve." as the question it is: B of A ("the folders holding the files X sent me", "the newest
+    of X's emails about T", "the recipients of the emails I sent in D"); "Take A; serve as a list." is A."""
+    found = _RECIPE.match(text)
+    if found is None or ";" not in text:
+        return text
+    a, verb, b = found.group("a"), (found.group("verb") or "").lower(), found.group("b")
+    if not verb:
+        return a
+    if verb == "count":
+        return f"how many {re.sub(r'^(?:the|all the|all) ', '', a, flags=re.IGNORECASE)}"
+    if verb == "keep":
+        pick = _KEEP_PICK.match(b)
+        if pick:
+            return f"the {pick.group(1)} of {a}"
+        those = _KEEP_THOSE.match(b)
+        return f"{a} {b[those.end():]}" if those else text
+    if re.search(r"\b(?:them|those|it)\b", b):
+        return re.sub(r"\b(?:them|those|it)\b", a, b, count=1)
+    if re.search(r"\btheir\b", b):
+        return re.sub(r"\btheir (\w+)", rf"the \1 of {a}", b, count=1)
+    if re.search(r"\bthey\b", b):
+        return re.sub(r"\bthey\b", a, b, count=1)
+    return f"{b} in {a}"
+
+
 # a greeting or interjection of a word or two before the question: "Kaixo! ...", "Góðan daginn! ...", "Blimey! ..."
 _INTERJECTION = regex_cache.compile(r"^\s*[^\W\d_][\w'’]*(?:\s+[^\W\d_][\w'’]*)?\s*!+\s+(?=[\"“'A-Z])")
 # 'links to "eventbrite.com"': a site in quotes is still a site, not a title
@@ -893,6 +928,7 @@ def _asked_plainly(text: str) -> str:
     text = _TELL_ME.sub("", text)
     text = _E_MAIL.sub("email", text)
     text = _INTERJECTION.sub("", text)
+    text = _as_a_recipe(text)
     text = _UNDERSIGNED.sub(lambda m: "I" if m.group(1) is not None else "me", text)
     text = _QUOTED_SITE.sub(r"\1 \2", text)
     text = _SEEN_SOME.sub(lambda m: f"Show me all {m.group('what')}", text)
@@ -1427,6 +1463,12 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "which email was the last to arrive on D": the last one the user received
     (r"\b(?:which|what) (e-?mail|message) (?:was|is) the (last|first|latest|earliest|final|most recent) (?:one )?to (?:arrive|"
      r"come in|land|reach me|turn up|show up|get here|hit my inbox)\b", r"which was the \2 \1 I received", 0.02, ""),
+    # "the files attached to X's emails to me": the emails X sent the user
+    (r"\b(attached to|in|from) (⟦(?:person|address)\|[^⟧]+⟧)['’]s? (e-?mails|messages) to me\b", r"\1 the \3 \2 sent me",
+     0.02, ""),
+    # "who were on the receiving end of my emails": whom the user sent them to
+    (r"\bwho (?:were|was|are|is|have been|has been) on the receiving end of my (e-?mails|messages)\b",
+     r"to whom did I send \1", 0.02, ""),
     # "one" for oneself: "Which emails has one exchanged with X?", "the first email one ever sent X", "has X sent one"
     (r",?\s*(?:might|may|could|if I) one (?:ask|inquire|enquire|wonder)\b", "", 0.01, ""),
     (r"\b(has|have|had|did|does|do) one (?=(?:ever |just |last |first |recently |already |most recently )?(?:sent|send|"

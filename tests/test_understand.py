@@ -1425,6 +1425,20 @@ def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(l
      ("find ev all", "ev occurred_on d", "d.value = in calendar year 2025")),
     ("I have opened a few of the files Jane Doe sent me, now list the others.",
      ("find f all", "e from p", "e to self", "e has_attachment f", "p.name = Jane Doe")),
+    # a question written as a recipe (dev19)
+    ("Take the files Jane Doe sent me; find the folders holding them; serve the folders.",
+     ("find dir all", "f parent dir", "e from p", "e to self", "e has_attachment f", "p.name = Jane Doe")),
+    ("Take the events Jane Doe attended; gather everyone else who attended them; serve as a list.",
+     ("find p1 all", "p1 attended ev", "p2 attended ev", "p2.name = Jane Doe")),
+    ("Take Jane Doe's emails to me; keep those with attachments; serve.",
+     ("find e all", "e from p", "e to self", "e has_attachment f", "p.name = Jane Doe")),
+    ("Take the emails I sent in March; gather their recipients; serve as a list.",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = in March")),
+    ("Take my emails; pick out every link to github.com; serve.", ("find w all", "e mentions_url w", "w.url = github.com")),
+    ("Take the files attached to Jane Doe's emails to me; serve as a list.",
+     ("find f all", "e has_attachment f", "e from p", "e to self", "p.name = Jane Doe")),
+    ("In March, who were on the receiving end of my emails?",
+     ("find p all", "e from self", "e to p", "e sent_on d", "d.value = In March")),
 ])
 def test_dev18s_wordings(lexicon, question, spec):
     reads_as(lexicon, question, *spec)

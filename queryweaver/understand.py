@@ -873,11 +873,11 @@ def _as_a_recipe(text: str) -> str:
         those = _KEEP_THOSE.match(b)
         return f"{a} {b[those.end():]}" if those else text
     if re.search(r"\b(?:them|those|it)\b", b):
-        return re.sub(r"\b(?:them|those|it)\b", a, b, count=1)
+        return re.sub(r"\b(?:them|those|it)\b", lambda _m: a, b, count=1)  # (a as written: no group references)
     if re.search(r"\btheir\b", b):
-        return re.sub(r"\btheir (\w+)", rf"the \1 of {a}", b, count=1)
+        return re.sub(r"\btheir (\w+)", lambda m: f"the {m.group(1)} of {a}", b, count=1)
     if re.search(r"\bthey\b", b):
-        return re.sub(r"\bthey\b", a, b, count=1)
+        return re.sub(r"\bthey\b", lambda _m: a, b, count=1)
     return f"{b} in {a}"
 
 

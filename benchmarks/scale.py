@@ -6,8 +6,9 @@
 Generates the corpus (not timed), then reports: full index build, re-index with nothing changed,
 re-index after appending one message, and cold / warm execution of each of the paper's 7 graphs under
 both planners, the paper's order and the cost-aware one (cold = a fresh Engine on a built index; warm =
-median and max of the following runs: ``--runs`` of them, or as many as fill half a second for a fast graph), whether each planner's answer is exact, and a selective question
-("How many emails did <person> send me?") read and run in process.
+median and max of the following runs: ``--runs`` of them, or as many as fill half a second for a fast
+graph), whether each planner's answer is exact, and a selective question ("How many emails did <person> send
+me?") read and run in process.
 Targets (issue 2): build <= 10 s, warm median <= 0.2 s and max <= 1 s. Issue 10, at 250k/20k/100k: full build
 <= 30 s with its peak memory reported (ru_maxrss), every graph warm <= 0.2 s but Q5 <= 1.5 s, and the ratio to 25k (``--ratio-to`` a 25k run's ``--save``) under 2
 where the answer does not grow. Issue 15: the selective question <= 20 ms warm in process.

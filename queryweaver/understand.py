@@ -841,8 +841,10 @@ _E_MAIL = regex_cache.compile(r"\be-mail(?=(?:s|ed|ing)?\b)", re.IGNORECASE)
 _THEN_ABOUT_THEM = (r"\s*(?:[,;?]|\.(?=\s)|\s[-–—])\s+(?:and\s+)?(?=(?:with whom|to whom|who|whom)\b.*\b(?:that person|"
                     r"this person|the sender|they|he|she|them|him|her)\b|(?:that person|this person|the sender|they|he|"
                     r"she)\b.*\bwho(?:m|ever)?\b)")
-_WHO_SENT_THEN = regex_cache.compile(r"^who (?:(?:sent|emailed|mailed|forwarded)(?: me)? (\S.{0,80}?)|(\S.{0,80}?) to me "
-                                     r"(?:has |have )?(?:sent|emailed|mailed|forwarded))" + _THEN_ABOUT_THEM, re.IGNORECASE)
+_WHO_SENT_THEN = regex_cache.compile(r"^who (?:sent|emailed|mailed|forwarded)(?: me)? (\S.{0,80}?)" + _THEN_ABOUT_THEM,
+                                     re.IGNORECASE)
+# the verb last (as in Basque): "Who F to me sent?" is "Who sent me F?"
+_WHO_VERB_LAST = regex_cache.compile(r"^who (\S.{0,80}?) to me (?:has |have )?(sent|emailed|mailed|forwarded)\b", re.IGNORECASE)
 # a letter's "the undersigned" is its writer: "links sent to the undersigned by those with whom the undersigned met"
 _UNDERSIGNED = regex_cache.compile(r"\bthe undersigned\b(?:(?= (?:met|meets|sent|sends|received|receives|attended|attends|"
                                    r"emailed|got|has|have|had|was|is|am|will|did|does)\b)()|)", re.IGNORECASE)
@@ -934,7 +936,8 @@ def _asked_plainly(text: str) -> str:
     text = _SEEN_SOME.sub(lambda m: f"Show me all {m.group('what')}", text)
     text = _WITH_WHOM_LAST.sub(lambda m: f"with whom {m.group(2) or m.group(4)} {m.group(1) or m.group(3)} "
                                          f"{m.group(6) or m.group(5)}", text)
-    text = _WHO_SENT_THEN.sub(lambda m: f"The person who sent me {m.group(1) or m.group(2)} – ", text)
+    text = _WHO_VERB_LAST.sub(r"who \2 me \1", text)
+    text = _WHO_SENT_THEN.sub(r"The person who sent me \1 – ", text)
     text = _WHO_VE.sub(lambda m: ("what" if m.group(1).lower() == "wot" else m.group(1)) + " have", text)
     text = _COMPOUND_COUNT.sub(lambda m: str(_TENS[m.group(1).lower()] + _UNITS[m.group(2).lower()]), text)
     did = _DID_THEY_SEND_WHICH.match(text)
@@ -1451,13 +1454,12 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # "'d" for "did" after what is asked: "What'd X email me?", "what links'd they send me?"
     (r"\b(what|which|who|whom|where|when|how many|links|urls|files|attachments|documents|emails|messages|events|"
      r"meetings|people)['’]d (?=(?:I|you|they|he|she|we|⟦|[A-Z]))", r"\1 did ", 0.01, ""),
-    # the verb last (as in Basque): "which emails X to me has sent", "the email that X to me sent", "Who F to me sent",
-    # "X to me which files has sent" (and "that person with whom has emailed": _WITH_WHOM_LAST)
+    # the verb last (as in Basque): "which emails X to me has sent", "the email that X to me sent", "X to me which files
+    # has sent" (and "Who F to me sent": _WHO_VERB_LAST; "that person with whom has emailed": _WITH_WHOM_LAST)
     (r"\b(which|what)((?: [a-z-]+)?) (⟦(?:person|address)\|[^⟧]+⟧) to me((?: with (?:attachments|files|links))?) "
      r"(?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b", r"\1\2\4 has \3 \5 me", 0.02, ""),
     (r"\b(that|which) (⟦(?:person|address)\|[^⟧]+⟧) to me (?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b",
      r"\1 \2 \3 me", 0.02, ""),
-    (r"^who (⟦file\|[^⟧]+⟧) to me (?:(?:has|have|had) )?(sent|emailed|mailed|forwarded)\b", r"who \2 me \1", 0.02, ""),
     (r"(⟦(?:person|address)\|[^⟧]+⟧) to me (which|what) ([a-z-]+) (?:(?:has|have|had) )?(sent|emailed|mailed)\b",
      r"\2 \3 has \1 \4 me", 0.02, ""),
     # "which email was the last to arrive on D": the last one the user received

@@ -1403,6 +1403,7 @@ def test_the_apps_own_words_negative_questions_to_do_notes_and_dev17s_wordings(l
     ("Who budget.xlsx to me sent, and that person with whom has emailed?",
      ("find p1 all", "e2 participants p1", "e2 participants p2", "e1 from p2", "e1 has_attachment f",
       "f.name = budget.xlsx")),
+    ("Who budget.xlsx to me sent?", ("find p all", "e from p", "e to self", "e has_attachment f", "f.name = budget.xlsx")),
     ("Who sent me budget.xlsx, and that person is emailing with whom?",
      ("find p1 all", "e2 participants p1", "e2 participants p2", "e1 from p2", "e1 has_attachment f",
       "f.name = budget.xlsx")),

@@ -202,8 +202,32 @@ former part of 2025", "the back end of October 2025", "the 46th week of 2025", "
 "twenty weeks ago", "a month and a half ago", "quarter-to-date", "the Friday before last", "the Friday just
 gone", "the last working day of October 2025", "over the rest of the year", "20251004", "4-Oct-2025", "October 4th in
 2025", "Oct 4 25", "Oct. 4th, A.D. 2025", "2025/Oct/04", ...), and their questions follow test16's: dev19's first,
-then test17's (dev19 has eight templates per shape, test17 six). A yes/no question ("did X send me ...?") has the
-find question's gold graph: its answer lists what makes it "yes".
+then test17's (dev19 has eight templates per shape, test17 six). "test18" and "test19" are an eighteenth and a
+nineteenth held-out part (TEST18_TEMPLATES, TEST19_TEMPLATES; written without reading how the reader works, sharing no
+template with any part; only their aggregate figures are reported), each by one group of askers no earlier part had.
+test18's are people at work: a Kazakh and a Yoruba first-language speaker, a Marathi first-language speaker writing
+Indian office English ("Kindly share ...", "revert"), a Northern Irish (Ulster) English speaker, a recruiter, a
+freight forwarder, an insurance claims handler, a lab technician, someone writing a status report, someone who
+types keywords into a search box ("mail from X before B", "from:X has:attachment") and a nervous first-time user.
+test19's are people at home and in their community: Khmer, Haitian Creole and Kurdish first-language speakers, a
+Minnesotan English speaker ("ope", "oh ya", "who all"), a Gen-Z texter in lower case ("ngl", "peeps", "hangouts"), a
+dog walker typing keywords one-handed, a community volunteer coordinator, a grandparent ("e-mails", "engagements"),
+someone moving house, a home-brewer and someone who says why after asking ("... ? Asking because ..."). Both groups
+set the scene with context sentences before (and sometimes after) the question that never narrow it, use everyday
+synonyms and slang (mails, notes, docs, enclosures, URLs, mtgs, sessions, get-togethers, folks, peeps, showed up
+to, ran into, hosted), search-box order, the person, file or date held to the end ("... from – X?", "... – M?"),
+passives and entity-first forms. Both ask all forty shapes with their own date phrases, spellings no earlier part used
+(test18: "the second month of Q4 2025", "the first month of H2 2025", "the prior quarter", "four quarters ago", "the
+third quarter of last year", "the back half of Q3 2025", "Sept.–Oct. 2025", "between 3 and 14 November 2025", "from
+the 1st to the 10th of December 2025", "eight months back", "twenty-four weeks ago", "the last seventy days",
+"month-to-date", "year-to-date", "from now to the end of Q1", "the 1st working day of November 2025", "2025-10-04
+(Sat)", "Oct 4, 2025 (Sat)", ...; test19: "the Easter weekend 2025", "the week after Easter 2025", "Christmas morning
+2025", "the Fourth of July 2025", "between Halloween and Bonfire Night 2025", "the weekend of 8 November 2025", "the
+summer of '25", "from late Oct to early Nov 2025", "the past couple of weeks", "ten weeks back", "this month last
+year", "two Saturdays ago", "between now and the end of next month", "Halloween night 2025", "October 4, 2025 (a
+Saturday)", "the 4th of October 2025, a Saturday", ...), and their questions follow test17's: test18's first, then
+test19's (six templates per shape each). A yes/no question ("did X send me ...?") has the find question's gold
+graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -15860,6 +15884,850 @@ TEST17_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# test18 and test19: two more held-out groups of askers, each writing every shape (the later ones too), written
+# without reading how the reader works and sharing no template with any part. test18's askers are people at work
+# asking about their working mailbox and calendar: a Kazakh first-language speaker (kazakh_t18: "Sälemetsiz be",
+# "rakhmet", no articles, the topic first), a Yoruba first-language speaker (yoruba_t18: "E kaaro", "e se", "who and
+# who", a closing "o"), a Marathi first-language speaker writing Indian office English (marathi_t18: "Kindly share",
+# "revert", "are having", "dhanyavaad"), a Northern Irish (Ulster) English speaker (ulster_t18: "what about ye", "wee",
+# "aye", "d'ye know"), a recruiter prepping debriefs and offers (recruiter_t18), a freight forwarder chasing
+# shipments (freight_t18), an insurance claims handler building a claim file (claims_t18: "enclosures",
+# "correspondence"), a lab technician mid-run (labtech_t18), someone writing a status report who says why before or
+# after the question (statusrep_t18: "I'm summarising what the team did this quarter. ..."; the context never narrows
+# the question), someone who types keywords into a search box (searchbox_t18: "mail from X before B", "X
+# attachments", "from:X has:attachment", "subject: W") and a nervous first-time user (firsttime_t18: "First time
+# using this, so bear with me: ..."). test19's askers are people at home and in their community asking about their
+# own mail and diary: a Khmer first-language speaker (khmer_t19: "Chum reap suor", "or kun", no tense or plural
+# endings), a Haitian Creole first-language speaker (haitian_t19: "Bonjou", "souple", "mèsi anpil"), a Kurdish
+# first-language speaker (kurdish_t19: "Silav", "spas", "ji kerema xwe"), a Minnesotan English speaker
+# (minnesota_t19: "ope", "oh ya", "uff da", "you betcha", "who all"), a Gen-Z texter in lower case (genz_t19: "ngl",
+# "lowkey", "fr", "no cap", "peeps", "hangouts"), a dog walker typing one-handed in keywords (dogwalker_t19: "Five
+# leads in one hand – X emails M?"), a community volunteer coordinator (volunteer_t19: the food bank, the jumble sale),
+# a grandparent whose grandson set the app up (grandparent_t19: "e-mails", "dear", "engagements"), someone in the
+# middle of moving house (mover_t19), a home-brewer at the kettle (brewer_t19) and someone who says why they ask after
+# the question (because_t19: "... ? Asking because I owe them a reply."). Both groups use everyday synonyms and slang
+# for what they ask (mails, notes, docs, enclosures, URLs, sites, mtgs, sessions, get-togethers, hangouts, folks,
+# peeps, showed up to, ran into, hosted), search-box order, the person, file or date held to the end ("... from –
+# X?", "... – M?"), passives and entity-first forms; like test2 to test17, only their aggregate figures are reported.
+# Both draw their date phrases from their own lists, spellings no earlier part used: test18's are business spans
+# ("the second month of Q4 2025", "the final month of Q3 2025", "the first month of H2 2025", "the prior quarter",
+# "four quarters ago", "the third / last quarter of last year", "the first / second half of last year", "the back half
+# of Q3 2025", "Sept.–Oct. 2025", "between 3 and 14 November 2025", "from the 1st to the 10th of December 2025", "the
+# last fortnight of November 2025", "eight months back", "twenty-four weeks ago", "the last seventy days", "the
+# previous 6 weeks", "the past twelve weeks", "month-to-date", "year-to-date"; ahead: "the next six weeks", "from now to
+# the end of Q1", "the next thirty days"; bounds such as "the 2nd Tuesday of September 2025", "the 1st working day of
+# November 2025", "Mon 13 Oct 2025", "2025-08-18 (Mon)", "the last Monday of September 2025", "the first Friday of
+# December 2025", "the start of the third quarter of 2025"; days such as "2025-10-04 (Sat)", "Oct 4, 2025 (Sat)",
+# "Saturday, Oct. 4th, 2025" and "Sat, Oct 4th 2025"); test19's are home and holiday spans ("the Easter weekend 2025",
+# "Easter Sunday 2025", "the week after Easter 2025", "Christmas morning 2025", "New Year's Day 2026", "the Fourth of
+# July 2025", "between Halloween and Bonfire Night 2025", "the first week of January 2026", "the weekend of 8 November
+# 2025", "the summer of '25", "the spring of '25", "the last three months of 2025", "from late Oct to early Nov 2025",
+# "the past couple of weeks", "the last three weeks", "nine months back", "ten weeks back", "two months back", "this
+# month last year", "two Saturdays ago"; ahead: "between now and the end of next month", "the next four weeks", "the
+# next five weeks"; bounds such as "the Easter weekend 2025", "Christmas morning 2024", "Halloween night 2025", "the
+# first Saturday in November 2025", "Sunday 5 October 2025", "the weekend of 13 September 2025", "the 4th of Aug.
+# '25"; days such as "October 4, 2025 (a Saturday)", "Saturday the 4th of October '25", "the 4th of October 2025, a
+# Saturday" and "4th October '25"). Every phrase, bound and day spelling was checked against queryweaver.dates for the
+# exact range the oracle uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March
+# 2026); phrases it could not read were left out. Their questions follow test17's: test18's first, then test19's
+# (six templates per shape each).
+# =============================================================================================
+
+T18, T19 = "test18", "test19"
+PARTS = PARTS + (T18, T19)
+LOWER_STYLES = LOWER_STYLES | {"genz_t19"}
+
+
+def test18_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Business spans: a month of a quarter or a half ("the second month of Q4 2025" = November, "the final month of
+    Q3 2025" = September, "the first month of H2 2025" = July), "the prior quarter" (the last calendar quarter),
+    "four quarters ago", "the third / last quarter of last year", "the first / second half of last year", "the back
+    half of Q3 2025" (August 16 to September 30), a dotted month span ("Sept.–Oct. 2025"), day spans ("between 3 and
+    14 November 2025", "from the 1st to the 10th of December 2025"), "the last fortnight of November 2025" (17-30),
+    "eight months back" (a calendar month), "twenty-four weeks ago" (a calendar week), rolling windows ("the last
+    seventy days", "the previous 6 weeks", "the past twelve weeks") and "month-to-date" / "year-to-date"."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    last = today.year - 1
+    return [("in the second month of Q4 2025", (date(2025, 11, 1), date(2025, 12, 1))),
+            ("in the final month of Q3 2025", (date(2025, 9, 1), date(2025, 10, 1))),
+            ("in the first month of H2 2025", (date(2025, 7, 1), date(2025, 8, 1))),
+            ("in the prior quarter", quarters_back(today, 1)),
+            ("four quarters ago", quarters_back(today, 4)),
+            ("in the third quarter of last year", (date(last, 7, 1), date(last, 10, 1))),
+            ("in the last quarter of last year", (date(last, 10, 1), date(last + 1, 1, 1))),
+            ("in the first half of last year", (date(last, 1, 1), date(last, 7, 1))),
+            ("in the second half of last year", (date(last, 7, 1), date(last + 1, 1, 1))),
+            ("in the back half of Q3 2025", (date(2025, 8, 16), date(2025, 10, 1))),
+            ("in Sept.–Oct. 2025", (date(2025, 9, 1), date(2025, 11, 1))),
+            ("between 3 and 14 November 2025", (date(2025, 11, 3), date(2025, 11, 15))),
+            ("from the 1st to the 10th of December 2025", (date(2025, 12, 1), date(2025, 12, 11))),
+            ("in the last fortnight of November 2025", (date(2025, 11, 17), date(2025, 12, 1))),
+            ("eight months back", months_back(today, 8)),
+            ("twenty-four weeks ago", (monday - timedelta(days=168), monday - timedelta(days=161))),
+            ("over the last seventy days", (today - timedelta(days=70), tomorrow)),
+            ("in the previous 6 weeks", (today - timedelta(weeks=6), tomorrow)),
+            ("in the past twelve weeks", (today - timedelta(weeks=12), tomorrow)),
+            ("month-to-date", (today.replace(day=1), tomorrow)),
+            ("year-to-date", (date(today.year, 1, 1), tomorrow))]
+
+
+def test18_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test18_month_phrases(today) + [("in the next six weeks", (today, today + timedelta(days=43))),
+                                          ("from now to the end of Q1", (today, end_of_month_ahead(today, 3))),
+                                          ("over the next thirty days", (today, today + timedelta(days=31)))]
+
+
+TEST18_BOUNDS = [("the 2nd Tuesday of September 2025", date(2025, 9, 9)),
+                 ("the 1st working day of November 2025", date(2025, 11, 3)), ("Mon 13 Oct 2025", date(2025, 10, 13)),
+                 ("2025-08-18 (Mon)", date(2025, 8, 18)), ("the last Monday of September 2025", date(2025, 9, 29)),
+                 ("the first Friday of December 2025", date(2025, 12, 5)),
+                 ("the start of the third quarter of 2025", date(2025, 7, 1))]
+
+
+def test18_day(d: date, i: int) -> str:
+    """"2025-10-04 (Sat)", "Oct 4, 2025 (Sat)", "Saturday, Oct. 4th, 2025", "Sat, Oct 4th 2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{d.isoformat()} ({weekday[:3]})", f"{month[:3]} {d.day}, {d.year} ({weekday[:3]})",
+             f"{weekday}, {short} {nth(d.day)}, {d.year}", f"{weekday[:3]}, {month[:3]} {nth(d.day)} {d.year}")
+    return forms[i % len(forms)]
+
+
+def test19_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Home and holiday spans: "the Easter weekend 2025" (Good Friday to Easter Monday), "Easter Sunday 2025", "the
+    week after Easter 2025" (Monday to Sunday), "Christmas morning 2025", "New Year's Day 2026", "the Fourth of July
+    2025" (one day each), "between Halloween and Bonfire Night 2025" (October 31 to November 5), "the first week of
+    January 2026" (1-7), "the weekend of 8 November 2025" (8-9), "the summer / spring of '25", "the last three months
+    of 2025", "from late Oct to early Nov 2025" (October 21 to November 10), rolling windows ("the past couple of
+    weeks", "the last three weeks"), "nine months back" / "two months back" (calendar months), "ten weeks back" (a
+    calendar week), "this month last year" and "two Saturdays ago" (one day)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    saturday = weekday_before(today, 5, 2)
+    return [("over the Easter weekend 2025", (date(2025, 4, 18), date(2025, 4, 22))),
+            ("on Easter Sunday 2025", (date(2025, 4, 20), date(2025, 4, 21))),
+            ("in the week after Easter 2025", (date(2025, 4, 21), date(2025, 4, 28))),
+            ("on Christmas morning 2025", (date(2025, 12, 25), date(2025, 12, 26))),
+            ("on New Year's Day 2026", (date(2026, 1, 1), date(2026, 1, 2))),
+            ("on the Fourth of July 2025", (date(2025, 7, 4), date(2025, 7, 5))),
+            ("between Halloween and Bonfire Night 2025", (date(2025, 10, 31), date(2025, 11, 6))),
+            ("in the first week of January 2026", (date(2026, 1, 1), date(2026, 1, 8))),
+            ("on the weekend of 8 November 2025", (date(2025, 11, 8), date(2025, 11, 10))),
+            ("over the summer of '25", (date(2025, 6, 1), date(2025, 9, 1))),
+            ("in the spring of '25", (date(2025, 3, 1), date(2025, 6, 1))),
+            ("in the last three months of 2025", (date(2025, 10, 1), date(2026, 1, 1))),
+            ("from late Oct to early Nov 2025", (date(2025, 10, 21), date(2025, 11, 11))),
+            ("in the past couple of weeks", (today - timedelta(weeks=2), tomorrow)),
+            ("over the last three weeks", (today - timedelta(weeks=3), tomorrow)),
+            ("nine months back", months_back(today, 9)),
+            ("two months back", months_back(today, 2)),
+            ("ten weeks back", (monday - timedelta(days=70), monday - timedelta(days=63))),
+            ("this month last year", month_range(today.year - 1, today.month)),
+            ("two Saturdays ago", (saturday, saturday + timedelta(days=1)))]
+
+
+def test19_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    following = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return test19_month_phrases(today) + [("between now and the end of next month",
+                                           (today, (following.replace(day=28) + timedelta(days=4)).replace(day=1))),
+                                          ("in the next four weeks", (today, today + timedelta(days=29))),
+                                          ("over the next five weeks", (today, today + timedelta(days=36)))]
+
+
+TEST19_BOUNDS = [("the Easter weekend 2025", date(2025, 4, 18)), ("Christmas morning 2024", date(2024, 12, 25)),
+                 ("Halloween night 2025", date(2025, 10, 31)),
+                 ("the first Saturday in November 2025", date(2025, 11, 1)),
+                 ("Sunday 5 October 2025", date(2025, 10, 5)), ("the weekend of 13 September 2025", date(2025, 9, 13)),
+                 ("the 4th of Aug. '25", date(2025, 8, 4))]
+
+
+def test19_day(d: date, i: int) -> str:
+    """"October 4, 2025 (a Saturday)", "Saturday the 4th of October '25", "the 4th of October 2025, a Saturday",
+    "4th October '25"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    yy = f"'{d.year % 100:02d}"
+    forms = (f"{month} {d.day}, {d.year} (a {weekday})", f"{weekday} the {nth(d.day)} of {month} {yy}",
+             f"the {nth(d.day)} of {month} {d.year}, a {weekday}", f"{nth(d.day)} {month} {yy}")
+    return forms[i % len(forms)]
+
+
+TEST18_MAKERS = dated_makers(test18_month_phrases, test18_event_phrases, TEST18_BOUNDS, test18_day)
+TEST19_MAKERS = dated_makers(test19_month_phrases, test19_event_phrases, TEST19_BOUNDS, test19_day)
+
+
+TEST18_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Kazakh first-language speaker (kazakh_t18), a Yoruba first-language speaker (yoruba_t18), a Marathi
+    # first-language speaker writing Indian office English (marathi_t18), a Northern Irish English speaker
+    # (ulster_t18), a recruiter (recruiter_t18), a freight forwarder (freight_t18), an insurance claims handler
+    # (claims_t18), a lab technician mid-run (labtech_t18), someone writing a status report (statusrep_t18), a
+    # search-box typist (searchbox_t18) and a nervous first-time user (firsttime_t18). Context sentences before or
+    # after a question never narrow it.
+    "emails_from": [
+        ("kazakh_t18", "Sälemetsiz be! {X} – which emails has this sender sent to me? Rakhmet."),
+        ("recruiter_t18", "I'm prepping for a debrief and want the full paper trail. Which mails came in from {X}?"),
+        ("searchbox_t18", "{X} mail in my inbox"),
+        ("ulster_t18", "What about ye – any chance of a wee list of the messages {X} has sent me?"),
+        ("statusrep_t18", "Which notes has {X} sent me? I need them for the weekly status update."),
+        ("firsttime_t18", "First time using this, so bear with me: which emails were sent to me by {X}?"),
+    ],
+    "emails_to": [
+        ("yoruba_t18", "E kaaro. Please, which emails have I sent to {X} o?"),
+        ("marathi_t18", "Kindly share the list of mails sent by me to {X}. Dhanyavaad."),
+        ("claims_t18", "I'm building a claim file and need my side of the correspondence. Which emails did I "
+                       "send {X}?"),
+        ("searchbox_t18", "sent items to {X}"),
+        ("labtech_t18", "Gloves on, centrifuge running – which messages went out from me to {X}?"),
+        ("firsttime_t18", "I've only just started using this. Which emails have I written to – {X}?"),
+    ],
+    "emails_between": [
+        ("kazakh_t18", "All emails between me and {X}, in both directions – please show. Rakhmet."),
+        ("ulster_t18", "Dead on – can ye pull every email that went back and forth between {X} and me?"),
+        ("recruiter_t18", "Before I make the offer call I want the whole history: every email between {X} and me, "
+                          "either way."),
+        ("freight_t18", "Two containers are held at customs and I need the full correspondence – all emails between me "
+                        "and {X}, sent and received."),
+        ("searchbox_t18", "{X} correspondence both directions"),
+        ("statusrep_t18", "For the handover doc: every email exchanged between {X} and me, whoever sent it."),
+    ],
+    "emails_from_in_month": [
+        ("statusrep_t18", "I'm summarising what the team did this quarter. Which emails did {X} send me {M}?"),
+        ("searchbox_t18", "{X} emails {M}"),
+        ("yoruba_t18", "Please, which mails did {X} send me {M} o? E se."),
+        ("labtech_t18", "Which emails came in from {X} – {M}?"),
+        ("claims_t18", "{Mc}, which emails was I sent by {X}? It's for the claim timeline."),
+        ("kazakh_t18", "Emails from {X} {M} – which ones, please?"),
+    ],
+    "emails_from_before": [
+        ("marathi_t18", "Kindly revert with the mails {X} sent me prior to {B}."),
+        ("freight_t18", "The shipment's delayed, so I'm digging back: which emails did {X} send me before {B}?"),
+        ("searchbox_t18", "inbox: from {X}, before {B}"),
+        ("ulster_t18", "Any emails from {X} before {B}? Which ones, like?"),
+        ("claims_t18", "Which emails had been sent to me by {X} before {B}?"),
+        ("firsttime_t18", "Hope I'm asking this right – which emails did {X} send me that are older than {B}?"),
+    ],
+    "emails_from_since": [
+        ("kazakh_t18", "Since {B}, which emails {X} has sent to me? Rakhmet."),
+        ("recruiter_t18", "Updating my candidate notes. What has {X} emailed me since {B}?"),
+        ("labtech_t18", "Which emails have come in since {B} from – {X}?"),
+        ("searchbox_t18", "inbox: from {X}, since {B}"),
+        ("statusrep_t18", "Which emails have I been sent by {X} since {B}? Need it for the board pack."),
+        ("yoruba_t18", "From {B} till now, which emails has {X} sent me? Please help me check."),
+    ],
+    "last_email_from": [
+        ("ulster_t18", "What's the latest email {X} sent me? A wee look, please."),
+        ("freight_t18", "The most recent email from {X} – which one is it? The carrier's waiting."),
+        ("searchbox_t18", "{X} latest email"),
+        ("claims_t18", "I need to quote the most recent correspondence. What's the last email I was sent by {X}?"),
+        ("marathi_t18", "Kindly tell me the latest mail received from {X}."),
+        ("firsttime_t18", "Trying this out for the first time: what's the newest email I've had from {X}?"),
+    ],
+    "first_email_from": [
+        ("kazakh_t18", "First email from {X} to me – which one was it? Rakhmet."),
+        ("yoruba_t18", "Please, the very first mail {X} sent me – which one o?"),
+        ("recruiter_t18", "I'm building a timeline for the hiring committee. What was the first email {X} ever "
+                          "sent me?"),
+        ("labtech_t18", "Between runs – what's the earliest email I got from {X}?"),
+        ("searchbox_t18", "oldest email from {X}"),
+        ("statusrep_t18", "Which was the earliest message sent to me by {X}? It's for the project history slide."),
+    ],
+    "first_email_to": [
+        ("ulster_t18", "Aye, what was the first email I ever sent {X}?"),
+        ("marathi_t18", "Please find the first mail sent by me to {X}."),
+        ("freight_t18", "Going right back to the start with this forwarder – what's the earliest email I sent {X}?"),
+        ("searchbox_t18", "first sent email to {X}"),
+        ("claims_t18", "Which email did I send {X} first of all? It opens the correspondence section."),
+        ("firsttime_t18", "Just set this up. What was my first email to {X}?"),
+    ],
+    "last_email_to": [
+        ("kazakh_t18", "Last email I sent to {X} – which one? Please show."),
+        ("yoruba_t18", "Please help me check the most recent email I sent {X} o."),
+        ("recruiter_t18", "Before I chase {X}, what was the last email I sent them?"),
+        ("labtech_t18", "Pipette in hand – my latest email to {X}, which is it?"),
+        ("searchbox_t18", "last email sent to {X}"),
+        ("statusrep_t18", "The newest email that went from me to {X} – which one? I'm writing the follow-ups section."),
+    ],
+    "count_emails_from": [
+        ("ulster_t18", "How many emails has {X} sent me, d'ye know? Just the number."),
+        ("marathi_t18", "Kindly confirm the count of mails received from {X}."),
+        ("claims_t18", "For the file summary: how many emails have I had from {X} in total?"),
+        ("freight_t18", "How many messages has {X} fired over to me?"),
+        ("searchbox_t18", "count: emails from {X}"),
+        ("firsttime_t18", "Can this count things? How many emails has {X} sent me?"),
+    ],
+    "subject_contains": [
+        ("searchbox_t18", "subject contains: {W}"),
+        ("kazakh_t18", "Emails with '{W}' in subject line – which? Rakhmet."),
+        ("recruiter_t18", "I'm pulling together notes for the sync. Which emails have '{W}' in the subject?"),
+        ("statusrep_t18", "'{W}' in the subject line – which emails match? It's for the monthly roundup."),
+        ("labtech_t18", "Which emails carry {W} in their subject?"),
+        ("yoruba_t18", "Please help me find all emails whose subject mentions {W}."),
+    ],
+    "last_received_on_day": [
+        ("freight_t18", "Which email reached me last on {D}? The cut-off was that evening."),
+        ("searchbox_t18", "inbox {D} last email"),
+        ("claims_t18", "On {D}, what was the final email to land in my inbox?"),
+        ("marathi_t18", "Kindly tell the last mail I received on {D}."),
+        ("ulster_t18", "What was the last email that came in to me on {D}, aye?"),
+        ("firsttime_t18", "Not sure this works, but: the latest email I got on – {D}?"),
+    ],
+    "attachments_from": [
+        ("searchbox_t18", "attachments from {X} – all files"),
+        ("recruiter_t18", "I'm collecting the candidate paperwork. Which files has {X} sent me as attachments?"),
+        ("claims_t18", "Which enclosures came attached to {Xp} emails?"),
+        ("kazakh_t18", "Files attached by {X} to emails for me – which? Rakhmet."),
+        ("labtech_t18", "What docs has {X} attached to emails to me?"),
+        ("yoruba_t18", "Please, all the attachments {X} sent me – which files o?"),
+    ],
+    "attachments_ext": [
+        ("searchbox_t18", "attachments filetype:{EXT}"),
+        ("marathi_t18", "Kindly list all {EXTS} attached in mails."),
+        ("claims_t18", "For the evidence bundle: which {EXTS} are sitting in email attachments?"),
+        ("labtech_t18", "Which {EXTS} have been attached to emails? Quick, the timer's going."),
+        ("ulster_t18", "Any {EXTS} attached to emails? Give us the list."),
+        ("kazakh_t18", "{EXTS} in email attachments – which? Please show."),
+    ],
+    "folders_with_attachments_from": [
+        ("freight_t18", "I saved everything {X} attached for me. Which folders are those files in now?"),
+        ("searchbox_t18", "folders containing {X} attachments"),
+        ("recruiter_t18", "Which folders on my drive hold the documents {X} sent me?"),
+        ("yoruba_t18", "Please help me check: the files {X} sent me, which folders are they kept in?"),
+        ("statusrep_t18", "Where are {Xp} attachments filed – which folders? I'm linking them in the report."),
+        ("firsttime_t18", "Can it find folders too? Which folders contain files that {X} emailed me?"),
+    ],
+    "folders_of_file": [
+        ("searchbox_t18", "{F} – folder location"),
+        ("claims_t18", "Which folder is {F} saved in? It needs to go in the claim bundle."),
+        ("marathi_t18", "Kindly tell in which folder {F} is kept."),
+        ("ulster_t18", "Where's {F} at – which folder?"),
+        ("labtech_t18", "In which folder does the file {F} live?"),
+        ("kazakh_t18", "File {F} – which folder it is in?"),
+    ],
+    "who_sent_file": [
+        ("recruiter_t18", "Somebody sent me {F} and I need to thank them. Who was it?"),
+        ("searchbox_t18", "{F} sent by"),
+        ("yoruba_t18", "Please, who sent me {F} o?"),
+        ("freight_t18", "{F} – who emailed it to me?"),
+        ("claims_t18", "By whom was {F} sent to me? It matters for the claim."),
+        ("firsttime_t18", "Hopefully this is the right way to ask – who sent me the file called {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("recruiter_t18", "I'm mapping who knows whom. The person who sent me {F} – who have they had email "
+                          "conversations with?"),
+        ("searchbox_t18", "people emailing with sender of {F}"),
+        ("kazakh_t18", "Sender of {F} – with which people this sender exchanged emails? Rakhmet."),
+        ("freight_t18", "Who's been trading emails with whoever sent {F}?"),
+        ("statusrep_t18", "Which people have been on email threads with the sender of {F}? Needed for the stakeholder "
+                          "map."),
+        ("ulster_t18", "The one who sent {F} – who've they been emailing back and forth with?"),
+    ],
+    "coattendees_of_person": [
+        ("recruiter_t18", "Before the reference calls: who's been at the same meetings as {X}?"),
+        ("searchbox_t18", "attendees of meetings with {X}"),
+        ("yoruba_t18", "Please, who and who were at the events {X} attended?"),
+        ("labtech_t18", "Which people have shared a meeting or a call with {X}?"),
+        ("statusrep_t18", "Who turned up to the same sessions as {X}? I'm listing collaborators."),
+        ("kazakh_t18", "Events where {X} was – which people attended them? Rakhmet."),
+    ],
+    "events_of_person": [
+        ("statusrep_t18", "I'm writing up who did what on the project. Which meetings has {X} attended?"),
+        ("searchbox_t18", "{X} mtgs attended"),
+        ("marathi_t18", "Kindly share the list of meetings attended by {X}."),
+        ("ulster_t18", "What meetings has {X} been at, so?"),
+        ("freight_t18", "Which calls and meetings was {X} on?"),
+        ("firsttime_t18", "Does it do calendars? Which events has {X} gone to?"),
+    ],
+    "events_at_place": [
+        ("searchbox_t18", "calendar events {P}"),
+        ("recruiter_t18", "We need to decide which room to book. What events does the calendar have {atP}?"),
+        ("kazakh_t18", "{atPc} – which events? Please show."),
+        ("freight_t18", "Which meetings happen {atP}?"),
+        ("claims_t18", "Which events were hosted {atP}?"),
+        ("yoruba_t18", "Please, all the events {atP} – which ones o?"),
+    ],
+    "events_in_month": [
+        ("statusrep_t18", "I'm drafting the team's calendar summary. Which events fall {M}?"),
+        ("searchbox_t18", "calendar events {M} list"),
+        ("labtech_t18", "Which meetings fall {M}? The incubator's at temperature, I've a minute."),
+        ("marathi_t18", "Kindly share all events scheduled {M}."),
+        ("ulster_t18", "What's on the calendar {M}, like?"),
+        ("kazakh_t18", "{Mc} – which events in my calendar? Rakhmet."),
+    ],
+    "events_titled": [
+        ("searchbox_t18", "calendar title:{T} – all events"),
+        ("recruiter_t18", "I'm tidying my calendar. Which events have '{T}' in their title?"),
+        ("kazakh_t18", "Events with name '{T}' – which ones? Rakhmet."),
+        ("claims_t18", "Which calendar entries mention {T} in the title?"),
+        ("freight_t18", "All the {T} meetings – which are they?"),
+        ("firsttime_t18", "Is there a way to see every event called {T}? Which are those?"),
+    ],
+    "who_attended_titled": [
+        ("statusrep_t18", "For the attendance section of the report: who came to the {T} meetings?"),
+        ("searchbox_t18", "attendees {T} meetings"),
+        ("yoruba_t18", "Please, who and who attended the {T}?"),
+        ("labtech_t18", "Who turned up to the {T} sessions?"),
+        ("marathi_t18", "Kindly share names of people who attended the {T}."),
+        ("ulster_t18", "Who was at the {T}, aye?"),
+    ],
+    "place_of_event": [
+        ("recruiter_t18", "We need to decide which office to book again. Where was '{T}' held?"),
+        ("searchbox_t18", "location {T}"),
+        ("kazakh_t18", "'{T}' – where it took place? Rakhmet."),
+        ("freight_t18", "Where did {T} happen? I need the address for the driver."),
+        ("claims_t18", "At what location was '{T}'?"),
+        ("firsttime_t18", "I'd like to know the venue for '{T}' – where was it?"),
+    ],
+    "people_met_at_place": [
+        ("recruiter_t18", "Who did I meet {atP}? Some of them might be good referrals."),
+        ("searchbox_t18", "people I've met at meetings {atP}"),
+        ("yoruba_t18", "Please, which people did I meet {atP} o?"),
+        ("freight_t18", "Which folks have I crossed paths with at events {atP}?"),
+        ("statusrep_t18", "Who have I been in meetings with {atP}?"),
+        ("ulster_t18", "Who've I met {atP}, at the meetings I went to there?"),
+    ],
+    "people_met_in_month": [
+        ("statusrep_t18", "I'm summarising what the team did this quarter. Who did I meet {M}?"),
+        ("searchbox_t18", "people I met at meetings {M}"),
+        ("kazakh_t18", "{Mc}, which people I met at meetings? Rakhmet."),
+        ("labtech_t18", "Who was I in meetings with {M}? Quick one between runs."),
+        ("marathi_t18", "Kindly list the people I met {M}."),
+        ("firsttime_t18", "Can you tell who I met – {M}?"),
+    ],
+    "links_from_person": [
+        ("searchbox_t18", "urls in mail from {X}"),
+        ("claims_t18", "Which URLs has {X} sent me?"),
+        ("yoruba_t18", "Please help me check all the links {X} sent me o."),
+        ("recruiter_t18", "I'm gathering reference material. Which web links has {X} emailed me?"),
+        ("freight_t18", "What links have come through from {X}?"),
+        ("ulster_t18", "Any links {X} sent me? Which sites, like?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("statusrep_t18", "I met a bunch of people {M}. What links have they emailed me? It's for the resources "
+                          "appendix."),
+        ("searchbox_t18", "links – people I met {M}"),
+        ("recruiter_t18", "Which URLs have come in from the people I met {M}?"),
+        ("kazakh_t18", "People I met {M} – which links they sent? Rakhmet."),
+        ("claims_t18", "{Mc} I met some people at meetings. Which links did those people send me?"),
+        ("labtech_t18", "Links sent by anyone I was in a meeting with {M} – which are they?"),
+    ],
+    "links_to_domain": [
+        ("searchbox_t18", "{U} links in email"),
+        ("marathi_t18", "Kindly share all {U} links from the mails."),
+        ("claims_t18", "Which URLs in my email point to {U}?"),
+        ("ulster_t18", "Any {U} links knocking about in my emails?"),
+        ("labtech_t18", "Which {U} addresses have turned up in emails?"),
+        ("firsttime_t18", "Can it find web links? Which links to {U} are there?"),
+    ],
+    "last_email_from_about": [
+        ("searchbox_t18", "latest from {X} subject {W}"),
+        ("recruiter_t18", "I'm prepping the offer. What's the most recent email {X} sent me about {W}?"),
+        ("kazakh_t18", "{X}, subject '{W}' – the last email? Rakhmet."),
+        ("freight_t18", "The newest message from {X} with '{W}' in the subject – which one?"),
+        ("statusrep_t18", "Which is the latest email about {W} that was sent to me by {X}?"),
+        ("yoruba_t18", "Please, the last mail {X} sent me on {W} – which one o?"),
+    ],
+    "emails_from_with_attachment": [
+        ("searchbox_t18", 'from:"{X}" has:attachment'),
+        ("claims_t18", "Which of {Xp} emails came with enclosures?"),
+        ("marathi_t18", "Kindly share the mails from {X} which are having attachments."),
+        ("labtech_t18", "Which emails with files attached have come in from {X}?"),
+        ("ulster_t18", "Which of the emails {X} sent me have attachments on them?"),
+        ("firsttime_t18", "Which emails from {X} have something attached?"),
+    ],
+    "files_from_in_month": [
+        ("searchbox_t18", "{X} attachments {M}"),
+        ("claims_t18", "{Mc}, which files did {X} send me as attachments?"),
+        ("recruiter_t18", "I'm filing paperwork. Which docs did {X} send me {M}?"),
+        ("yoruba_t18", "Please, the files {X} attached for me {M} – which ones o?"),
+        ("labtech_t18", "Which attachments came in from {X} – {M}?"),
+        ("kazakh_t18", "Files from {X} sent {M} – which? Please show."),
+    ],
+    "events_at_place_in_month": [
+        ("searchbox_t18", "events {atP} {M} – list"),
+        ("recruiter_t18", "We need to decide which room to use. What's booked {atP} {M}?"),
+        ("marathi_t18", "Kindly share the events {atP} {M}."),
+        ("freight_t18", "{atPc}, {M} – which meetings?"),
+        ("statusrep_t18", "Which meetings does the calendar show {atP} {M}? It's for the facilities report."),
+        ("firsttime_t18", "Which events does my calendar have {atP} – {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("searchbox_t18", "recipients of my sent mail {M}"),
+        ("statusrep_t18", "I'm writing my self-review. Who did I send emails to {M}?"),
+        ("kazakh_t18", "{Mc}, to which people I sent emails? Rakhmet."),
+        ("claims_t18", "Which people were emailed by me {M}?"),
+        ("ulster_t18", "Who'd I send emails to {M}, aye?"),
+        ("labtech_t18", "Everyone I emailed – {M}: who are they?"),
+    ],
+    "emails_from_person_to_person": [
+        ("searchbox_t18", "from {X} to {Y}"),
+        ("claims_t18", "Which emails did {X} send to {Y}? I'm checking what was agreed between them."),
+        ("yoruba_t18", "Please, which mails did {X} send to {Y} o?"),
+        ("freight_t18", "Emails {Y} got from {X} – which are they?"),
+        ("recruiter_t18", "Which emails were sent to {Y} by {X}? I'm checking how the offer was passed on."),
+        ("marathi_t18", "Kindly share mails sent from {X} to {Y}."),
+    ],
+    "count_events_at_place": [
+        ("searchbox_t18", "event count {atP}"),
+        ("statusrep_t18", "For the facilities review: how many events were held {atP}?"),
+        ("kazakh_t18", "{atPc} – how many events were? Number, please."),
+        ("claims_t18", "How many meetings took place {atP}?"),
+        ("ulster_t18", "How many events have there been {atP}, d'ye know?"),
+        ("firsttime_t18", "Can it count meetings? How many were there {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("searchbox_t18", "links subject {W}"),
+        ("claims_t18", "Which URLs are in the emails about {W}? They go in the evidence log."),
+        ("marathi_t18", "Kindly share the links present in mails regarding {W}."),
+        ("labtech_t18", "What links show up in emails with {W} in the subject?"),
+        ("recruiter_t18", "The emails about {W} – which links do they contain?"),
+        ("yoruba_t18", "Please help me check the links in the {W} emails o."),
+    ],
+    "count_emails_to": [
+        ("searchbox_t18", "count emails sent to {X}"),
+        ("recruiter_t18", "How many emails have I sent {X}? I don't want to look like I'm chasing."),
+        ("yoruba_t18", "Please, how many mails have I sent to {X}?"),
+        ("freight_t18", "How many times have I emailed {X}? Number only."),
+        ("marathi_t18", "Kindly confirm count of mails sent by me to {X}."),
+        ("ulster_t18", "How many emails have I fired off to {X}, aye?"),
+    ],
+}
+
+
+TEST19_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Khmer first-language speaker (khmer_t19), a Haitian Creole first-language speaker (haitian_t19), a
+    # Kurdish first-language speaker (kurdish_t19), a Minnesotan English speaker (minnesota_t19), a Gen-Z texter
+    # (genz_t19, lower case), a dog walker typing keywords one-handed (dogwalker_t19), a community volunteer
+    # coordinator (volunteer_t19), a grandparent (grandparent_t19), someone moving house (mover_t19), a home-brewer
+    # (brewer_t19) and someone who says why after asking (because_t19). Context sentences never narrow a question.
+    "emails_from": [
+        ("khmer_t19", "Chum reap suor. Please help – which email {X} send to me? Or kun."),
+        ("minnesota_t19", "Ope, quick one – which emails has {X} sent me, then?"),
+        ("genz_t19", "ngl i lost track, what has {X} been sending me? all the emails"),
+        ("grandparent_t19", "My grandson set this up for me, so I hope I'm doing it right. Could you show me the "
+                            "e-mails {X} has sent me?"),
+        ("because_t19", "Which emails did I get from {X}? Asking because I owe them a reply."),
+        ("haitian_t19", "Bonjou! Mails from {X} to me – which ones, souple? Mèsi anpil."),
+    ],
+    "emails_to": [
+        ("kurdish_t19", "Silav! The emails I sent to {X} – which are they? Spas."),
+        ("dogwalker_t19", "Five leads in one hand – emails from me to {X}?"),
+        ("genz_t19", "lowkey need to see every email i sent {X}"),
+        ("mover_t19", "Surrounded by boxes, but quick: which messages did I send to {X}?"),
+        ("volunteer_t19", "We're sorting out the rota for the food bank. Which emails have I sent to {X}?"),
+        ("brewer_t19", "Wort's on the boil. Emails I've sent {X} – which ones?"),
+    ],
+    "emails_between": [
+        ("haitian_t19", "Bonjou. All the mails between me and {X}, the ones I sent and the ones I got – souple."),
+        ("minnesota_t19", "Oh ya, could you find all the back-and-forth between me and {X}? Emails both ways."),
+        ("grandparent_t19", "I'd like to read over all the e-mails {X} and I have written to each other, please."),
+        ("genz_t19", "every email me and {X} ever sent each other, both ways, no cap"),
+        ("because_t19", "Can I see all my emails with {X}, both directions? Asking because we're trying to settle who "
+                        "said what."),
+        ("khmer_t19", "Please, email between me and {X}, both way, all. Or kun."),
+    ],
+    "emails_from_in_month": [
+        ("minnesota_t19", "Uff da. What did {X} email me {M}?"),
+        ("genz_t19", "what did {X} send me {M} fr"),
+        ("dogwalker_t19", "Spaniel's rolling in something – {X} emails {M}?"),
+        ("because_t19", "Which emails did I get from {X} {M}? Asking because I think I missed something."),
+        ("kurdish_t19", "{Mc}, the emails from {X} to me – which? Ji kerema xwe."),
+        ("haitian_t19", "Souple, which emails did {X} send me {M}? Mèsi."),
+    ],
+    "emails_from_before": [
+        ("khmer_t19", "Which email {X} send me before {B}? Please. Or kun."),
+        ("grandparent_t19", "Could you find me the e-mails {X} sent before {B}, dear?"),
+        ("mover_t19", "Packing tape everywhere. Emails from {X}, older than {B} – which ones?"),
+        ("brewer_t19", "Hops are in. Which emails reached me from {X} before {B}?"),
+        ("genz_t19", "emails {X} sent me before {B}, the old ones"),
+        ("volunteer_t19", "I'm tidying up the volunteer records. Which emails did {X} send me before {B}?"),
+    ],
+    "emails_from_since": [
+        ("minnesota_t19", "What's {X} sent me since {B}, then? You betcha there's a few."),
+        ("haitian_t19", "Since {B}, what mails {X} sent me? Mèsi."),
+        ("dogwalker_t19", "Lead's tangled round a lamppost – {X} emails since {B}?"),
+        ("kurdish_t19", "Which emails came to me since {B} from – {X}? Spas."),
+        ("because_t19", "What has {X} emailed me since {B}? Asking because they said they'd sent an update."),
+        ("grandparent_t19", "Has {X} written to me since {B}? I'd like to see those e-mails, please."),
+    ],
+    "last_email_from": [
+        ("khmer_t19", "Last email {X} send me – which one, please?"),
+        ("genz_t19", "whats the latest from {X}? the newest email"),
+        ("mover_t19", "In the middle of moving flats – what was the last email {X} sent me?"),
+        ("because_t19", "What's the most recent email from {X}? Asking because I need to reply to it."),
+        ("brewer_t19", "Airlock's bubbling. Newest email from {X} – which one?"),
+        ("volunteer_t19", "We're confirming who's on the stall. What's the last email {X} sent me?"),
+    ],
+    "first_email_from": [
+        ("haitian_t19", "The first mail {X} ever sent me – which one, souple?"),
+        ("minnesota_t19", "Real quick – what was the very first email {X} ever sent me?"),
+        ("grandparent_t19", "I should like to see the first e-mail {X} ever sent me, if you would be so kind."),
+        ("dogwalker_t19", "Terrier's off the lead again – oldest email {X}?"),
+        ("kurdish_t19", "The earliest email from {X} – which one? Ji kerema xwe."),
+        ("genz_t19", "first ever email {X} sent me?? need it"),
+    ],
+    "first_email_to": [
+        ("khmer_t19", "First email I send to {X}, which one? Or kun."),
+        ("because_t19", "What was the first email I ever sent {X}? Asking because we're reminiscing."),
+        ("brewer_t19", "Mash is resting. The first email I wrote to {X} – which?"),
+        ("volunteer_t19", "For the volunteer history: which email did I first send to {X}?"),
+        ("genz_t19", "my first ever email to {X}, which one"),
+        ("mover_t19", "Boxes everywhere. Earliest email from me to {X}?"),
+    ],
+    "last_email_to": [
+        ("haitian_t19", "The last mail I sent to {X} – which one? Mèsi anpil."),
+        ("minnesota_t19", "Ope, what's the last email I sent over to {X}?"),
+        ("dogwalker_t19", "Back from the park – last email I sent {X}?"),
+        ("kurdish_t19", "My newest email to {X} – which one is it? Spas."),
+        ("grandparent_t19", "Would you tell me which was the last e-mail I wrote to {X}?"),
+        ("because_t19", "Which email did I last send {X}? Asking because I can't remember if I replied."),
+    ],
+    "count_emails_from": [
+        ("khmer_t19", "How many email {X} send me? Number, please."),
+        ("genz_t19", "how many emails has {X} sent me lol"),
+        ("minnesota_t19", "Oh ya, how many emails has {X} sent me, you figure?"),
+        ("brewer_t19", "Sparging now. Number of emails from {X} to me?"),
+        ("volunteer_t19", "We're counting who's been most in touch. How many emails did {X} send me?"),
+        ("mover_t19", "Quick tally while I tape up boxes: how many emails have come to me from {X}?"),
+    ],
+    "subject_contains": [
+        ("haitian_t19", "Mails with '{W}' in the subject – which ones, souple?"),
+        ("genz_t19", "any emails w/ {W} in the subject line?"),
+        ("grandparent_t19", "Could you find the e-mails that have the words '{W}' in the subject, please?"),
+        ("dogwalker_t19", "Leads in a knot – emails subject {W}?"),
+        ("kurdish_t19", "Which emails have {W} in the subject? Spas."),
+        ("because_t19", "Which emails have {W} in the subject? Asking because I'm trying to find the one with the "
+                        "details."),
+    ],
+    "last_received_on_day": [
+        ("khmer_t19", "On {D}, last email I receive – which one?"),
+        ("minnesota_t19", "What was the last email I got on {D}, then?"),
+        ("genz_t19", "the last email i got on {D}, which was it"),
+        ("grandparent_t19", "Which was the final e-mail to arrive for me on {D}?"),
+        ("brewer_t19", "Bottling day was {D}. Which email came in last that day?"),
+        ("mover_t19", "The latest email that came to me on {D} – which one?"),
+    ],
+    "attachments_from": [
+        ("haitian_t19", "The files {X} sent me in emails – which ones, souple?"),
+        ("genz_t19", "what files did {X} attach for me? all of em"),
+        ("grandparent_t19", "My daughter says {X} sent me some attachments. Which files were they?"),
+        ("dogwalker_t19", "{X} attachments – which files?"),
+        ("volunteer_t19", "We're putting the newsletter together. Which files has {X} emailed me?"),
+        ("because_t19", "Which attachments did {X} send me? Asking because my laptop died and I lost my copies."),
+    ],
+    "attachments_ext": [
+        ("khmer_t19", "Which {EXTS} attach in emails? Please."),
+        ("genz_t19", "all the {EXTS} in my email attachments"),
+        ("minnesota_t19", "Oh ya, which {EXTS} came attached to emails?"),
+        ("grandparent_t19", "Which {EXTS} are there among my e-mail attachments?"),
+        ("mover_t19", "Clearing out the old laptop before the move – which {EXTS} are attached to emails?"),
+        ("because_t19", "Which {EXTS} are in my email attachments? Asking because I need to print them."),
+    ],
+    "folders_with_attachments_from": [
+        ("kurdish_t19", "The files from {X} – in which folders are they? Spas."),
+        ("minnesota_t19", "Which folders did the attachments {X} sent me end up in?"),
+        ("genz_t19", "which folders have the files {X} sent me"),
+        ("grandparent_t19", "I saved the attachments {X} sent me but can't remember where. Which folders are they in?"),
+        ("brewer_t19", "Yeast pitched. The files {X} emailed me – which folders hold them?"),
+        ("dogwalker_t19", "Which folders have {Xp} attachments in them?"),
+    ],
+    "folders_of_file": [
+        ("haitian_t19", "The file {F}, in which folder is it, souple?"),
+        ("genz_t19", "where did {F} end up? which folder"),
+        ("grandparent_t19", "Could you tell me which folder I put {F} in?"),
+        ("mover_t19", "I'm packing the hard drive next. Which folder is {F} in?"),
+        ("because_t19", "Which folder has {F}? Asking because I need to send it on."),
+        ("khmer_t19", "Folder for {F} – which one? Or kun."),
+    ],
+    "who_sent_file": [
+        ("kurdish_t19", "{F} – who sent this to me? Spas."),
+        ("minnesota_t19", "Ope, who sent me {F}?"),
+        ("genz_t19", "who sent me {F} tho"),
+        ("volunteer_t19", "We're thanking everyone who helped. Who sent me {F}?"),
+        ("dogwalker_t19", "Who was {F} sent to me by?"),
+        ("because_t19", "Who emailed me {F}? Asking because I want to ask them a question about it."),
+    ],
+    "conversations_with_sender_of_file": [
+        ("haitian_t19", "The person who sent {F} – who they exchange emails with? Mèsi."),
+        ("genz_t19", "whoever sent {F}, who are their email peeps"),
+        ("grandparent_t19", "Someone sent me {F}. Who has that person been corresponding with by e-mail?"),
+        ("minnesota_t19", "Whoever sent {F} – who all have they been emailing with, then?"),
+        ("khmer_t19", "Person who send {F} – who they email with? Please."),
+        ("because_t19", "Who has the sender of {F} been in email conversations with? Asking because I want to loop "
+                        "the right people in."),
+    ],
+    "coattendees_of_person": [
+        ("minnesota_t19", "Who all was at the get-togethers {X} went to?"),
+        ("genz_t19", "who was at the same hangouts as {X}"),
+        ("grandparent_t19", "Which people were at the gatherings {X} attended?"),
+        ("volunteer_t19", "We're trying to put a team together. Who's been at the same events as {X}?"),
+        ("dogwalker_t19", "Who showed up to the things {X} showed up to?"),
+        ("kurdish_t19", "The meetings of {X} – who was in them? Spas."),
+    ],
+    "events_of_person": [
+        ("khmer_t19", "{X} – which event this person go to? Or kun."),
+        ("genz_t19", "what stuff has {X} shown up to? events"),
+        ("because_t19", "Which events has {X} been to? Asking because I'm writing their leaving card."),
+        ("haitian_t19", "Which get-togethers {X} went to, souple?"),
+        ("mover_t19", "Between boxes – which events has {X} been to?"),
+        ("brewer_t19", "Which sessions did {X} turn up to?"),
+    ],
+    "events_at_place": [
+        ("minnesota_t19", "What all happens {atP}? Events, I mean."),
+        ("genz_t19", "events {atP}?? which ones"),
+        ("grandparent_t19", "Which events have there been {atP}, please?"),
+        ("volunteer_t19", "We're scouting a venue for the quiz night. Which events have been held {atP}?"),
+        ("kurdish_t19", "{atPc}, which events are there? Spas."),
+        ("dogwalker_t19", "Get-togethers {atP} – which?"),
+    ],
+    "events_in_month": [
+        ("haitian_t19", "{Mc}, which events on my calendar, souple?"),
+        ("genz_t19", "whats on my calendar {M} tho"),
+        ("because_t19", "Which events are on my calendar {M}? Asking because I'm sorting out my diary."),
+        ("brewer_t19", "Fermenter's bubbling away. What's in the diary {M}?"),
+        ("grandparent_t19", "Could you tell me which engagements are on my calendar {M}?"),
+        ("mover_t19", "Sorting out the diary before the move. Calendar events {M} – which ones?"),
+    ],
+    "events_titled": [
+        ("khmer_t19", "Event with '{T}' in name – which ones?"),
+        ("genz_t19", "every {T} thing on my calendar fr"),
+        ("minnesota_t19", "Oh ya, which of my events are {T} ones?"),
+        ("volunteer_t19", "Which events have {T} in the name? We're planning the next one."),
+        ("dogwalker_t19", "Everything called {T} on the calendar – which?"),
+        ("because_t19", "Which events are titled with {T}? Asking because I keep mixing them up."),
+    ],
+    "who_attended_titled": [
+        ("haitian_t19", "Who went to the {T}? Mèsi."),
+        ("genz_t19", "who even showed up to the {T}"),
+        ("kurdish_t19", "At the {T}, who was there? Spas."),
+        ("grandparent_t19", "Would you tell me who attended the {T}?"),
+        ("mover_t19", "Who was at the {T}? I want to invite the same folks to the housewarming."),
+        ("brewer_t19", "Which folks were at the {T} events?"),
+    ],
+    "place_of_event": [
+        ("khmer_t19", "Where is '{T}'? Which place?"),
+        ("genz_t19", "where was {T} at"),
+        ("minnesota_t19", "Where'd they hold '{T}', then?"),
+        ("grandparent_t19", "Could you remind me where '{T}' was?"),
+        ("dogwalker_t19", "'{T}' – where was that?"),
+        ("because_t19", "Where was '{T}'? Asking because I think I left my umbrella there."),
+    ],
+    "people_met_at_place": [
+        ("kurdish_t19", "{atPc}, which people I met? Spas."),
+        ("minnesota_t19", "Who'd I run into {atP}, at the stuff I went to?"),
+        ("genz_t19", "who did i end up meeting {atP}"),
+        ("grandparent_t19", "Which people did I meet at the gatherings {atP}?"),
+        ("volunteer_t19", "We're building a list of contacts for the fundraiser. Who did I meet {atP}?"),
+        ("brewer_t19", "Who have I met at events {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("haitian_t19", "{Mc}, who I met? Mèsi."),
+        ("genz_t19", "who did i link up with {M}"),
+        ("minnesota_t19", "Who all did I see at get-togethers {M}?"),
+        ("because_t19", "Who did I meet {M}? Asking because I'm writing thank-you cards."),
+        ("dogwalker_t19", "People I met up with {M}?"),
+        ("grandparent_t19", "Which people did I meet {M}? My memory isn't what it was."),
+    ],
+    "links_from_person": [
+        ("khmer_t19", "Link {X} send me – which ones?"),
+        ("genz_t19", "all the links {X} sent me"),
+        ("minnesota_t19", "What websites has {X} sent me links to?"),
+        ("mover_t19", "Which links has {X} emailed me? One of them was a removals quote."),
+        ("because_t19", "What URLs did {X} send me? Asking because I lost the bookmark."),
+        ("volunteer_t19", "Which links were sent to me by {X}?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("haitian_t19", "The people I met {M} – which links they sent me, souple?"),
+        ("genz_t19", "links from the peeps i met {M}"),
+        ("grandparent_t19", "Which web addresses have the people I met {M} sent me?"),
+        ("minnesota_t19", "The folks I ran into {M} – what links did they send me?"),
+        ("brewer_t19", "Kettle's on the boil. Which links came from people I met {M}?"),
+        ("because_t19", "What links did the people I met {M} email me? Asking because one of them recommended a "
+                        "site."),
+    ],
+    "links_to_domain": [
+        ("khmer_t19", "Links to {U} – which ones in my email?"),
+        ("genz_t19", "every {U} link in my emails"),
+        ("kurdish_t19", "Which links go to {U}? Spas."),
+        ("grandparent_t19", "Could you find the website links that go to {U}?"),
+        ("dogwalker_t19", "{U} links – which have I got in email?"),
+        ("because_t19", "Which links to {U} are in my emails? Asking because I need to bookmark them."),
+    ],
+    "last_email_from_about": [
+        ("haitian_t19", "Last mail from {X} about {W} – which one, souple?"),
+        ("genz_t19", "newest email from {X} about {W}"),
+        ("minnesota_t19", "What's the latest email {X} sent me about {W}, then?"),
+        ("because_t19", "What's {Xp} most recent email about {W}? Asking because things keep changing."),
+        ("grandparent_t19", "Which was the last e-mail {X} sent me concerning {W}?"),
+        ("mover_t19", "Of the emails about {W}, which is the newest one from {X}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("khmer_t19", "Email from {X} with attachment – which ones?"),
+        ("genz_t19", "which emails from {X} have files on em"),
+        ("kurdish_t19", "Which emails {X} sent me have a file attached? Spas."),
+        ("volunteer_t19", "We're collecting the forms everyone sent. Which of {Xp} emails have attachments?"),
+        ("dogwalker_t19", "{X} emails with attachments – which?"),
+        ("brewer_t19", "Which emails from {X} had files attached?"),
+    ],
+    "files_from_in_month": [
+        ("haitian_t19", "Which files {X} sent me {M}, souple?"),
+        ("genz_t19", "what files did {X} send me {M}"),
+        ("minnesota_t19", "Oh ya, what attachments did {X} send me {M}?"),
+        ("grandparent_t19", "Which attachments did I receive from {X} {M}?"),
+        ("because_t19", "Which files did {X} email me {M}? Asking because my copies got deleted."),
+        ("mover_t19", "Which files did {X} attach to emails {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("kurdish_t19", "Events {atP} {M} – which? Spas."),
+        ("genz_t19", "what's happening {atP} {M}"),
+        ("volunteer_t19", "We're checking what's already booked. What events are {atP} {M}?"),
+        ("minnesota_t19", "Oh ya, which events are there {atP} {M}, then?"),
+        ("grandparent_t19", "Which engagements are there {atP} {M}?"),
+        ("dogwalker_t19", "{Mc}, any events {atP}? Which?"),
+    ],
+    "people_emailed_in_month": [
+        ("haitian_t19", "{Mc}, who I sent mails to? Mèsi."),
+        ("genz_t19", "who did i actually email {M}"),
+        ("because_t19", "Who did I send emails to {M}? Asking because I promised to send everyone photos."),
+        ("grandparent_t19", "To whom did I write e-mails {M}?"),
+        ("mover_t19", "Who have I emailed {M}? I need to tell them my new address."),
+        ("khmer_t19", "{Mc} I email to who? Please list."),
+    ],
+    "emails_from_person_to_person": [
+        ("khmer_t19", "Email {X} send to {Y} – which ones?"),
+        ("genz_t19", "what did {X} email {Y}"),
+        ("minnesota_t19", "Which emails did {X} send over to {Y}, then?"),
+        ("grandparent_t19", "Could you find the e-mails that {X} wrote to {Y}?"),
+        ("volunteer_t19", "We're sorting out who agreed to what. Which emails went from {X} to {Y}?"),
+        ("because_t19", "Which emails did {X} send {Y}? Asking because I was copied on some of them."),
+    ],
+    "count_events_at_place": [
+        ("haitian_t19", "How many events {atP}, souple?"),
+        ("genz_t19", "how many events have there been {atP} lol"),
+        ("grandparent_t19", "How many gatherings were there {atP}, please?"),
+        ("volunteer_t19", "We're deciding if it's worth renting. How many events have been {atP}?"),
+        ("dogwalker_t19", "Number of events {atP}?"),
+        ("brewer_t19", "How many get-togethers happened {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("khmer_t19", "Links in email about {W} – which?"),
+        ("genz_t19", "the links in those {W} emails"),
+        ("kurdish_t19", "Which links are in the emails with subject {W}? Spas."),
+        ("minnesota_t19", "What links were in those emails about {W}?"),
+        ("mover_t19", "Which websites were linked in emails about {W}?"),
+        ("because_t19", "What links are in the emails about {W}? Asking because I need to check one of the sites."),
+    ],
+    "count_emails_to": [
+        ("khmer_t19", "How many email I send to {X}?"),
+        ("genz_t19", "how many times have i emailed {X}"),
+        ("minnesota_t19", "Oh ya, how many emails have I sent {X}?"),
+        ("grandparent_t19", "How many e-mails have I written to {X} altogether?"),
+        ("dogwalker_t19", "Count of emails I've sent {X}?"),
+        ("volunteer_t19", "We're checking nobody's been forgotten. How many emails have I sent {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -15885,7 +16753,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
     then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16,
-    then dev19, then test17 (ids continue after them)."""
+    then dev19, then test17, then test18, then test19 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -15928,9 +16796,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D16, DEV16_TEMPLATES, DEV16_MAKERS), (T14, TEST14_TEMPLATES, TEST14_MAKERS),
                                      (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS),
                                      (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS),
-                                     (D19, DEV19_TEMPLATES, DEV19_MAKERS), (T17, TEST17_TEMPLATES, TEST17_MAKERS)):
+                                     (D19, DEV19_TEMPLATES, DEV19_MAKERS), (T17, TEST17_TEMPLATES, TEST17_MAKERS),
+                                     (T18, TEST18_TEMPLATES, TEST18_MAKERS), (T19, TEST19_TEMPLATES, TEST19_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14, D17, T15, D18, T16, D19, T17)
+                       T14, D17, T15, D18, T16, D19, T17, T18, T19)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -16040,7 +16909,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
           f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
           f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16, {parts['dev19']} dev19, "
-          f"{parts['test17']} test17), "
+          f"{parts['test17']} test17, {parts['test18']} test18, {parts['test19']} test19), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -16052,11 +16921,12 @@ def main(argv: list[str] | None = None) -> int:
                       "dev16, dev17, dev18 or dev19 (tune on them; dev2's to dev19's templates were each written "
                       "independently) or test (held out: its templates never appear in dev, dev2 or dev3), or test2, "
                       "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, "
-                      "test15, test16 or test17 (second to seventeenth held-out parts, each written independently of "
-                      "all the "
+                      "test15, test16, test17, test18 or test19 (second to nineteenth held-out parts, each written "
+                      "independently of all the "
                       "others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, "
                       "test5, dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, "
-                      "dev14, test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16, dev19, test17). "
+                      "dev14, test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16, dev19, test17, "
+                      "test18, test19). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

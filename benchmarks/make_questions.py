@@ -226,7 +226,23 @@ the 1st to the 10th of December 2025", "eight months back", "twenty-four weeks a
 summer of '25", "from late Oct to early Nov 2025", "the past couple of weeks", "ten weeks back", "this month last
 year", "two Saturdays ago", "between now and the end of next month", "Halloween night 2025", "October 4, 2025 (a
 Saturday)", "the 4th of October 2025, a Saturday", ...), and their questions follow test17's: test18's first, then
-test19's (six templates per shape each). A yes/no question ("did X send me ...?") has the find question's gold
+test19's (six templates per shape each). "test20" is a further held-out part (TEST20_TEMPLATES, written without reading
+how the reader works, sharing no template with any part; only its aggregate figures are reported): one group of twelve
+kinds of askers no earlier part had, people a personal-data app meets in their own voices: a Somali first-language
+community health worker, a Kazakh first-language graduate student, a Haitian Creole first-language home health aide, an
+Appalachian English speaker, a Glaswegian bus driver, a Deaf ASL signer writing English in topic-comment order ("X email
+me – which ones?"), someone with a hand tremor dictating to the phone, a warehouse picker typing one-thumbed, an office
+manager typing search-box keywords ("emails sender X", "'W' in the subject line, sent by X -- which is the newest?"), a
+school office administrator who first says why they ask, in words that are no part of the question, a skate-shop worker
+with everyday slang ("peeps", "get-togethers", "showed up to", "ran into", "sites") and a medical-records clerk writing
+in the passive with the person, date or place last ("enclosures", "hosted at P"); it asks all forty shapes, six
+templates each, with its own date phrases, spellings no earlier part used ("in the fortnight after Christmas 2025", "in
+the two weeks after Thanksgiving 2025", "over the Thanksgiving weekend 2025", "between Halloween and Thanksgiving 2025",
+"in the final fortnight of November 2025", "in the first 6 weeks of Q4 2025", "in the second month of Q4 2025", "in the
+back half of last year", "in the quarter just gone", "in the fall of '25", "in ISO week 46 of 2025", "twenty-four weeks
+ago", "within the last 7 weeks", "on the Monday before last", "from today through the end of April", "4 Oct, 2025",
+"October 4, 2025 (Sat.)", "Sat, the 4th of October 2025", "2025 Oct. 4th", "2025-W42", "Sep-15-2025", "Easter Sunday
+2025", ...), and its questions follow test19's. A yes/no question ("did X send me ...?") has the find question's gold
 graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
@@ -16728,6 +16744,468 @@ TEST19_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# test20: one more held-out group of askers, writing every shape (the later ones too), added after test17 (its
+# questions follow test19's). Its templates were written without reading how the reader works and without running
+# it on them, by twelve kinds of askers no earlier part had, people a personal-data app meets in their own voices: a
+# Somali first-language speaker, a community health worker in Minneapolis who often sets the scene first ("Salaam.
+# I'm writing up my home visits. ...", "Mahadsanid"), a Kazakh first-language graduate student who leaves out
+# articles and puts the date or the person first ("Salem!", "Rakhmet", "In the month just gone, which emails X sent
+# to me?"), a Haitian Creole first-language home health aide in Miami whose verbs keep one form ("Bonjou", "mèsi
+# anpil", "souple", "Who send me F?"), an Appalachian English speaker from eastern Kentucky ("I reckon", "who all",
+# "what all", "fixin' to", "a-sending", "all told"), a Glaswegian bus driver on a layover at the depot ("whit",
+# "gonnae", "afore", "pal", "wi'"), a Deaf person whose first language is ASL and who writes English in topic-comment
+# order ("X email me — which ones?", "On Zoom, events — how many?"), someone with a hand tremor who dictates to the
+# phone (plain spoken sentences, no closing punctuation, the thing asked about last: "Find the emails X sent me — in
+# ..."), a warehouse picker typing one-thumbed between pick runs (lower case, "msgs", "mtgs", "ppl", "pls", "1st"), an
+# office manager who types keywords in search-box order ("emails sender X", "from X subject W latest", "X oldest
+# email", "events location P"), a school office administrator who gives the reason for asking first, in words that
+# are no part of the question ("I'm summarising the department's diary. ...", "We're auditing a client file. Every
+# email between X and me -- can you find them?"), a skate-shop worker in their twenties with everyday slang
+# ("peeps", "folks", "get-togethers", "showed up to", "ran into", "hit me up", "sites", "went down") and a hospital
+# medical-records clerk who writes in the passive with the person, date or place held to the end ("Which emails were
+# sent to me by X?", "enclosures", "hosted at P", "Which files were attached to the emails from X — in ...?"). Like
+# test2 to test17, only its aggregate figures are reported. Its date phrases, bounds and day spellings are its own,
+# spellings no earlier part's lists have (holidays and the days after or before them: "in the fortnight after
+# Christmas 2025", "in the two weeks after Thanksgiving 2025", "in the five days after Christmas 2025", "in the 10 days
+# before Christmas 2025", "in the week after Thanksgiving 2025", "over the Thanksgiving weekend 2025", "in the
+# fortnight before Halloween 2025", "between Halloween and Thanksgiving 2025", "on Thanksgiving Day 2025"; fortnights
+# and counted days or weeks of a month or quarter: "in the first fortnight of December 2025", "in the final fortnight
+# of November 2025", "in the last two weeks of December 2025", "in the first 20 days of October 2025", "in the first 6
+# weeks of Q4 2025"; months of a quarter: "in the second month of Q4 2025", "in the last month of Q3 2025", "in the
+# first two months of Q4 2025"; "in the second quarter of last year", "in the back half of last year", "in the quarter
+# / month / summer just gone", "in the fall of '25", "in ISO week 46 of 2025", "twenty-four weeks ago", "twelve months
+# ago", "over the past 65 days", "within the last 7 weeks", "from early October to late November 2025", "on the Monday
+# before last"; ahead (events only): "from today through the end of April", "over the next 16 days", "in the coming 5
+# weeks", "in the next three months"; days such as "4 Oct, 2025", "October 4, 2025 (Sat.)", "Sat, the 4th of October
+# 2025" and "2025 Oct. 4th"; bounds such as "the first Tuesday of September 2025", "the 2nd Wednesday of October
+# 2025", "the 37th week of 2025", "2025-W42", "Sep-15-2025", "the start of the fourth quarter of 2025", "the middle
+# of August 2025", "Thanksgiving Day 2025", "the Fourth of July 2025" and "Easter Sunday 2025"); every phrase, bound
+# and day spelling was checked against queryweaver.dates for the exact range the oracle uses (bounds under both "<"
+# and ">", day spellings for every day from July 2023 to March 2026).
+# =============================================================================================
+
+T20 = "test20"
+PARTS = PARTS + (T20,)
+LOWER_STYLES = LOWER_STYLES | {"thumbs_t20"}
+
+
+def test20_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Holidays and the days after or before them ("in the fortnight after Christmas 2025" = December 26 to January
+    8, "in the two weeks after Thanksgiving 2025" = November 28 to December 11, "in the five days after Christmas
+    2025" = December 26-30, "in the 10 days before Christmas 2025" = December 15-24, "in the week after Thanksgiving
+    2025" = November 28 to December 4, "over the Thanksgiving weekend 2025" = Thursday November 27 to Sunday November
+    30, "in the fortnight before Halloween 2025" = October 17-30, "between Halloween and Thanksgiving 2025" = October 31
+    to November 27, "on Thanksgiving Day 2025"), fortnights and counted days or weeks of a month or quarter ("in the
+    first fortnight of December 2025", "in the final fortnight of November 2025" = November 17-30, "in the last two
+    weeks of December 2025" = December 18-31, "in the first 20 days of October 2025", "in the first 6 weeks of Q4 2025"
+    = October 1 to November 11), months of a quarter ("in the second month of Q4 2025", "in the last month of Q3 2025",
+    "in the first two months of Q4 2025"), "in the second quarter of last year", "in the back half of last year", "in
+    the quarter / month / summer just gone" (the latest one over by today), "in the fall of '25", an ISO week ("in ISO
+    week 46 of 2025" = November 10-16), "twenty-four weeks ago" (a calendar week), "twelve months ago" (a calendar
+    month), rolling windows ("over the past 65 days", "within the last 7 weeks"), "from early October to late November
+    2025" and "on the Monday before last" (one day)."""
+    monday = today - timedelta(days=today.weekday())
+    tomorrow = today + timedelta(days=1)
+    before_last = weekday_before(today, 0, 2)
+    return [("in the fortnight after Christmas 2025", (date(2025, 12, 26), date(2026, 1, 9))),
+            ("in the two weeks after Thanksgiving 2025", (date(2025, 11, 28), date(2025, 12, 12))),
+            ("in the five days after Christmas 2025", (date(2025, 12, 26), date(2025, 12, 31))),
+            ("in the 10 days before Christmas 2025", (date(2025, 12, 15), date(2025, 12, 25))),
+            ("in the week after Thanksgiving 2025", (date(2025, 11, 28), date(2025, 12, 5))),
+            ("over the Thanksgiving weekend 2025", (date(2025, 11, 27), date(2025, 12, 1))),
+            ("in the fortnight before Halloween 2025", (date(2025, 10, 17), date(2025, 10, 31))),
+            ("between Halloween and Thanksgiving 2025", (date(2025, 10, 31), date(2025, 11, 28))),
+            ("on Thanksgiving Day 2025", (date(2025, 11, 27), date(2025, 11, 28))),
+            ("in the first fortnight of December 2025", (date(2025, 12, 1), date(2025, 12, 15))),
+            ("in the final fortnight of November 2025", (date(2025, 11, 17), date(2025, 12, 1))),
+            ("in the last two weeks of December 2025", (date(2025, 12, 18), date(2026, 1, 1))),
+            ("in the first 20 days of October 2025", (date(2025, 10, 1), date(2025, 10, 21))),
+            ("in the first 6 weeks of Q4 2025", (date(2025, 10, 1), date(2025, 11, 12))),
+            ("in the second month of Q4 2025", month_range(2025, 11)),
+            ("in the last month of Q3 2025", month_range(2025, 9)),
+            ("in the first two months of Q4 2025", (date(2025, 10, 1), date(2025, 12, 1))),
+            ("in the second quarter of last year", (date(today.year - 1, 4, 1), date(today.year - 1, 7, 1))),
+            ("in the back half of last year", (date(today.year - 1, 7, 1), date(today.year, 1, 1))),
+            ("in the quarter just gone", quarters_back(today, 1)),
+            ("in the month just gone", months_back(today, 1)),
+            ("in the summer just gone", season_over(today, 6)),
+            ("in the fall of '25", (date(2025, 9, 1), date(2025, 12, 1))),
+            ("in ISO week 46 of 2025", (date(2025, 11, 10), date(2025, 11, 17))),
+            ("twenty-four weeks ago", (monday - timedelta(days=168), monday - timedelta(days=161))),
+            ("twelve months ago", months_back(today, 12)),
+            ("over the past 65 days", (today - timedelta(days=65), tomorrow)),
+            ("within the last 7 weeks", (today - timedelta(weeks=7), tomorrow)),
+            ("from early October to late November 2025", (date(2025, 10, 1), date(2025, 12, 1))),
+            ("on the Monday before last", (before_last, before_last + timedelta(days=1)))]
+
+
+def test20_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return test20_month_phrases(today) + [("from today through the end of April",
+                                           (today, end_of_month_ahead(today, 4))),
+                                          ("over the next 16 days", (today, today + timedelta(days=17))),
+                                          ("in the coming 5 weeks", (today, today + timedelta(days=36))),
+                                          ("in the next three months", (today, months_after(today, 3)
+                                                                        + timedelta(days=1)))]
+
+
+TEST20_BOUNDS = [("the first Tuesday of September 2025", date(2025, 9, 2)),
+                 ("the 2nd Wednesday of October 2025", date(2025, 10, 8)), ("the 37th week of 2025", date(2025, 9, 8)),
+                 ("2025-W42", date(2025, 10, 13)), ("Sep-15-2025", date(2025, 9, 15)),
+                 ("the start of the fourth quarter of 2025", date(2025, 10, 1)),
+                 ("the middle of August 2025", date(2025, 8, 11)), ("Thanksgiving Day 2025", date(2025, 11, 27)),
+                 ("the Fourth of July 2025", date(2025, 7, 4)), ("Easter Sunday 2025", date(2025, 4, 20))]
+
+
+def test20_day(d: date, i: int) -> str:
+    """"4 Oct, 2025", "October 4, 2025 (Sat.)", "Sat, the 4th of October 2025", "2025 Oct. 4th"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    short = month[:3] + ("." if len(month) > 3 else "")
+    forms = (f"{d.day} {month[:3]}, {d.year}", f"{month} {d.day}, {d.year} ({weekday[:3]}.)",
+             f"{weekday[:3]}, the {nth(d.day)} of {month} {d.year}", f"{d.year} {short} {nth(d.day)}")
+    return forms[i % len(forms)]
+
+
+TEST20_MAKERS = dated_makers(test20_month_phrases, test20_event_phrases, TEST20_BOUNDS, test20_day)
+
+
+TEST20_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); held out: never show these
+    # Askers: a Somali first-language community health worker (somali_t20: "Salaam", "Mahadsanid", a line of scene
+    # first), a Kazakh first-language graduate student (kazakh_t20: "Salem", "Rakhmet", no articles, the date or person
+    # first), a Haitian Creole first-language home health aide (haitian_t20: "Bonjou", "mèsi", "souple", one verb
+    # form), an Appalachian English speaker (appalachian_t20: "reckon", "who all", "what all", "fixin' to"), a
+    # Glaswegian bus driver (glasgow_t20: "whit", "gonnae", "afore", "pal"), a Deaf ASL signer writing English in
+    # topic-comment order (deaf_t20), someone with a hand tremor dictating to the phone (voice_t20), a warehouse picker
+    # typing one-thumbed (thumbs_t20, lower case), an office manager typing search-box keywords (searchbox_t20), a
+    # school office administrator who gives the reason first (report_t20), a skate-shop worker with everyday slang
+    # (skater_t20) and a medical-records clerk writing in the passive, the entity last (records_t20).
+    "emails_from": [
+        ("somali_t20", "Salaam. I'm checking on a patient's referral. Which emails has {X} sent me? Mahadsanid."),
+        ("deaf_t20", "{X} email me — which ones?"),
+        ("glasgow_t20", "On my break at the depot. Whit emails has {X} sent me, pal?"),
+        ("searchbox_t20", "emails sender {X}"),
+        ("skater_t20", "what mails has {Xf} hit me up with?"),
+        ("records_t20", "Please list the emails that were sent to me by {X}."),
+    ],
+    "emails_to": [
+        ("kazakh_t20", "Salem! Which emails I sent to {X}? Rakhmet."),
+        ("appalachian_t20", "Which emails have I sent to {X}? I reckon there's a few."),
+        ("thumbs_t20", "msgs i sent to {X}?"),
+        ("report_t20", "I'm writing a handover note for whoever covers my desk. Which emails did I send to {X}?"),
+        ("voice_t20", "Okay so show me the emails I sent to {X}"),
+        ("records_t20", "Which emails were sent by me to {X}?"),
+    ],
+    "emails_between": [
+        ("haitian_t20", "Bonjou! All the emails between me and {X}, souple. Mèsi."),
+        ("skater_t20", "every email that went back n forth between {X} and me?"),
+        ("thumbs_t20", "all emails btwn me n {X}"),
+        ("deaf_t20", "Me and {X}, emails between us — show all."),
+        ("report_t20", "We're auditing a client file. Every email between {X} and me -- can you find them?"),
+        ("appalachian_t20", "Could y'all pull up the emails that's gone back and forth between me and {X}?"),
+    ],
+    "emails_from_in_month": [
+        ("somali_t20", "Salaam. I'm writing up my home visits. Which emails did {X} send me {M}?"),
+        ("kazakh_t20", "{Mc}, {X} sent me which emails? Rakhmet."),
+        ("searchbox_t20", "mail sender {X} {M}"),
+        ("voice_t20", "Find the emails {X} sent me — {M}"),
+        ("records_t20", "Which emails were sent to me by {X} {M}?"),
+        ("thumbs_t20", "emails from {X} {M} pls"),
+    ],
+    "emails_from_before": [
+        ("appalachian_t20", "What emails did {X} send me before {B}? I'd be obliged."),
+        ("deaf_t20", "Before {B}, {X} email me — which?"),
+        ("searchbox_t20", "sender {X} before {B}"),
+        ("report_t20", "For the records review I only need the older ones. Emails {X} sent me before {B} — which are "
+                       "they?"),
+        ("glasgow_t20", "Whit did {X} email me afore {B}?"),
+        ("records_t20", "The emails received from {X} prior to {B}, please."),
+    ],
+    "emails_from_since": [
+        ("kazakh_t20", "Since {B}, which emails {X} sent me?"),
+        ("haitian_t20", "Bonjou, which emails {X} send me since {B}? Mèsi."),
+        ("skater_t20", "anything {X} emailed me from {B} on?"),
+        ("thumbs_t20", "emails frm {X} since {B} pls"),
+        ("voice_t20", "Show me everything {X} has emailed me since {B}"),
+        ("records_t20", "Which emails have I been sent by {X} since {B}?"),
+    ],
+    "last_email_from": [
+        ("somali_t20", "Salaam. I must reply to {X} today. What was the latest email they sent me?"),
+        ("deaf_t20", "{X} newest email to me — which one?"),
+        ("glasgow_t20", "Whit's the last thing {X} emailed me, pal?"),
+        ("searchbox_t20", "most recent from {X}"),
+        ("skater_t20", "what's the newest mail I got from {Xf}?"),
+        ("haitian_t20", "The newest email {X} send me, which one it is?"),
+    ],
+    "first_email_from": [
+        ("kazakh_t20", "Which was very first email {X} sent me? Rakhmet."),
+        ("appalachian_t20", "What was the first email {X} ever sent me, way back when?"),
+        ("report_t20", "I'm building a timeline for a case file. What's the earliest email I got from {X}?"),
+        ("searchbox_t20", "oldest email sender {X}"),
+        ("thumbs_t20", "1st email {X} ever sent me?"),
+        ("haitian_t20", "The first email {X} send to me, which one it is?"),
+    ],
+    "first_email_to": [
+        ("somali_t20", "Salaam. The very first time I wrote to {X} — which email was that?"),
+        ("glasgow_t20", "Whit was the first email I ever sent {X}?"),
+        ("deaf_t20", "Me to {X}, first email ever — which?"),
+        ("appalachian_t20", "What was the very first email I ever wrote to {X}?"),
+        ("voice_t20", "Find the very first email I sent to {X} please"),
+        ("skater_t20", "first msg I ever shot over to {X}?"),
+    ],
+    "last_email_to": [
+        ("kazakh_t20", "My latest email to {X} — which one is it?"),
+        ("haitian_t20", "The last email I send to {X}, show me souple."),
+        ("appalachian_t20", "What's the last email I wrote {X}? I'm fixin' to write again."),
+        ("report_t20", "I'm chasing an overdue permission slip. What's the most recent email I sent {X}?"),
+        ("searchbox_t20", "sent to {X} latest"),
+        ("thumbs_t20", "last email i sent {X}?"),
+    ],
+    "count_emails_from": [
+        ("somali_t20", "Salaam. How many emails has {X} sent me in total? Mahadsanid."),
+        ("deaf_t20", "{X} emails to me — how many?"),
+        ("glasgow_t20", "How many emails has {X} fired over tae me, pal?"),
+        ("searchbox_t20", "emails from {X} total count"),
+        ("skater_t20", "how many times has {X} hit me up by email?"),
+        ("haitian_t20", "How many emails {X} send me? Mèsi anpil."),
+    ],
+    "subject_contains": [
+        ("kazakh_t20", "Which emails have '{W}' in subject?"),
+        ("searchbox_t20", "emails subject {W}"),
+        ("report_t20", "I'm summarising one project for the head teacher. Which emails have {W} in the subject line?"),
+        ("voice_t20", "Okay find the emails with {W} in the subject"),
+        ("records_t20", "Emails whose subject line mentions {W} — can you find them?"),
+        ("appalachian_t20", "Any emails with '{W}' up in the subject line? I'd like to see all of 'em."),
+    ],
+    "last_received_on_day": [
+        ("haitian_t20", "The last email I receive on {D}, which one it is?"),
+        ("searchbox_t20", "inbox {D} latest"),
+        ("glasgow_t20", "Whit was the last email tae land in my inbox on {D}?"),
+        ("deaf_t20", "{Dc}, emails come to me — last one, which?"),
+        ("records_t20", "Which email was the last to be received by me on {D}?"),
+        ("thumbs_t20", "whats the last email that came in on {D}"),
+    ],
+    "attachments_from": [
+        ("somali_t20", "Salaam. I'm organising my files. Which attachments has {X} sent me?"),
+        ("skater_t20", "what files has {X} sent me? like the attached stuff"),
+        ("records_t20", "Which enclosures have been received from {X}?"),
+        ("searchbox_t20", "attachments from sender {X}"),
+        ("deaf_t20", "{X} send me files attached — which files?"),
+        ("appalachian_t20", "What all files has {X} sent me? Attachments, I mean."),
+    ],
+    "attachments_ext": [
+        ("kazakh_t20", "Which {EXTS} came attached to emails?"),
+        ("searchbox_t20", "attachments type {EXT}"),
+        ("thumbs_t20", "all the {EXT} attachments in my email"),
+        ("report_t20", "I'm clearing space on the shared drive. Which {EXTS} are attached to emails in my mailbox?"),
+        ("skater_t20", "show me every {EXT1} that's been attached to an email"),
+        ("haitian_t20", "Which {EXTS} is attached in my emails, souple?"),
+    ],
+    "folders_with_attachments_from": [
+        ("somali_t20", "Salaam. Where on my computer did I save the files {X} sent me? Which folders?"),
+        ("glasgow_t20", "Whit folders have I got the attachments {X} sent me in?"),
+        ("thumbs_t20", "which folders did i save {Xp} attachments in"),
+        ("deaf_t20", "{X} send me files — saved where, which folders?"),
+        ("voice_t20", "Which folders are the docs from {X} sitting in"),
+        ("records_t20", "In which folders are the attachments sent by {X} stored?"),
+    ],
+    "folders_of_file": [
+        ("kazakh_t20", "In which folder is {F}?"),
+        ("appalachian_t20", "Where'd I put {F}? What folder's it in?"),
+        ("searchbox_t20", "{F} folder location"),
+        ("report_t20", "The auditor wants the original copy. Which folder is {F} saved in?"),
+        ("thumbs_t20", "where is {F} saved"),
+        ("voice_t20", "Which folder did I save {F} in"),
+    ],
+    "who_sent_file": [
+        ("haitian_t20", "Who send me {F}? Mèsi."),
+        ("skater_t20", "who dropped {F} in my inbox?"),
+        ("searchbox_t20", "{F} attachment sender name"),
+        ("deaf_t20", "{F} — who send me?"),
+        ("voice_t20", "Okay who emailed me {F}"),
+        ("records_t20", "{F} was sent to me by which person?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("somali_t20", "Salaam. Someone sent {F}. Who has that person been emailing with?"),
+        ("kazakh_t20", "Person who sent {F} — with whom this person had email conversations?"),
+        ("report_t20", "I'm mapping who talks to whom for a handover. Whoever sent {F} — who have they been emailing "
+                       "with?"),
+        ("searchbox_t20", "people emailing with {F} sender"),
+        ("appalachian_t20", "Whoever it was sent {F}, who all has that person been trading emails with?"),
+        ("glasgow_t20", "Whoever sent {F} — who's that person been emailing wi'?"),
+    ],
+    "coattendees_of_person": [
+        ("haitian_t20", "Who was at the meetings together with {X}?"),
+        ("skater_t20", "who showed up to the same stuff as {X}? events n all"),
+        ("glasgow_t20", "Who's been at the same meetings as {X}, pal?"),
+        ("deaf_t20", "{X} go to events — who there?"),
+        ("report_t20", "For the attendance summary: who went to the same events as {X}?"),
+        ("somali_t20", "Salaam. Who attended events together with {X}? Mahadsanid."),
+    ],
+    "events_of_person": [
+        ("somali_t20", "Salaam. I'm writing up the outreach report. Which meetings did {X} attend?"),
+        ("kazakh_t20", "Which events {X} went to?"),
+        ("skater_t20", "which get-togethers did {X} show up to?"),
+        ("searchbox_t20", "events attendee {X}"),
+        ("records_t20", "Which events were attended by {X}?"),
+        ("voice_t20", "Show me every meeting {X} was at"),
+    ],
+    "events_at_place": [
+        ("haitian_t20", "Which meetings take place {atP}? Mèsi."),
+        ("glasgow_t20", "Whit meetings were held {atP}, pal?"),
+        ("searchbox_t20", "calendar events location {P}"),
+        ("report_t20", "We're deciding whether to keep paying for the space. Which events were held {atP}?"),
+        ("deaf_t20", "{atPc}, events — which?"),
+        ("records_t20", "Which events have been hosted {atP}?"),
+    ],
+    "events_in_month": [
+        ("kazakh_t20", "Which events in calendar {M}?"),
+        ("appalachian_t20", "What all was on the calendar {M}?"),
+        ("thumbs_t20", "mtgs {M}?"),
+        ("voice_t20", "Read me the events from my calendar {M}"),
+        ("report_t20", "I'm summarising the department's diary. Which events are on the calendar {M}?"),
+        ("records_t20", "Which events were scheduled to take place {M}?"),
+    ],
+    "events_titled": [
+        ("somali_t20", "Salaam. When are the {T} sessions? I need the list."),
+        ("skater_t20", "all the {T} get-togethers?"),
+        ("voice_t20", "Pull up the meetings with {T} in the name"),
+        ("glasgow_t20", "Gonnae show me the {T} meetings?"),
+        ("deaf_t20", "Events, title has {T} — which?"),
+        ("records_t20", "Which calendar entries were given a title containing '{T}'?"),
+    ],
+    "who_attended_titled": [
+        ("haitian_t20", "Who go to the {T}? Mèsi anpil."),
+        ("skater_t20", "which folks showed up to the {T}?"),
+        ("appalachian_t20", "Who all went to the {T}? I'd like to know."),
+        ("report_t20", "I'm writing thank-you cards. Who attended the {T}?"),
+        ("thumbs_t20", "who went to the {T} thing"),
+        ("records_t20", "Which people were in attendance at the {T}?"),
+    ],
+    "place_of_event": [
+        ("kazakh_t20", "Where {T} was held?"),
+        ("glasgow_t20", "Where did the {T} happen, pal?"),
+        ("report_t20", "We're choosing a venue for next time. Where did the {T} take place?"),
+        ("searchbox_t20", "{T} where held"),
+        ("deaf_t20", "{T} — where?"),
+        ("voice_t20", "Where was the {T} held again"),
+    ],
+    "people_met_at_place": [
+        ("somali_t20", "Salaam. Who did I meet {atP}? I want to follow up with them."),
+        ("skater_t20", "who'd I run into {atP}?"),
+        ("deaf_t20", "{atPc}, people I met — who?"),
+        ("glasgow_t20", "Who've I met up wi' {atP}?"),
+        ("report_t20", "I'm listing contacts for my successor. Who have I met with {atP}?"),
+        ("thumbs_t20", "ppl i met {atP}"),
+    ],
+    "people_met_in_month": [
+        ("kazakh_t20", "{Mc}, whom I met at meetings?"),
+        ("haitian_t20", "Who I meet with {M}? Mèsi anpil."),
+        ("appalachian_t20", "Who'd I get together with {M}? Meetings and such."),
+        ("skater_t20", "who'd I catch up with {M}? like at meetings"),
+        ("voice_t20", "Tell me who I met with {M}"),
+        ("report_t20", "I'm drafting the newsletter. Who did I meet with {M}?"),
+    ],
+    "links_from_person": [
+        ("somali_t20", "Salaam. Which links has {X} sent me? I want to read them tonight."),
+        ("searchbox_t20", "links sender {X}"),
+        ("skater_t20", "what sites has {X} sent me?"),
+        ("deaf_t20", "{X} email me links — which?"),
+        ("glasgow_t20", "Whit links has {X} sent me?"),
+        ("records_t20", "Which URLs were shared with me by {X}?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("kazakh_t20", "People whom I met {M} — which links they sent me?"),
+        ("haitian_t20", "The people I meet {M}, which links they send me?"),
+        ("report_t20", "I'm collecting resources for the staff handbook. Which links did the people I met {M} send "
+                       "me?"),
+        ("skater_t20", "the peeps I met up with {M} — what sites did they send me?"),
+        ("voice_t20", "Show me the links from folks I met {M}"),
+        ("records_t20", "Which links were emailed to me by people I had met {M}?"),
+    ],
+    "links_to_domain": [
+        ("kazakh_t20", "Which links to {U} are in my emails?"),
+        ("glasgow_t20", "Gonnae find the {U} links in my mail?"),
+        ("searchbox_t20", "{U} urls in email"),
+        ("report_t20", "Our subscription is up for review. Which {U} links have turned up in my email?"),
+        ("thumbs_t20", "links to {U} in my mail?"),
+        ("voice_t20", "Find the {U} links in my email"),
+    ],
+    "last_email_from_about": [
+        ("somali_t20", "Salaam. What's the latest email {X} sent me about {W}?"),
+        ("searchbox_t20", "'{W}' in the subject line, sent by {X} -- which is the newest?"),
+        ("deaf_t20", "{X}, email about {W}, newest — which?"),
+        ("appalachian_t20", "What's the last thing {X} wrote me about {W}?"),
+        ("report_t20", "I'm updating the status sheet. What was {Xp} most recent email on {W}?"),
+        ("records_t20", "Which was the most recent email sent to me by {X} regarding {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("kazakh_t20", "Which emails {X} sent me with attachments?"),
+        ("haitian_t20", "Emails from {X} that have attachment, which ones?"),
+        ("searchbox_t20", "from {X} with attachments"),
+        ("skater_t20", "which mails from {X} had stuff attached?"),
+        ("records_t20", "Which emails with enclosures were sent to me by {X}?"),
+        ("voice_t20", "Find the emails from {X} that have something attached"),
+    ],
+    "files_from_in_month": [
+        ("somali_t20", "Salaam. Which files did {X} send me {M}?"),
+        ("deaf_t20", "{Mc}, {X} send me files — which?"),
+        ("glasgow_t20", "Whit attachments did {X} send me {M}?"),
+        ("searchbox_t20", "attachments sender {X} {M}"),
+        ("thumbs_t20", "wat files did {X} send me {M}"),
+        ("records_t20", "Which files were attached to the emails from {X} — {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("kazakh_t20", "Which events {atP} {M}?"),
+        ("haitian_t20", "Meetings {atP} {M}, which ones?"),
+        ("appalachian_t20", "What all went on {atP} {M}? Meetings, I mean."),
+        ("report_t20", "We're reviewing room usage. Which events were held {atP} {M}?"),
+        ("searchbox_t20", "events {P} {M}"),
+        ("records_t20", "Which events were hosted {atP} — {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("somali_t20", "Salaam. Who did I email {M}? I need to thank them."),
+        ("skater_t20", "who'd I shoot emails to {M}?"),
+        ("deaf_t20", "{Mc}, people I sent email — who?"),
+        ("voice_t20", "Who did I send emails to {M}"),
+        ("appalachian_t20", "Who all did I send emails to {M}?"),
+        ("glasgow_t20", "Who've I emailed {M}, pal?"),
+    ],
+    "emails_from_person_to_person": [
+        ("kazakh_t20", "Emails from {X} to {Y}, which ones? Rakhmet."),
+        ("haitian_t20", "Emails {X} send to {Y}, show me souple."),
+        ("searchbox_t20", "emails sender {X} recipient {Y}"),
+        ("report_t20", "I'm reconstructing how a decision got made. Which emails did {X} send {Y}?"),
+        ("appalachian_t20", "What emails has {X} been a-sending to {Y}?"),
+        ("records_t20", "Which emails were received by {Y} from {X}?"),
+    ],
+    "count_events_at_place": [
+        ("somali_t20", "Salaam. How many events were held {atP}? Mahadsanid."),
+        ("glasgow_t20", "How many meetings have there been {atP}?"),
+        ("deaf_t20", "{atPc}, events — how many?"),
+        ("searchbox_t20", "number of events location {P}"),
+        ("skater_t20", "how many get-togethers went down {atP}?"),
+        ("records_t20", "How many events have been hosted {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("kazakh_t20", "Which links are in emails about {W}?"),
+        ("haitian_t20", "Emails about {W} — which links is inside them?"),
+        ("report_t20", "I'm collecting references for the wiki. Which links turned up in emails with {W} in the "
+                       "subject?"),
+        ("glasgow_t20", "Whit links were in the emails about {W}?"),
+        ("skater_t20", "what sites got sent around in the {W} emails?"),
+        ("voice_t20", "Find the links in the emails about {W}"),
+    ],
+    "count_emails_to": [
+        ("haitian_t20", "How many emails I send to {X}? Mèsi."),
+        ("appalachian_t20", "How many emails have I sent to {X}, all told?"),
+        ("deaf_t20", "Me to {X}, emails — how many?"),
+        ("voice_t20", "How many emails have I sent to {X} so far"),
+        ("thumbs_t20", "no. of emails i sent {X}?"),
+        ("records_t20", "How many emails have been sent by me to {X}?"),
+    ],
+}
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -16753,7 +17231,7 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
     then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16,
-    then dev19, then test17, then test18, then test19 (ids continue after them)."""
+    then dev19, then test17, then test18, then test19, then test20 (ids continue after them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -16797,9 +17275,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D17, DEV17_TEMPLATES, DEV17_MAKERS), (T15, TEST15_TEMPLATES, TEST15_MAKERS),
                                      (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS),
                                      (D19, DEV19_TEMPLATES, DEV19_MAKERS), (T17, TEST17_TEMPLATES, TEST17_MAKERS),
-                                     (T18, TEST18_TEMPLATES, TEST18_MAKERS), (T19, TEST19_TEMPLATES, TEST19_MAKERS)):
+                                     (T18, TEST18_TEMPLATES, TEST18_MAKERS), (T19, TEST19_TEMPLATES, TEST19_MAKERS),
+                                     (T20, TEST20_TEMPLATES, TEST20_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14, D17, T15, D18, T16, D19, T17, T18, T19)
+                       T14, D17, T15, D18, T16, D19, T17, T18, T19, T20)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -16909,7 +17388,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test11']} test11, {parts['dev14']} dev14, {parts['test12']} test12, {parts['dev15']} dev15, "
           f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
           f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16, {parts['dev19']} dev19, "
-          f"{parts['test17']} test17, {parts['test18']} test18, {parts['test19']} test19), "
+          f"{parts['test17']} test17, {parts['test18']} test18, {parts['test19']} test19, "
+          f"{parts['test20']} test20), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -16921,12 +17401,12 @@ def main(argv: list[str] | None = None) -> int:
                       "dev16, dev17, dev18 or dev19 (tune on them; dev2's to dev19's templates were each written "
                       "independently) or test (held out: its templates never appear in dev, dev2 or dev3), or test2, "
                       "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, "
-                      "test15, test16, test17, test18 or test19 (second to nineteenth held-out parts, each written "
-                      "independently of all the "
+                      "test15, test16, test17, test18, test19 or test20 (second to twentieth held-out parts, each "
+                      "written independently of all the "
                       "others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, "
                       "test5, dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, "
                       "dev14, test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16, dev19, test17, "
-                      "test18, test19). "
+                      "test18, test19, test20). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

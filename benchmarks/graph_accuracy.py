@@ -5,7 +5,8 @@
     python benchmarks/graph_accuracy.py --backend ollama --model qwen3:8b --examples 0 --limit 10
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev19 --shapes
     python benchmarks/graph_accuracy.py --backend rules --set corpus --part test20 --quiet --shapes
-    (any part: dev, dev2 .. dev19 are tuned on; test, test2 .. test20 are held out, so report them with --quiet)
+    python benchmarks/graph_accuracy.py --backend rules --set corpus --part dev21 --shapes
+    (any part: dev, dev2 .. dev21 are tuned on; test, test2 .. test20 are held out, so report them with --quiet)
 
 A generated graph counts as correct when it is the expected graph up to variable names
 (``queryweaver.graph.same_graph``), after a leading "in", "on" or "during" (with "="), "since" or "after"
@@ -50,9 +51,10 @@ part; report only test16's aggregate figures), a nineteenth dev part "dev19" and
 "test17" (two more groups of askers no earlier part had, every shape, sharing no template with any part; report only
 test17's aggregate figures), an eighteenth and a nineteenth held-out part "test18" and "test19" (one more group of
 askers no earlier part had each, every shape, sharing no template with any part; report only their aggregate
-figures), and a further held-out part "test20" (one more group of askers no earlier part had, every shape, sharing no
-template with any part; report only test20's aggregate figures); ``--part both`` is dev + test, ``--part all`` all
-thirty-nine). For the corpus set the
+figures), a further held-out part "test20" (one more group of askers no earlier part had, every shape, sharing no
+template with any part; report only test20's aggregate figures), and a twentieth and a twenty-first dev part "dev20"
+and "dev21" (two more groups of askers no earlier part had, very unlike each other, every shape); ``--part both`` is
+dev + test, ``--part all`` all forty-one). For the corpus set the
 corpus is generated into a temporary folder (deterministic, about a second), each generated graph is run on it, and
 "answer ok" means the engine's answer equals the answer computed from the generator's facts. Per question the report
 gives the seconds, prompt and completion tokens, and the attempts (more than one: the validator's message was sent
@@ -89,7 +91,8 @@ CORPUS_QUESTIONS = ROOT / "benchmarks" / "questions_corpus.json"
 CORPUS_PARTS = ("dev", "dev2", "test", "dev3", "test2", "dev4", "dev5", "test3", "dev6", "test4", "dev7", "test5",
                 "dev8", "test6", "dev9", "test7", "dev10", "test8", "dev11", "test9",
                 "dev12", "test10", "dev13", "test11", "dev14", "test12", "dev15", "test13", "dev16", "test14",
-                "dev17", "test15", "dev18", "test16", "dev19", "test17", "test18", "test19", "test20")
+                "dev17", "test15", "dev18", "test16", "dev19", "test17", "test18", "test19", "test20", "dev20",
+                "dev21")
 # --part: one part, "both" = dev + test (as before dev2 existed), "all" = every part.
 PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": ("test",), "test2": ("test2",),
                 "dev4": ("dev4",), "dev5": ("dev5",), "test3": ("test3",), "dev6": ("dev6",), "test4": ("test4",),
@@ -100,7 +103,7 @@ PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": (
                 "dev15": ("dev15",), "test13": ("test13",), "dev16": ("dev16",), "test14": ("test14",),
                 "dev17": ("dev17",), "test15": ("test15",), "dev18": ("dev18",), "test16": ("test16",),
                 "dev19": ("dev19",), "test17": ("test17",), "test18": ("test18",), "test19": ("test19",),
-                "test20": ("test20",),
+                "test20": ("test20",), "dev20": ("dev20",), "dev21": ("dev21",),
                 "both": ("dev", "test"),
                 "all": CORPUS_PARTS}
 DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
@@ -117,7 +120,7 @@ class Case:
     graph: dict
     accept: list[dict] = field(default_factory=list)
     answer: Any = None  # expected answer, for execution accuracy
-    part: str = "-"     # corpus set: dev | dev2 .. dev19 | test | test2 .. test20
+    part: str = "-"     # corpus set: dev | dev2 .. dev21 | test | test2 .. test20
     shape: str = ""
     style: str = ""
 
@@ -464,7 +467,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(test16), the nineteenth dev part (dev19), the seventeenth held-out part (test17), "
                              "the eighteenth and nineteenth held-out parts (test18, test19), "
                              "a further held-out part (test20), "
-                             "both (dev + test) or all (every part)")
+                             "the twentieth and twenty-first dev parts (dev20, dev21), both (dev + test) or all "
+                             "(every part)")
     parser.add_argument("--corpus-dir", type=Path, help="corpus set: generate the corpus here and keep it")
     parser.add_argument("--questions", type=Path, default=CORPUS_QUESTIONS,
                         help="corpus set: another question file (make_questions.py --seed N --out FILE: the same "

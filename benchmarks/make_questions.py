@@ -242,8 +242,31 @@ the two weeks after Thanksgiving 2025", "over the Thanksgiving weekend 2025", "b
 back half of last year", "in the quarter just gone", "in the fall of '25", "in ISO week 46 of 2025", "twenty-four weeks
 ago", "within the last 7 weeks", "on the Monday before last", "from today through the end of April", "4 Oct, 2025",
 "October 4, 2025 (Sat.)", "Sat, the 4th of October 2025", "2025 Oct. 4th", "2025-W42", "Sep-15-2025", "Easter Sunday
-2025", ...), and its questions follow test19's. A yes/no question ("did X send me ...?") has the find question's gold
-graph: its answer lists what makes it "yes".
+2025", ...), and its questions follow test19's. "dev20" and "dev21" are a twentieth and a twenty-first tuning part
+(DEV20_TEMPLATES and DEV21_TEMPLATES, written without reading how the reader works or any held-out part; two groups of
+askers no earlier part had, very unlike each other. dev20's are in a hurry, typing on a phone or into a search box:
+Kazakh and Somali first-language speakers, a Glaswegian English speaker ("fae", "whit", "afore"), a bus driver on a
+layover, a barber between cuts, someone who types in search-box order ("from X subject W newest", "X attachments"), a
+texter ("wat mtgs has X been to"), a fat-thumbed typist ("whixh emails did X send me"), someone who asks in two to five
+words ("X's mails?"), someone who sets the scene first in words that are no filter ("I'm summarising what the team did.
+Which emails did X send me in May?"), someone who splits the question over two sentences and points back ("X sent me a
+bunch of emails in May. Which were they?") and someone who holds the person, file, place or date back to the end after a
+dash ("Which emails did X send me – in May?"). dev21's write whole, unhurried sentences: Yoruba and Kurdish
+first-language speakers, a Texan English speaker, a cheesemaker, a ferry deckhand, a marine biologist, a grandparent who
+writes long, warm messages with the family news first, someone who uses everyday synonyms and slang for everything
+(notes, threads, docs, enclosures, sites, get-togethers, peeps), someone who asks in the passive or names the thing
+first ("By X, which emails have been sent to me?"), someone who gives the reason after the question, someone who sets a
+thing up in one sentence and asks about it in the next, and someone who writes the search terms as field and value
+("sender 'X', subject 'W', newest first -- just the top one?")); both ask all forty shapes with their own date phrases,
+spellings no earlier part used ("the second fortnight of October 2025", "the second third of October 2025", "the first
+10 days of December 2025", "week 44 of 2025", "2025-W47", "the weekend of 15 November 2025", "four months back", "three
+Mondays back", "the run-up to Halloween 2025", "the week following Bonfire Night 2025", "the holiday season of 2025",
+"year-end 2025", "MTD", "the past six-month period", "the latter half of November 2025", "the first 3 weeks of October
+2025", "the festive season of 2025", "New Year's 2025-26", "the 10 days after Thanksgiving 2025", "the first working day
+of 2026", "two Fridays ago", "the past one hundred and twenty days", "Sat 2025-10-04", "4/Oct/25", "Oct 4 '25", "the
+fourth of October, 2025", "Saturday the 4th of Oct 2025", "Sat 4.10.2025", ...), and their questions follow test20's:
+dev20's first, then dev21's (eight templates per shape each). A yes/no question ("did X send me ...?") has the find
+question's gold graph: its answer lists what makes it "yes".
 
 Answers come from ``Facts`` (the generator's own record) through the small oracle below, never from the
 engine; then every gold graph (and every accepted alternative) is run through the real engine and must
@@ -17206,6 +17229,1042 @@ TEST20_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text)
 
 
 # =============================================================================================
+# dev20 and dev21: two more tuning groups of askers, each writing every shape (the later ones too), written without
+# reading how the reader works and without reading any held-out part. The two groups are very unlike each other. dev20's
+# askers are people in a hurry, typing on a phone or into a search box: Kazakh and Somali first-language speakers
+# (Kazakh: "Salem!", "rakhmet", "köp rakhmet", no articles, the verb last: "{X} to me which emails sent?"; Somali:
+# "walaal", "mahadsanid", "Please, the emails ... – which ones?"), a Glaswegian English speaker ("fae", "tae", "whit",
+# "wis", "ah", "ma", "aboot", "oot", "afore", "pal"), a bus driver on a layover at the terminus, a barber between cuts,
+# someone who types in search-box order ("{X} attachments", "from {X} subject {W} newest", "events location {P}", "count
+# sent to {X}"), a texter ("wat", "ppl", "mtgs", "msgs", "cal", "w/", "re", "thx"; written in lower case), a fat-thumbed
+# typist whose keys land next to the right ones ("whixh", "sebt", "emaols", "attachmwnts"), someone who asks in two to
+# five words ("{Xp} mails?", "# events {atP}?"), someone who sets the scene in a sentence first whose words are no
+# filter ("I'm summarising what the team did. Which emails did {X} send me {M}?"), someone who splits the question over
+# two sentences and points back with "them", "those", "then" or "it" ("{X} sent me a bunch of emails {M}. Which were
+# they?"), and someone who holds the person, file, place or date back to the end of the clause after a dash ("Which
+# emails did {X} send me – {M}?", "Show me every email that was sent to me by – {X}."). dev21's askers have time on
+# their hands and write whole, unhurried sentences: Yoruba and Kurdish first-language speakers (Yoruba: "E kaaro", "e se
+# (gan)", "Please, I want to see ..."; Kurdish: "Silav", "spas", the verb last: "To {X} which emails I have sent?"), a
+# Texan English speaker ("howdy", "reckon", "fixin' to", "much obliged", "all told", "partner"), a cheesemaker turning
+# wheels in the ageing cave, a ferry deckhand between crossings, a marine biologist out on a research boat, a
+# grandparent who writes long, warm messages with the family news first ("My grandson set this up for me and says I can
+# just type my question ..."), someone who uses everyday synonyms and slang for everything (notes, threads, docs,
+# enclosures, sites, web addresses, get-togethers, sessions, peeps, folks, "fired off", "landed in my inbox", "where
+# it's living"), someone who asks in the passive or names the thing first ("By {X}, which emails have been sent to me?",
+# "{F}: which folder is it stored in?"), someone who asks first and gives the reason after, in words that are no filter
+# ("Which emails did {X} send me {M}? I'm writing up the monthly report, which is due on Friday."), someone who sets up
+# a thing in one sentence and asks about it in the next ("Think of whoever sent me {F}. Who have they been emailing back
+# and forth with?") and someone who writes the search terms as field and value and then asks ("sender '{X}', subject
+# '{W}', newest first -- just the top one?", "'{W}' in the subject line -- which emails match?"). Both draw their date
+# phrases from their own lists, spellings no earlier part used (fortnights and thirds of a month: "the second fortnight
+# of October 2025", "the last fortnight of November 2025", "the second third of October 2025"; the first or last N days
+# or weeks of a month: "the first 10 days of December 2025", "the last three weeks of September 2025", "the last 10 days
+# of November 2025", "the first 3 weeks of October 2025"; ISO weeks: "week 44 of 2025", "2025-W47", "week 41 of 2025";
+# weekends: "the weekend of 15 November 2025"; "four / eight / five / seven months back", "a couple of days ago", "nine
+# days ago", "two Fridays ago", "three Mondays back"; days around holidays: "the run-up to Halloween 2025", "the week
+# following Bonfire Night 2025", "the month after Halloween 2025", "the 10 days after Thanksgiving 2025", "the lead-up
+# to Thanksgiving 2025", "the holiday season of 2025", "the festive season of 2025", "New Year's 2025-26"; "year-end
+# 2025", "MTD", "the last 64 days", "the past six-month period", "the past one hundred and twenty days", "the last nine
+# weeks", "the latter half of November 2025", "the 4th week of October 2025", "between the 10th and the 20th of November
+# 2025", "the tail end of September 2025", "the first working day of 2026"; ahead: "within the next 12 days", "the
+# Monday after next", "the remainder of the month", "the coming ten days", "from today until the end of April", "the
+# next 19 days"; days such as "Sat 2025-10-04", "4/Oct/25", "Oct 4 '25", "2025-10-04 (Sat)", "the fourth of October,
+# 2025", "Saturday the 4th of Oct 2025", "Oct 4th, 2025 (Saturday)", "Sat. Oct 4, 2025" and "Sat 4.10.2025"; bounds such
+# as "week 38 of 2025", "the second fortnight of September 2025", "Bonfire Night 2025", "the third Thursday of October
+# 2025", "2025-W40", "the first weekday of October 2025", "Thanksgiving 2025", "the last 10 days of August 2025", "the
+# latter half of August 2025", "the 2nd Tuesday of September 2025", "All Hallows' Eve 2025", "the first working day of
+# November 2025", "the middle of October 2025", "the weekend of 13 September 2025", "the 4th week of September 2025" and
+# "the last Monday of July 2025"); every phrase, bound and day spelling was checked against queryweaver.dates for the
+# exact range the oracle uses (bounds under both "<" and ">", day spellings for every day from July 2023 to March 2026).
+# Their questions follow test20's: dev20's first, then dev21's (eight templates per shape each).
+# =============================================================================================
+
+D20, D21 = "dev20", "dev21"
+PARTS = PARTS + (D20, D21)
+LOWER_STYLES = LOWER_STYLES | {"texter20"}
+
+
+def dev20_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """Fortnights and thirds of a month ("the second fortnight of October 2025" = October 15-31, "the last fortnight
+    of November 2025" = November 17-30, "the second third of October 2025" = October 11-20), the first or last N days
+    or weeks of a month ("the first 10 days of December 2025", "the last three weeks of September 2025" = September
+    10-30), ISO weeks ("week 44 of 2025" = October 27 to November 2, "2025-W47" = November 17-23), "the weekend of 15
+    November 2025" (Saturday and Sunday), "four / eight months back" (a calendar month), "a couple of days ago" (the
+    days 2 and 3 back), "nine days ago" (that day), "three Mondays back" (the third Monday before today), "the run-up to
+    Halloween 2025" (the four weeks before it), "the week following Bonfire Night 2025" (November 6-12), "the holiday
+    season of 2025" (December 24 to January 1), "year-end 2025" (December), "MTD" (this month through today) and
+    rolling windows ("the last 64 days", "the past six-month period")."""
+    tomorrow = today + timedelta(days=1)
+    six = months_back(today, 6)[0].replace(day=today.day)
+    return [("in the second fortnight of October 2025", (date(2025, 10, 15), date(2025, 11, 1))),
+            ("in the last fortnight of November 2025", (date(2025, 11, 17), date(2025, 12, 1))),
+            ("in the first 10 days of December 2025", (date(2025, 12, 1), date(2025, 12, 11))),
+            ("in the last three weeks of September 2025", (date(2025, 9, 10), date(2025, 10, 1))),
+            ("in the second third of October 2025", (date(2025, 10, 11), date(2025, 10, 21))),
+            ("in week 44 of 2025", (date(2025, 10, 27), date(2025, 11, 3))),
+            ("in 2025-W47", (date(2025, 11, 17), date(2025, 11, 24))),
+            ("on the weekend of 15 November 2025", (date(2025, 11, 15), date(2025, 11, 17))),
+            ("four months back", months_back(today, 4)),
+            ("eight months back", months_back(today, 8)),
+            ("a couple of days ago", (today - timedelta(days=3), today - timedelta(days=1))),
+            ("nine days ago", (today - timedelta(days=9), today - timedelta(days=8))),
+            ("three Mondays back", (weekday_before(today, 0, 3), weekday_before(today, 0, 3) + timedelta(days=1))),
+            ("in the run-up to Halloween 2025", (date(2025, 10, 3), date(2025, 10, 31))),
+            ("in the week following Bonfire Night 2025", (date(2025, 11, 6), date(2025, 11, 13))),
+            ("over the holiday season of 2025", (date(2025, 12, 24), date(2026, 1, 2))),
+            ("at year-end 2025", (date(2025, 12, 1), date(2026, 1, 1))),
+            ("MTD", (today.replace(day=1), tomorrow)),
+            ("in the last 64 days", (today - timedelta(days=64), tomorrow)),
+            ("in the past six-month period", (six, tomorrow))]
+
+
+def dev20_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    monday = today - timedelta(days=today.weekday())
+    return dev20_month_phrases(today) + [("within the next 12 days", (today, today + timedelta(days=13))),
+                                         ("on the Monday after next", (monday + timedelta(days=14),
+                                                                       monday + timedelta(days=15))),
+                                         ("over the remainder of the month",
+                                          (today, month_range(today.year, today.month)[1]))]
+
+
+DEV20_BOUNDS = [("week 38 of 2025", date(2025, 9, 15)), ("the second fortnight of September 2025", date(2025, 9, 15)),
+                ("Bonfire Night 2025", date(2025, 11, 5)), ("the third Thursday of October 2025", date(2025, 10, 16)),
+                ("2025-W40", date(2025, 9, 29)), ("the first weekday of October 2025", date(2025, 10, 1)),
+                ("Thanksgiving 2025", date(2025, 11, 27)), ("the last 10 days of August 2025", date(2025, 8, 22))]
+
+
+def dev20_day(d: date, i: int) -> str:
+    """"Sat 2025-10-04", "4/Oct/25", "Oct 4 '25", "2025-10-04 (Sat)"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"{weekday[:3]} {d.isoformat()}", f"{d.day}/{month[:3]}/{d.year % 100:02d}",
+             f"{month[:3]} {d.day} '{d.year % 100:02d}", f"{d.isoformat()} ({weekday[:3]})")
+    return forms[i % len(forms)]
+
+
+def dev21_month_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    """"the latter half of November 2025" (November 16-30), "the last 10 days of November 2025" (21-30), "the first 3
+    weeks of October 2025" (1-21), "the 4th week of October 2025" (22-28), "week 41 of 2025" (an ISO week: October
+    6-12), "the weekend of 22 November 2025", "between the 10th and the 20th of November 2025", "the tail end of
+    September 2025" (21-30), "the middle of September 2025" (11-20), days around holidays ("the festive season of 2025"
+    = December 24 to January 1, "New Year's 2025-26" = December 31 and January 1, "the month after Halloween 2025" =
+    November, "the 10 days after Thanksgiving 2025" = November 28 to December 7, "the lead-up to Thanksgiving 2025" =
+    the four weeks before it), "the first working day of 2026" (January 2), "two Fridays ago" (the second Friday before
+    today), "five / seven months back" (a calendar month) and rolling windows ("the past one hundred and twenty days",
+    "the last nine weeks")."""
+    tomorrow = today + timedelta(days=1)
+    return [("in the latter half of November 2025", (date(2025, 11, 16), date(2025, 12, 1))),
+            ("in the last 10 days of November 2025", (date(2025, 11, 21), date(2025, 12, 1))),
+            ("in the first 3 weeks of October 2025", (date(2025, 10, 1), date(2025, 10, 22))),
+            ("in the 4th week of October 2025", (date(2025, 10, 22), date(2025, 10, 29))),
+            ("during week 41 of 2025", (date(2025, 10, 6), date(2025, 10, 13))),
+            ("on the weekend of 22 November 2025", (date(2025, 11, 22), date(2025, 11, 24))),
+            ("between the 10th and the 20th of November 2025", (date(2025, 11, 10), date(2025, 11, 21))),
+            ("at the tail end of September 2025", (date(2025, 9, 21), date(2025, 10, 1))),
+            ("in the middle of September 2025", (date(2025, 9, 11), date(2025, 9, 21))),
+            ("in the festive season of 2025", (date(2025, 12, 24), date(2026, 1, 2))),
+            ("over New Year's 2025-26", (date(2025, 12, 31), date(2026, 1, 2))),
+            ("in the month after Halloween 2025", (date(2025, 11, 1), date(2025, 12, 1))),
+            ("in the 10 days after Thanksgiving 2025", (date(2025, 11, 28), date(2025, 12, 8))),
+            ("in the lead-up to Thanksgiving 2025", (date(2025, 10, 30), date(2025, 11, 27))),
+            ("on the first working day of 2026", (date(2026, 1, 2), date(2026, 1, 3))),
+            ("two Fridays ago", (weekday_before(today, 4, 2), weekday_before(today, 4, 2) + timedelta(days=1))),
+            ("five months back", months_back(today, 5)),
+            ("seven months back", months_back(today, 7)),
+            ("in the past one hundred and twenty days", (today - timedelta(days=120), tomorrow)),
+            ("over the last nine weeks", (today - timedelta(weeks=9), tomorrow))]
+
+
+def dev21_event_phrases(today: date) -> list[tuple[str, tuple[date, date]]]:
+    return dev21_month_phrases(today) + [("over the coming ten days", (today, today + timedelta(days=11))),
+                                         ("from today until the end of April", (today, end_of_month_ahead(today, 4))),
+                                         ("in the next 19 days", (today, today + timedelta(days=20)))]
+
+
+DEV21_BOUNDS = [("the latter half of August 2025", date(2025, 8, 16)),
+                ("the 2nd Tuesday of September 2025", date(2025, 9, 9)), ("All Hallows' Eve 2025", date(2025, 10, 31)),
+                ("the first working day of November 2025", date(2025, 11, 3)),
+                ("the middle of October 2025", date(2025, 10, 11)),
+                ("the weekend of 13 September 2025", date(2025, 9, 13)),
+                ("the 4th week of September 2025", date(2025, 9, 22)),
+                ("the last Monday of July 2025", date(2025, 7, 28))]
+
+
+def dev21_day(d: date, i: int) -> str:
+    """"the fourth of October, 2025", "Saturday the 4th of Oct 2025", "Oct 4th, 2025 (Saturday)", "Sat. Oct 4, 2025",
+    "Sat 4.10.2025"."""
+    month, weekday = MONTH_NAMES[d.month - 1], WEEKDAYS[d.weekday()]
+    forms = (f"the {ORDINAL_WORDS[d.day - 1]} of {month}, {d.year}",
+             f"{weekday} the {nth(d.day)} of {month[:3]} {d.year}", f"{month[:3]} {nth(d.day)}, {d.year} ({weekday})",
+             f"{weekday[:3]}. {month[:3]} {d.day}, {d.year}", f"{weekday[:3]} {d.day}.{d.month}.{d.year}")
+    return forms[i % len(forms)]
+
+
+DEV20_MAKERS = dated_makers(dev20_month_phrases, dev20_event_phrases, DEV20_BOUNDS, dev20_day)
+DEV21_MAKERS = dated_makers(dev21_month_phrases, dev21_event_phrases, DEV21_BOUNDS, dev21_day)
+
+DEV20_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Askers in a hurry: Kazakh and Somali first-language speakers (kazakh20, somali20), a Glaswegian English speaker
+    # (glasgow20), a bus driver on a layover (busdriver20), a barber between cuts (barber20), search-box order
+    # (searchbox20), a texter (texter20, lower case), a fat-thumbed typist (fatthumb20), two-to-five-word askers
+    # (tiny20), a scene-setting sentence first (scene20), a question split over two sentences with a word pointing
+    # back (pointer20), and the person, file, place or date held back to the end after a dash (dash20).
+    "emails_from": [
+        ("kazakh20", "Salem! Which emails {X} has sent to me? Köp rakhmet."),
+        ("glasgow20", "Any emails fae {X}? Gonnae list them for me, pal."),
+        ("searchbox20", "from {X} to {SELFADDR}"),
+        ("texter20", "wat emails has {Xf} sent me? thx"),
+        ("tiny20", "{Xp} mails?"),
+        ("scene20", "I'm writing a handover for my replacement. Which emails has {X} sent me?"),
+        ("pointer20", "{X} keeps emailing me. Can you list those emails?"),
+        ("dash20", "Show me every email that was sent to me by – {X}."),
+    ],
+    "emails_to": [
+        ("somali20", "Walaal, the emails I sent to {X} – please show them. Mahadsanid."),
+        ("busdriver20", "Five minutes at the terminus – which emails have I fired off to {X}?"),
+        ("barber20", "Client's in the chair, quick one: what mails did I send {X}?"),
+        ("searchbox20", "sent folder, recipient {X}"),
+        ("texter20", "msgs i sent {Xf}? pls"),
+        ("fatthumb20", "which emaild did I sebt to {X}?"),
+        ("tiny20", "my mails to {X}"),
+        ("dash20", "Which emails went out from me to – {X}?"),
+    ],
+    "emails_between": [
+        ("kazakh20", "Me and {X}, all emails both directions – show please."),
+        ("glasgow20", "Aw the emails between me an' {X}, both ways, cheers pal."),
+        ("busdriver20", "On my break at the depot – show the whole back-and-forth between {X} and me, every email."),
+        ("searchbox20", "conversation {X} me, sent and received"),
+        ("fatthumb20", "all the emails betweeb me and {X}, both wsys"),
+        ("scene20", "I'm putting together a timeline of the project. Every email between {X} and me, sent and "
+                    "received, please."),
+        ("pointer20", "{X} and I have been going back and forth for ages. Can you pull up all those emails, both "
+                      "directions?"),
+        ("dash20", "Every email between {X} and – {SELF}, that's me – in either direction."),
+    ],
+    "emails_from_in_month": [
+        ("somali20", "Please, the emails {X} sent me {M} – which ones? Mahadsanid."),
+        ("barber20", "Quick one between fades: what did {X} email me {M}?"),
+        ("searchbox20", "{X} mails {M}"),
+        ("texter20", "wat did {Xf} send me {M}"),
+        ("fatthumb20", "whixh emails did {X} send me {M}?"),
+        ("scene20", "I'm summarising what the team did. Which emails did {X} send me {M}?"),
+        ("pointer20", "{X} sent me a bunch of emails {M}. Which were they?"),
+        ("dash20", "Which emails did {X} send me – {M}?"),
+    ],
+    "emails_from_before": [
+        ("kazakh20", "Before {B}, {X} to me which emails sent?"),
+        ("glasgow20", "Which emails did {X} send me afore {B}?"),
+        ("busdriver20", "Layover at the depot – what did {X} send me before {B}?"),
+        ("searchbox20", "sent by {X} before {B}"),
+        ("fatthumb20", "emails {X} sent me befoee {B}?"),
+        ("tiny20", "{Xp} mails before {B}?"),
+        ("pointer20", "Think back to before {B}. Which emails had {X} sent me by then?"),
+        ("dash20", "Which emails did {X} send me – before {B}?"),
+    ],
+    "emails_from_since": [
+        ("somali20", "Since {B}, which emails has {X} been sending me? Mahadsanid, walaal."),
+        ("barber20", "Clippers down a sec – what's {X} sent me since {B}?"),
+        ("searchbox20", "from {X} since {B}"),
+        ("texter20", "any emails from {Xf} since {B}? which"),
+        ("fatthumb20", "which emails has {X} sent me sincr {B}?"),
+        ("scene20", "I'm catching up on a backlog. Which emails has {X} sent me since {B}?"),
+        ("pointer20", "{Bc} is when the project started. Which emails has {X} sent me since then?"),
+        ("dash20", "Which emails have come in from {X} – since {B}?"),
+    ],
+    "last_email_from": [
+        ("kazakh20", "Last email from {X} to me – which? Rakhmet."),
+        ("glasgow20", "Whit's the latest email fae {X}?"),
+        ("busdriver20", "Engine's off for five – what's the newest email {X} sent me?"),
+        ("searchbox20", "{X} newest email"),
+        ("tiny20", "{Xp} newest mail?"),
+        ("scene20", "I owe {X} a reply. What's the most recent email they sent me?"),
+        ("pointer20", "{X} emails me now and then. Which was the most recent one?"),
+        ("dash20", "What's the most recent email I've had from – {X}?"),
+    ],
+    "first_email_from": [
+        ("somali20", "Please, the first email {X} ever sent me – which one?"),
+        ("barber20", "Between cuts: what was the very first mail from {X}?"),
+        ("texter20", "wats the 1st email {Xf} ever sent me"),
+        ("fatthumb20", "whst was the first emial {X} sent me?"),
+        ("tiny20", "{Xp} first mail?"),
+        ("scene20", "I'm writing a short history of our partnership. What's the earliest email {X} sent me?"),
+        ("pointer20", "{X} and I go back a long way. Which was the first email they ever sent me?"),
+        ("dash20", "Which email came first from – {X}? The earliest one."),
+    ],
+    "first_email_to": [
+        ("kazakh20", "{X} – my first email to them, which? Rakhmet."),
+        ("glasgow20", "Whit wis the first email ah sent {X}?"),
+        ("busdriver20", "Sitting at the terminus – what was the first email I ever sent {X}?"),
+        ("searchbox20", "sent to {X} oldest"),
+        ("fatthumb20", "firsr email I sent to {X}?"),
+        ("scene20", "I'm trying to work out how long we've worked together. What was the first email I sent {X}?"),
+        ("pointer20", "I've sent {X} quite a few emails over time. Which was the first of them?"),
+        ("dash20", "The earliest email I sent – to {X}: which was it?"),
+    ],
+    "last_email_to": [
+        ("somali20", "Please, the last email I sent to {X}, which one is it?"),
+        ("barber20", "Towel's on the customer – what's the latest email I sent {X}?"),
+        ("searchbox20", "sent to {X} newest"),
+        ("texter20", "last msg i sent {Xf}?"),
+        ("tiny20", "my last mail to {X}?"),
+        ("scene20", "{X} says I never replied. What's the most recent email I sent them?"),
+        ("pointer20", "I email {X} all the time. Which one did I send most recently?"),
+        ("dash20", "Which was my latest email – to {X}?"),
+    ],
+    "count_emails_from": [
+        ("kazakh20", "{X} to me how many emails sent? Only number."),
+        ("glasgow20", "How many emails has {X} sent me, pal? Just the number."),
+        ("busdriver20", "Quick count before my next run: how many emails has {X} sent me?"),
+        ("searchbox20", "{X} emails count"),
+        ("texter20", "how many emails has {Xf} sent me total lol"),
+        ("fatthumb20", "how manu emails has {X} sent me?"),
+        ("tiny20", "# of mails from {X}?"),
+        ("scene20", "I'm doing a workload report. How many emails has {X} sent me?"),
+    ],
+    "subject_contains": [
+        ("somali20", "Please, which emails have the words {W} in the subject?"),
+        ("barber20", "Which emails have got {W} in the subject line? Customer's waiting."),
+        ("searchbox20", "mails subject {W}"),
+        ("texter20", "emails w/ {W} in the subject?"),
+        ("fatthumb20", "emails with {W} in thr subject"),
+        ("scene20", "My boss wants a list. Which emails have {W} in the subject?"),
+        ("pointer20", "Some emails have {W} in the subject line. Which ones are those?"),
+        ("dash20", "Which emails have this in the subject – {W}?"),
+    ],
+    "last_received_on_day": [
+        ("kazakh20", "{Dc}, last email came to me – which?"),
+        ("glasgow20", "Whit wis the last email ah got on {D}?"),
+        ("busdriver20", "I was on the night route on {D}. What was the last email that came in that day?"),
+        ("searchbox20", "inbox {D} last received"),
+        ("texter20", "wat was the last email i got on {D}"),
+        ("tiny20", "{Dc}: last email in?"),
+        ("pointer20", "Emails came in all day on {D}. Which was the last of them?"),
+        ("dash20", "Which email did I receive last – on {D}?"),
+    ],
+    "attachments_from": [
+        ("somali20", "Walaal, the files {X} sent me as attachments – which ones?"),
+        ("barber20", "Between a skin fade and a beard trim: what files has {X} sent me?"),
+        ("searchbox20", "{X} attached files"),
+        ("texter20", "wat docs has {Xf} sent me"),
+        ("fatthumb20", "which attachmwnts has {X} sent me?"),
+        ("scene20", "I'm backing up my laptop. Which files has {X} emailed me?"),
+        ("pointer20", "{X} has sent me a pile of emails. Which files came attached to them?"),
+        ("dash20", "Which files have I been sent as attachments by – {X}?"),
+    ],
+    "attachments_ext": [
+        ("kazakh20", "{EXTS} attached in my mail, sent and received both – which?"),
+        ("glasgow20", "Which {EXTS} have been attached tae emails, in or oot?"),
+        ("busdriver20", "Parked up for ten – which {EXTS} have gone back and forth as attachments in my email?"),
+        ("searchbox20", "{EXT} attachments all mail"),
+        ("tiny20", "all attached {EXTS}?"),
+        ("scene20", "I'm freeing up disk space. Which {EXTS} have been attached to my emails, incoming or outgoing?"),
+        ("pointer20", "There are {EXTS} attached to lots of my emails, sent and received. Which files are they?"),
+        ("dash20", "Which attachments, sent or received, are – {EXTS}?"),
+    ],
+    "folders_with_attachments_from": [
+        ("somali20", "Please, the files {X} sent me – which folders are they in?"),
+        ("barber20", "Where did the files {X} emailed me get saved? Which directories?"),
+        ("searchbox20", "folders with {X} attachments"),
+        ("texter20", "which folders have the files {Xf} sent me"),
+        ("fatthumb20", "which foldrrs have the files {X} sent me?"),
+        ("scene20", "I'm tidying my drive. Which folders hold the files {X} has emailed me?"),
+        ("pointer20", "{X} sent me some attachments. Which folders are they saved in now?"),
+        ("dash20", "Which folders contain the attachments sent to me by – {X}?"),
+    ],
+    "folders_of_file": [
+        ("kazakh20", "{F} – where is saved, which folder?"),
+        ("glasgow20", "Whit folder's {F} in?"),
+        ("busdriver20", "Need it at the next stop: which folder is {F} in?"),
+        ("searchbox20", "folder of {F}"),
+        ("texter20", "where's {F} saved"),
+        ("tiny20", "{F} – which directory?"),
+        ("scene20", "I need to print {F}. Which folder is it in?"),
+        ("dash20", "Which folder has the file – {F}?"),
+    ],
+    "who_sent_file": [
+        ("somali20", "Please, who sent me {F}? Mahadsanid."),
+        ("barber20", "Who emailed me {F}? Clippers are buzzing."),
+        ("searchbox20", "{F} sent by who"),
+        ("texter20", "who sent me {F}?? cant remember"),
+        ("fatthumb20", "who sebt me {F}?"),
+        ("scene20", "I want to thank whoever sent it. Who emailed me {F}?"),
+        ("pointer20", "I found {F} in my downloads. Who sent it to me?"),
+        ("dash20", "Who was it that sent me – {F}?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("kazakh20", "Who sent me {F} – that person emailed with whom?"),
+        ("glasgow20", "Whoever sent me {F} – who've they been emailing wi', back an' forth?"),
+        ("busdriver20", "On my break: the person who sent me {F} – who have they swapped emails with?"),
+        ("searchbox20", "sender of {F} correspondents"),
+        ("tiny20", "{F} sender – who do they email with?"),
+        ("scene20", "I'm mapping who talks to whom. Whoever sent me {F}: which people have they exchanged emails "
+                    "with?"),
+        ("pointer20", "Somebody sent me {F}. Who has that person been emailing with, either way?"),
+        ("dash20", "Who has exchanged emails with the sender of – {F}?"),
+    ],
+    "coattendees_of_person": [
+        ("somali20", "Please, who was at the events together with {X}?"),
+        ("barber20", "Who's been at the same meetings as {X}? Quick, next client."),
+        ("searchbox20", "attendees of {X} events"),
+        ("texter20", "who was at the same mtgs as {Xf}"),
+        ("fatthumb20", "who was at evemts with {X}?"),
+        ("scene20", "I'm planning a reunion. Who has been at events with {X}?"),
+        ("pointer20", "{X} goes to a lot of meetings. Who's been at those?"),
+        ("dash20", "Who attended the same events as – {X}?"),
+    ],
+    "events_of_person": [
+        ("kazakh20", "{X} which events attended? Rakhmet."),
+        ("glasgow20", "Whit events has {X} been at?"),
+        ("busdriver20", "Which get-togethers has {X} shown up to? Five minutes left on my break."),
+        ("searchbox20", "attendee {X} events"),
+        ("texter20", "wat mtgs has {Xf} been to"),
+        ("tiny20", "events {X} went to?"),
+        ("scene20", "I'm doing {Xp} appraisal. Which events have they attended?"),
+        ("pointer20", "Think of every event on the calendar. Which of them did {X} attend?"),
+    ],
+    "events_at_place": [
+        ("somali20", "Please, which events are {atP}? Mahadsanid."),
+        ("barber20", "What's been on {atP}? Events, I mean."),
+        ("searchbox20", "events venue {P}"),
+        ("fatthumb20", "which evenys are {atP}?"),
+        ("tiny20", "events held {atP}?"),
+        ("scene20", "I'm comparing venues and platforms. Which events are {atP}?"),
+        ("pointer20", "A lot goes on {atP}. Which events are they?"),
+        ("dash20", "Which events take place – {atP}?"),
+    ],
+    "events_in_month": [
+        ("kazakh20", "{Mc} in my calendar which events?"),
+        ("glasgow20", "Whit's on ma calendar {M}?"),
+        ("busdriver20", "Kettle's on at the depot – what events are on my calendar {M}?"),
+        ("searchbox20", "events calendar {M} all"),
+        ("texter20", "wat do i have on my cal {M}"),
+        ("fatthumb20", "whst events do I have {M}?"),
+        ("pointer20", "Look at my calendar {M}. What's on it?"),
+        ("dash20", "Which events are in my calendar – {M}?"),
+    ],
+    "events_titled": [
+        ("somali20", "Please, which events have {T} in the name?"),
+        ("barber20", "Which events are called something with {T} in it?"),
+        ("searchbox20", "events title {T}"),
+        ("texter20", "any events w/ {T} in the name?"),
+        ("tiny20", "\"{T}\" in the title – events?"),
+        ("scene20", "I'm sorting out room bookings. Which events have {T} in the title?"),
+        ("pointer20", "Some of my events have {T} in their titles. Which are those?"),
+        ("dash20", "Which events have a title containing – {T}?"),
+    ],
+    "who_attended_titled": [
+        ("kazakh20", "Who attended {T}? Köp rakhmet."),
+        ("glasgow20", "Who turned up tae the {T}?"),
+        ("busdriver20", "Who made it to the {T}? Bus leaves in five."),
+        ("searchbox20", "attendees {T} events"),
+        ("fatthumb20", "who atended the {T}?"),
+        ("scene20", "I'm writing the thank-you notes. Who was at the {T}?"),
+        ("pointer20", "There are {T} events on my calendar. Who went to them?"),
+        ("dash20", "Who attended – the {T}?"),
+    ],
+    "place_of_event": [
+        ("somali20", "Please, where is \"{T}\"? Which place?"),
+        ("barber20", "Where's {T} being held? Got a client in the chair."),
+        ("searchbox20", "venue for {T} event"),
+        ("texter20", "where is {T}"),
+        ("tiny20", "{T} – which place?"),
+        ("scene20", "I need directions. Where is {T} held?"),
+        ("pointer20", "{T} is on my calendar. Where is it?"),
+        ("dash20", "Where is this being held – {T}?"),
+    ],
+    "people_met_at_place": [
+        ("kazakh20", "{atPc} whom I met? Rakhmet."),
+        ("glasgow20", "Who did ah meet {atP}?"),
+        ("busdriver20", "Who have I met up with {atP}? Got a few minutes at the stand."),
+        ("searchbox20", "met {atP} people list"),
+        ("texter20", "ppl i met {atP}?"),
+        ("fatthumb20", "who did I mret {atP}?"),
+        ("pointer20", "I've been to a few things {atP}. Who did I meet there?"),
+        ("dash20", "Who did I meet – {atP}?"),
+    ],
+    "people_met_in_month": [
+        ("somali20", "Please, the people I met {M}, who are they?"),
+        ("barber20", "Who did I meet with {M}? Quick, he's waiting."),
+        ("searchbox20", "met {M} people list"),
+        ("texter20", "who'd i meet {M} lol cant remember"),
+        ("tiny20", "met {M}: who?"),
+        ("scene20", "I'm writing up my timesheet. Who did I meet {M}?"),
+        ("pointer20", "I had a few get-togethers {M}. Who was at them with me?"),
+        ("dash20", "Who did I meet up with – {M}?"),
+    ],
+    "links_from_person": [
+        ("kazakh20", "{X} sent links to me – which?"),
+        ("glasgow20", "Whit links has {X} sent me, pal?"),
+        ("busdriver20", "Which URLs has {X} emailed me? I'll read them on the next layover."),
+        ("searchbox20", "{X} links"),
+        ("fatthumb20", "which lonks has {X} sent me?"),
+        ("tiny20", "{Xp} URLs?"),
+        ("scene20", "I'm cleaning up my bookmarks. Which web addresses has {X} sent me?"),
+        ("pointer20", "{X} sends me emails full of links. Which links are they?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("somali20", "Please, people I met {M} – which links they sent me?"),
+        ("barber20", "The folks I met {M} – what links have they emailed me?"),
+        ("searchbox20", "links from people met {M}"),
+        ("texter20", "ppl i met {M}, what links did they send me"),
+        ("fatthumb20", "which linka have the people I met {M} sent me?"),
+        ("scene20", "I'm following up on my networking. The people I met {M} – which links have they sent me?"),
+        ("pointer20", "I met some people {M}. Which links have they emailed me?"),
+        ("dash20", "Which links came from the people I met – {M}?"),
+    ],
+    "links_to_domain": [
+        ("kazakh20", "{U} links in my emails – which? Rakhmet."),
+        ("glasgow20", "Whit {U} links are in ma emails?"),
+        ("busdriver20", "Between routes – which {U} links are in my email?"),
+        ("searchbox20", "links domain {U}"),
+        ("texter20", "any {U} links in my email? list em"),
+        ("tiny20", "{U} URLs?"),
+        ("scene20", "I'm auditing which sites we rely on. Which links to {U} are in my emails?"),
+        ("dash20", "Which links in my emails point to – {U}?"),
+    ],
+    "last_email_from_about": [
+        ("somali20", "Please, the latest email from {X} about {W} – which one?"),
+        ("barber20", "What's the newest email {X} sent me about {W}?"),
+        ("searchbox20", "from {X} subject {W} newest"),
+        ("texter20", "latest from {Xf} re {W}?"),
+        ("fatthumb20", "lateat email from {X} about {W}?"),
+        ("scene20", "I've got a call with {X} soon. What's the latest email they sent me about {W}?"),
+        ("pointer20", "{X} keeps emailing me about {W}. Which was the latest one?"),
+        ("dash20", "Which is the latest email {X} sent me – about {W}?"),
+    ],
+    "emails_from_with_attachment": [
+        ("kazakh20", "From {X} emails with attachment – which?"),
+        ("glasgow20", "Which emails fae {X} had files attached?"),
+        ("busdriver20", "Which of {Xp} emails came with attachments? Back on the road in a minute."),
+        ("searchbox20", "from {X} has attachment"),
+        ("tiny20", "{X} mails w/ files?"),
+        ("scene20", "I'm looking for something {X} sent me a while back. Which of their emails have attachments?"),
+        ("pointer20", "{X} emails me a lot. Which of those came with attachments?"),
+        ("dash20", "Which emails with attachments came from – {X}?"),
+    ],
+    "files_from_in_month": [
+        ("somali20", "Please, files {X} sent me {M} – which ones?"),
+        ("barber20", "What files did {X} send me {M}? Clippers are charging."),
+        ("searchbox20", "{X} attached files {M}"),
+        ("texter20", "wat files did {Xf} send me {M} pls"),
+        ("fatthumb20", "which fikes did {X} send me {M}?"),
+        ("scene20", "I'm filing things for the auditor. Which attachments did {X} send me {M}?"),
+        ("pointer20", "{X} emailed me a few times {M}. Which files were attached?"),
+        ("dash20", "Which files did {X} send me – {M}?"),
+    ],
+    "events_at_place_in_month": [
+        ("kazakh20", "{atPc}, {M} – which events are there? Rakhmet."),
+        ("glasgow20", "Whit events are on {atP} {M}?"),
+        ("busdriver20", "Which events are {atP} {M}? Just being nosy on my break."),
+        ("searchbox20", "{P} events {M}"),
+        ("texter20", "anything on {atP} {M}? events i mean"),
+        ("tiny20", "{atPc}, {M}: events?"),
+        ("pointer20", "Check what's booked {atP}. Which of those events are {M}?"),
+        ("dash20", "Which events are {atP} – {M}?"),
+    ],
+    "people_emailed_in_month": [
+        ("somali20", "Please, to whom I sent emails {M}?"),
+        ("barber20", "Who did I email {M}? Quick one before the next cut."),
+        ("searchbox20", "sent {M} recipients"),
+        ("texter20", "who all did i email {M}"),
+        ("fatthumb20", "who did I semd emails to {M}?"),
+        ("scene20", "I'm updating my contacts list. Who did I send emails to {M}?"),
+        ("pointer20", "I sent out a load of emails {M}. Who were they to?"),
+        ("dash20", "Who were my emails addressed to – {M}?"),
+    ],
+    "emails_from_person_to_person": [
+        ("kazakh20", "{X} to {Y} which emails sent?"),
+        ("glasgow20", "Whit emails has {X} sent tae {Y}?"),
+        ("busdriver20", "Which emails has {X} sent {Y}? On a short break."),
+        ("searchbox20", "from {X} to {Y} emails"),
+        ("fatthumb20", "whicj emails did {X} send to {Y}?"),
+        ("scene20", "I'm checking a handover between two colleagues. Which emails has {X} sent {Y}?"),
+        ("pointer20", "{X} writes to {Y} quite a bit. Which emails are those?"),
+        ("dash20", "Which emails were sent by {X} to – {Y}?"),
+    ],
+    "count_events_at_place": [
+        ("somali20", "Please, how many events have been {atP}? Only number."),
+        ("barber20", "How many things have there been {atP}? Events, I mean. Just a number."),
+        ("searchbox20", "count events {atP}"),
+        ("texter20", "how many events were {atP}"),
+        ("tiny20", "# events {atP}?"),
+        ("scene20", "I'm negotiating the rent. How many events have there been {atP}?"),
+        ("pointer20", "Some events happened {atP}. How many were there?"),
+        ("dash20", "How many events have been held – {atP}?"),
+    ],
+    "links_in_emails_about": [
+        ("kazakh20", "In emails about {W}, which links? Rakhmet."),
+        ("glasgow20", "Whit links are in the emails aboot {W}?"),
+        ("busdriver20", "Which URLs were in the emails about {W}? Reading them at the next stop."),
+        ("searchbox20", "links emails subject {W}"),
+        ("texter20", "links in the {W} emails?"),
+        ("scene20", "I'm building a reading list. Which links are in the emails about {W}?"),
+        ("pointer20", "There's a string of emails about {W}. Which links are in them?"),
+        ("dash20", "Which links appear in the emails about – {W}?"),
+    ],
+    "count_emails_to": [
+        ("somali20", "Please, how many emails I sent to {X}? Mahadsanid."),
+        ("barber20", "How many emails have I sent {X}? A number's fine."),
+        ("searchbox20", "count sent to {X}"),
+        ("fatthumb20", "how mamy emails have I sent {X}?"),
+        ("tiny20", "# mails I sent {X}?"),
+        ("scene20", "{X} thinks I ignore them. How many emails have I actually sent them?"),
+        ("pointer20", "I write to {X} now and then. How many of those emails are there?"),
+        ("dash20", "How many emails have I sent to – {X}?"),
+    ],
+}
+
+
+DEV21_TEMPLATES: dict[str, list[tuple[str, str]]] = {  # shape -> (style, text); {SELF} = the user
+    # Unhurried askers: Yoruba and Kurdish first-language speakers (yoruba21, kurdish21), a Texan English speaker
+    # (texan21), a cheesemaker in the ageing cave (cheesemaker21), a ferry deckhand between crossings (deckhand21), a
+    # marine biologist on a research boat (marine21), a grandparent who writes long, warm messages (grandparent21),
+    # everyday synonyms and slang for everything (slang21), the passive or the thing named first (passive21), the
+    # reason given after the question (afterword21), a thing set up in one sentence and asked about in the next
+    # (pointer21), and search terms written as field and value before the question (searchorder21).
+    "emails_from": [
+        ("yoruba21", "E kaaro! Please, I want to see all the emails which {X} has sent to me. E se."),
+        ("texan21", "Howdy. I reckon {X} has sent me a fair few emails – which ones are they?"),
+        ("grandparent21", "Hello dear, my grandson set this up for me and says I can just type my question, so here "
+                          "goes: could you show me all the emails that {X} has sent me? Thank you ever so much."),
+        ("slang21", "Pull up every message {X} has fired my way, would you?"),
+        ("passive21", "By {X}, which emails have been sent to me?"),
+        ("afterword21", "Which notes has {X} sent me? I'm asking because their name came up at dinner last night."),
+        ("pointer21", "You know {X}? I'd like to see the emails they've sent me – all of them."),
+        ("searchorder21", "'{X}' as sender, me as recipient -- which emails match?"),
+    ],
+    "emails_to": [
+        ("kurdish21", "Silav! To {X} which emails I have sent? Spas."),
+        ("cheesemaker21", "I'm turning the wheels in the cave this morning. Which emails have I sent to {X}?"),
+        ("deckhand21", "We're tied up at the pier for twenty minutes. Which messages have I sent {X}?"),
+        ("marine21", "We're out past the reef sorting plankton samples, so bear with me: which emails did I send {X}?"),
+        ("slang21", "What have I shot over to {X} by email?"),
+        ("passive21", "{X}: which emails have been sent to them by me?"),
+        ("afterword21", "Which emails have I sent {X}? They reckon they never heard from me, and I'd like to check."),
+        ("searchorder21", "'{SELFADDR}' as sender, '{X}' as recipient -- which emails match?"),
+    ],
+    "emails_between": [
+        ("yoruba21", "E kaaro. Please show me all the emails between me and {X}, the ones I sent and the ones they "
+                     "sent. E se gan."),
+        ("texan21", "I'm fixin' to tidy up. Could you pull every email between {X} and me, comin' and goin'?"),
+        ("grandparent21", "My daughter tells me {X} and I have been writing back and forth for years, though I can "
+                          "never find anything. Could you gather up every email between the two of us, both the ones "
+                          "I wrote and the ones I received?"),
+        ("slang21", "All the back-and-forth between {X} and me – every message, whichever way it went."),
+        ("passive21", "Between {X} and {SELF}, which emails have been exchanged?"),
+        ("pointer21", "{X} and I write to each other a lot. Can you show me all of those emails, in both "
+                      "directions?"),
+        ("marine21", "Sorting specimen jars on deck. Every email between {X} and me, in both directions, please."),
+        ("searchorder21", "participants '{X}' and me -- every email, either direction?"),
+    ],
+    "emails_from_in_month": [
+        ("kurdish21", "{Mc}, {X} to me which emails sent?"),
+        ("cheesemaker21", "The brie needs turning, but first: which emails did {X} send me {M}?"),
+        ("deckhand21", "Between crossings – which emails did {X} send me {M}?"),
+        ("grandparent21", "I'm trying to remember what {X} wrote to me, because I think I promised to reply and never "
+                          "did. Could you show me the emails they sent me {M}?"),
+        ("slang21", "What notes did {X} drop in my inbox {M}?"),
+        ("passive21", "What emails were sent to me by {X} {M}?"),
+        ("afterword21", "Which emails did {X} send me {M}? I'm writing up the monthly report, which is due on "
+                        "Friday."),
+        ("searchorder21", "sender '{X}', sent {M} -- which emails?"),
+    ],
+    "emails_from_before": [
+        ("yoruba21", "Please, which emails did {X} send to me before {B}? E se."),
+        ("texan21", "Before {B}, which emails had {X} sent me? Much obliged."),
+        ("marine21", "Logging water temperatures. Which emails did {X} send me before {B}?"),
+        ("slang21", "Any messages {X} fired off to me before {B}? Which ones?"),
+        ("passive21", "Before {B}, which emails were sent to me by {X}?"),
+        ("afterword21", "Which emails did {X} send me before {B}? That's when we switched email providers, so I want "
+                        "to see the old ones."),
+        ("pointer21", "Go back to before {B}. What emails had {X} sent me by that point?"),
+        ("searchorder21", "sender '{X}', sent before {B} -- which emails match?"),
+    ],
+    "emails_from_since": [
+        ("kurdish21", "Since {B}, {X} which emails to me has sent?"),
+        ("cheesemaker21", "Which emails has {X} sent me since {B}? I've been down in the cave salting."),
+        ("deckhand21", "Ropes are coiled. Which emails has {X} sent me since {B}?"),
+        ("grandparent21", "I've been rather poorly and haven't looked at the computer in ages. Could you tell me which "
+                          "emails {X} has sent me since {B}?"),
+        ("slang21", "Since {B}, what's landed in my inbox from {X}?"),
+        ("passive21", "Since {B}, which emails have been sent to me by {X}?"),
+        ("pointer21", "Cast your mind back to {B}. Which emails has {X} sent me since then?"),
+        ("searchorder21", "sender '{X}', sent since {B} -- which emails?"),
+    ],
+    "last_email_from": [
+        ("yoruba21", "E kaaro. Which one is the latest email that {X} sent to me?"),
+        ("texan21", "What's the last email {X} sent me? Much obliged."),
+        ("marine21", "Back from a dive. What's the most recent email {X} has sent me?"),
+        ("grandparent21", "I had a lovely email from {X} not long ago, or at least I think it was from them. Could you "
+                          "find the most recent email they sent me?"),
+        ("slang21", "What's the newest note {X} sent my way?"),
+        ("passive21", "{X}: which was the last email sent to me by them?"),
+        ("afterword21", "What's the latest email {X} sent me? I want to make sure I'm replying to the right one."),
+        ("searchorder21", "sender '{X}', newest first -- just the top one?"),
+    ],
+    "first_email_from": [
+        ("kurdish21", "First email {X} to me sent – which was? Spas."),
+        ("cheesemaker21", "While the curds set: what was the very first email {X} sent me?"),
+        ("deckhand21", "What was the first email {X} ever sent me? We're waiting on the last car to board."),
+        ("grandparent21", "I've known {X} for a long time now and I was trying to remember how we first got in touch. "
+                          "Could you find the very first email they ever sent me?"),
+        ("slang21", "What's the oldest message {X} ever dropped in my inbox?"),
+        ("passive21", "Which email was the earliest one sent to me by {X}?"),
+        ("pointer21", "{X} has been emailing me for a while. Which was the first of all those emails?"),
+        ("searchorder21", "sender '{X}', oldest first -- just the top one?"),
+    ],
+    "first_email_to": [
+        ("yoruba21", "Please, which was the first email I sent to {X}? E se gan."),
+        ("texan21", "What's the first email I ever sent {X}? Reckon you can find it?"),
+        ("cheesemaker21", "Which was the first email I ever sent {X}? I'm brushing the rinds."),
+        ("marine21", "What was my earliest email to {X}? We've just hauled the net in."),
+        ("slang21", "What's the very first thing I ever emailed {X}?"),
+        ("passive21", "{X}: which was the first email ever sent to them by me?"),
+        ("afterword21", "What was the first email I sent {X}? I think I introduced myself in it, but I want to check."),
+        ("searchorder21", "me as sender, '{X}' as recipient, oldest first -- just the top one?"),
+    ],
+    "last_email_to": [
+        ("kurdish21", "Last email I to {X} sent – which one?"),
+        ("deckhand21", "What's the last email I sent {X}? We're casting off in five."),
+        ("grandparent21", "I'm not sure I ever answered {X} properly, and it's been bothering me. Could you find the "
+                          "most recent email I sent them?"),
+        ("slang21", "What's the latest message I fired off to {X}?"),
+        ("passive21", "Which was the latest email sent by me to {X}?"),
+        ("afterword21", "What was the last email I sent {X}? They say it never arrived, so I want to see what I sent."),
+        ("pointer21", "I've written to {X} a fair few times. Which was the most recent of those emails?"),
+        ("searchorder21", "me as sender, '{X}' as recipient, newest first -- just the top one?"),
+    ],
+    "count_emails_from": [
+        ("yoruba21", "Please, how many emails has {X} sent to me? Just the number, e se."),
+        ("texan21", "How many emails has {X} sent me, all told, partner?"),
+        ("cheesemaker21", "How many emails has {X} sent me? The cheddar can wait a minute."),
+        ("marine21", "How many emails have I had from {X}? Just a count – my hands are covered in seawater."),
+        ("grandparent21", "My son says {X} is always writing to me, but I'm not so sure. How many emails has {X} "
+                          "actually sent me? Just the number will do, dear."),
+        ("slang21", "How many messages from {X} have landed in my inbox, total?"),
+        ("passive21", "How many emails have been sent to me by {X}?"),
+        ("afterword21", "How many emails has {X} sent me? It's for a bit of friendly teasing at the office party."),
+    ],
+    "subject_contains": [
+        ("kurdish21", "Which emails in subject have {W}? Spas."),
+        ("texan21", "Which emails have got {W} in the subject line, partner?"),
+        ("deckhand21", "Which emails have {W} in the subject? Got a break between sailings."),
+        ("grandparent21", "Someone at the club said I should look for anything with {W} in the subject. Could you find "
+                          "those emails for me?"),
+        ("slang21", "Any threads with {W} in the subject line? List 'em."),
+        ("passive21", "{W} in the subject: which emails have that?"),
+        ("afterword21", "Which emails have {W} in the subject? My manager asked for them before the review next "
+                        "week."),
+        ("searchorder21", "'{W}' in the subject line -- which emails match?"),
+    ],
+    "last_received_on_day": [
+        ("yoruba21", "Please, on {D}, which email was the last one that came to me?"),
+        ("cheesemaker21", "{Dc} was a cheese-fair day and I lost track of my inbox. Which was the last email I "
+                          "received that day?"),
+        ("marine21", "We were at sea on {D}. Which email came in last that day?"),
+        ("grandparent21", "On {D} my granddaughter was visiting, so I didn't check my emails at all. Which was the "
+                          "last one I received that day?"),
+        ("slang21", "What was the final message to hit my inbox on {D}?"),
+        ("passive21", "On {D}, which was the last email received by me?"),
+        ("pointer21", "Look at the emails that came in on {D}. Which was the last of them?"),
+        ("searchorder21", "received {D}, newest first -- just the top one?"),
+    ],
+    "attachments_from": [
+        ("kurdish21", "{X} to me which files sent, attached?"),
+        ("texan21", "Which files has {X} sent me, attached to emails? Much obliged."),
+        ("cheesemaker21", "Which attachments has {X} emailed me? Probably order sheets."),
+        ("grandparent21", "{X} keeps telling me they've sent photos and documents, and I never know where to look. "
+                          "Could you list all the files they've sent me as attachments?"),
+        ("slang21", "What docs and enclosures has {X} sent me?"),
+        ("passive21", "Which files have been sent to me as attachments by {X}?"),
+        ("afterword21", "Which files has {X} attached to emails to me? I'm moving everything to a new drive."),
+        ("searchorder21", "sender '{X}', has attachments -- which files?"),
+    ],
+    "attachments_ext": [
+        ("yoruba21", "Please, which {EXTS} have been attached to my emails, sent or received? E se."),
+        ("deckhand21", "Which {EXTS} have come through as attachments in my mail, going either way?"),
+        ("marine21", "Which {EXTS} are attached to emails, coming in or going out? I'm sorting data files on the "
+                     "boat."),
+        ("grandparent21", "I'm told some of my emails have {EXTS} attached, some that I sent and some that people sent "
+                          "me. Could you list them all?"),
+        ("slang21", "What {EXTS} are floating round my email as attachments, in or out?"),
+        ("passive21", "{EXTS} attached to emails, whether sent or received – which are there?"),
+        ("pointer21", "Some of my emails, sent and received, carry {EXTS}. List those files."),
+        ("searchorder21", "attachment type '{EXT}', sent or received -- which files?"),
+    ],
+    "folders_with_attachments_from": [
+        ("kurdish21", "Files {X} to me sent – which folders they are in?"),
+        ("texan21", "Where'd the files {X} sent me end up? Which folders?"),
+        ("cheesemaker21", "Which folders have the files {X} emailed me? I'm keeping the cave log tidy."),
+        ("deckhand21", "Which directories hold the attachments {X} sent me?"),
+        ("slang21", "Where have the docs {X} sent me been saved – which folders?"),
+        ("passive21", "In which folders are the files kept that were sent to me by {X}?"),
+        ("afterword21", "Which folders hold the files {X} sent me? I want to tidy them up later."),
+        ("pointer21", "{X} has emailed me a few files. Which folders are those saved in?"),
+    ],
+    "folders_of_file": [
+        ("yoruba21", "Please, in which folder is {F}? E se."),
+        ("texan21", "Where's {F} saved at? Which folder?"),
+        ("marine21", "Which directory is {F} in? I need it for the sampling log."),
+        ("grandparent21", "I saved {F} somewhere last time and now I can't for the life of me find it. Which folder is "
+                          "it in?"),
+        ("slang21", "Where's {F} living these days – which folder?"),
+        ("passive21", "{F}: which folder is it stored in?"),
+        ("afterword21", "Which folder is {F} in? I've looked on the desktop already."),
+        ("searchorder21", "file '{F}' -- which folder?"),
+    ],
+    "who_sent_file": [
+        ("kurdish21", "{F} – who to me has sent? Spas."),
+        ("cheesemaker21", "Who sent me {F}? Found it while labelling the wheels."),
+        ("deckhand21", "Who emailed me {F}? We're docking now."),
+        ("grandparent21", "There's a file called {F} on my computer and I haven't the faintest idea where it came "
+                          "from. Who sent it to me?"),
+        ("slang21", "Who fired {F} over to me?"),
+        ("passive21", "{F} – by whom was it sent to me?"),
+        ("pointer21", "{F} turned up in my email. Who was it from?"),
+        ("searchorder21", "attachment '{F}' -- sent by whom?"),
+    ],
+    "conversations_with_sender_of_file": [
+        ("yoruba21", "Please, the person who sent me {F} – with whom has that person exchanged emails?"),
+        ("texan21", "Whoever sent me {F}, who've they been swappin' emails with?"),
+        ("marine21", "The sender of {F} – who have they corresponded with by email, in either direction?"),
+        ("grandparent21", "Somebody sent me {F}, and I'm curious about the people they write to and hear from. Could "
+                          "you tell me who they've exchanged emails with?"),
+        ("slang21", "The peep who sent me {F} – who've they been trading emails with, both ways?"),
+        ("passive21", "With whom have emails been exchanged by the person who sent me {F}?"),
+        ("afterword21", "Who has the sender of {F} been emailing with, in either direction? I'm trying to work out who "
+                        "else is on the project."),
+        ("pointer21", "Think of whoever sent me {F}. Who have they been emailing back and forth with?"),
+    ],
+    "coattendees_of_person": [
+        ("kurdish21", "With {X} together at events who was?"),
+        ("texan21", "Who's been at events alongside {X}? Reckon it's quite a crowd."),
+        ("cheesemaker21", "Who has been at the same get-togethers as {X}? I'm checking who to invite to the tasting."),
+        ("deckhand21", "Who's been at meetings with {X}? Just docked."),
+        ("slang21", "Which folks have shown up to the same things as {X}?"),
+        ("passive21", "{X}: who have they been at events with?"),
+        ("afterword21", "Who has attended events together with {X}? I'm putting together a thank-you list."),
+        ("pointer21", "{X} goes to plenty of events. Who has been at those events?"),
+    ],
+    "events_of_person": [
+        ("yoruba21", "Please, which events has {X} attended? E se."),
+        ("cheesemaker21", "Which events has {X} made it to? They're a regular at the market."),
+        ("marine21", "Which events has {X} attended? I'm writing their reference between dives."),
+        ("grandparent21", "My friend {X} is always so busy and I wondered what they've been up to. Which events have "
+                          "they been to?"),
+        ("slang21", "Which get-togethers has {X} turned up to?"),
+        ("passive21", "{X}: which events were attended by them?"),
+        ("afterword21", "Which events has {X} joined? I'm thinking of inviting them to the next one."),
+        ("searchorder21", "attendee '{X}' -- which events?"),
+    ],
+    "events_at_place": [
+        ("kurdish21", "{atPc} which events there are? Spas."),
+        ("texan21", "What events are goin' on {atP}?"),
+        ("deckhand21", "Which events are {atP}? We've just moored up."),
+        ("grandparent21", "I've heard people mention getting together {atP}, and I'd love to know more. Which events "
+                          "are there?"),
+        ("slang21", "What sessions and get-togethers are {atP}?"),
+        ("passive21", "{atPc}, which events have been or will be held?"),
+        ("afterword21", "Which events are {atP}? I'm deciding whether it's worth the trip."),
+        ("searchorder21", "location '{P}' -- which events?"),
+    ],
+    "events_in_month": [
+        ("yoruba21", "Please, which events are on my calendar {M}? E se gan."),
+        ("texan21", "What's on my calendar {M}? Fixin' to fill in my logbook."),
+        ("cheesemaker21", "What have I got on {M}? The wheels need turning every other day."),
+        ("marine21", "Which events are in my calendar {M}? I'm checking the ship's log against it."),
+        ("grandparent21", "I can never keep track of things these days. Could you tell me what's on my calendar {M}, "
+                          "all of it?"),
+        ("slang21", "What's lined up on my calendar {M} – meetings, appointments, the lot?"),
+        ("passive21", "{Mc}, which events are scheduled in my calendar?"),
+        ("pointer21", "Let's look at my calendar. What's on it {M}?"),
+    ],
+    "events_titled": [
+        ("kurdish21", "Which events {T} in title have?"),
+        ("texan21", "Which events have {T} in the name, partner?"),
+        ("deckhand21", "Which events have \"{T}\" in their titles? Checking between runs."),
+        ("grandparent21", "My calendar is so full of things I can barely read it. Which events have the word {T} in "
+                          "their title?"),
+        ("slang21", "Which calendar things have {T} in the title?"),
+        ("passive21", "Events with {T} somewhere in the title – which are they?"),
+        ("afterword21", "Which events have {T} in the title? I'm trying to clean up my calendar."),
+        ("searchorder21", "title contains '{T}' -- which events?"),
+    ],
+    "who_attended_titled": [
+        ("yoruba21", "Please, who attended the {T}? E se."),
+        ("texan21", "Who showed up to the {T}? Much obliged."),
+        ("cheesemaker21", "Who made it to the {T}? I sent a cheese board along."),
+        ("marine21", "Who was at the {T}? I was out on the boat."),
+        ("slang21", "Which peeps were at the {T}?"),
+        ("passive21", "The {T} – by whom was it attended?"),
+        ("afterword21", "Who went to the {T}? I missed it and want to ask someone how it went."),
+        ("pointer21", "There's the {T} on my calendar. Who was at it?"),
+    ],
+    "place_of_event": [
+        ("kurdish21", "\"{T}\" where is?"),
+        ("cheesemaker21", "Where is {T}? I need to know where to bring the cheese board."),
+        ("deckhand21", "Where's {T} happening? Might catch it after my shift."),
+        ("grandparent21", "I've got {T} on my calendar, but I've forgotten where it's being held. Where is it?"),
+        ("slang21", "Where's {T} at, venue-wise?"),
+        ("passive21", "{T}: where is it being held?"),
+        ("afterword21", "Where is {T} held? I want to check how long the drive is."),
+        ("searchorder21", "event '{T}' -- location?"),
+    ],
+    "people_met_at_place": [
+        ("yoruba21", "Please, who are the people I have met {atP}? E se."),
+        ("texan21", "Who've I gone and met {atP}? Much obliged."),
+        ("marine21", "Who did I meet {atP}? Trying to put names to faces."),
+        ("grandparent21", "I've been {atP} a few times, and I'm hopeless with names. Who did I meet there?"),
+        ("slang21", "Which folks did I catch up with {atP}?"),
+        ("passive21", "{atPc}, which people have I met?"),
+        ("afterword21", "Who have I met {atP}? I want to send a few follow-up notes."),
+        ("pointer21", "I've had a few meetings {atP}. Who was at them with me?"),
+    ],
+    "people_met_in_month": [
+        ("kurdish21", "{Mc} whom I have met? Spas."),
+        ("cheesemaker21", "Who did I meet {M}? The whey's draining."),
+        ("deckhand21", "Who did I meet {M}? Can't keep track with all these crossings."),
+        ("grandparent21", "I'm writing my Christmas cards early this year and I want to include everyone I saw. Who "
+                          "did I meet {M}?"),
+        ("slang21", "Which folks did I meet up with {M}?"),
+        ("passive21", "{Mc}, which people were met by me?"),
+        ("afterword21", "Who did I meet {M}? My expenses claim needs names."),
+        ("searchorder21", "people I met, {M} -- who?"),
+    ],
+    "links_from_person": [
+        ("yoruba21", "E kaaro. Which web links did {X} put in the emails they sent me?"),
+        ("texan21", "What links has {X} been sendin' me? Much obliged."),
+        ("cheesemaker21", "Which URLs has {X} emailed me? Probably cheese-ageing articles."),
+        ("grandparent21", "{X} is always sending me links to things they think I'll enjoy, and I lose them all. Could "
+                          "you find every link they've emailed me?"),
+        ("slang21", "What sites has {X} sent my way?"),
+        ("passive21", "Which links have been emailed to me by {X}?"),
+        ("afterword21", "Which web addresses has {X} sent me? I want to bookmark them properly."),
+        ("searchorder21", "sender '{X}' -- which links?"),
+    ],
+    "links_from_people_met_in_month": [
+        ("kurdish21", "People I met {M} – which links they to me sent?"),
+        ("deckhand21", "The people I met {M} – what links have they emailed me? Between sailings."),
+        ("marine21", "Which URLs have the people I met {M} sent me? Some of them were researchers."),
+        ("grandparent21", "I met some lovely people {M}, and I believe some of them have emailed me links. Could you "
+                          "show me every link that the people I met have sent me?"),
+        ("slang21", "The peeps I met {M} – what URLs have they sent me?"),
+        ("passive21", "Which links were sent to me by the people I met {M}?"),
+        ("afterword21", "Which links have the people I met {M} sent me? I'm trying to follow up on our conversations."),
+        ("pointer21", "I met a few people {M}. What links have any of them emailed me?"),
+    ],
+    "links_to_domain": [
+        ("yoruba21", "Please, which links to {U} are inside my emails?"),
+        ("texan21", "Which {U} links have turned up in my email, partner?"),
+        ("cheesemaker21", "Which links to {U} are in my emails? I'm making a list between batches."),
+        ("marine21", "Which {U} URLs are in my emails? Spotty satellite signal, so keep it short."),
+        ("slang21", "What {U} sites are in my mail?"),
+        ("passive21", "{U}: which links to it appear in my emails?"),
+        ("afterword21", "Which {U} links are in my email? I'm clearing out my browser bookmarks."),
+        ("searchorder21", "domain '{U}' -- which links in my email?"),
+    ],
+    "last_email_from_about": [
+        ("kurdish21", "{X} about {W} last email – which?"),
+        ("texan21", "What's the latest email from {X} about {W}? Much obliged."),
+        ("deckhand21", "What's the newest email {X} sent me about {W}? I'll read it on the return crossing."),
+        ("grandparent21", "{X} wrote to me a few times about {W}, and I'm afraid I've muddled them all up. Could you "
+                          "find the most recent one?"),
+        ("slang21", "What's the freshest note from {X} on {W}?"),
+        ("passive21", "About {W}, which was the latest email sent to me by {X}?"),
+        ("afterword21", "What's the most recent email {X} sent me about {W}? I want to reply to the newest one, not an "
+                        "old one."),
+        ("searchorder21", "sender '{X}', subject '{W}', newest first -- just the top one?"),
+    ],
+    "emails_from_with_attachment": [
+        ("yoruba21", "Please, which emails from {X} have files attached? E se."),
+        ("cheesemaker21", "Which of {Xp} emails came with attachments? I'm between wheels."),
+        ("marine21", "Which emails from {X} had something attached? We're running the CTD cast."),
+        ("grandparent21", "Some of the emails {X} sends me have pictures or files attached, and some don't. Which of "
+                          "their emails have attachments?"),
+        ("slang21", "Which messages from {X} came with docs attached?"),
+        ("passive21", "Which emails with attachments were sent to me by {X}?"),
+        ("pointer21", "{X} has sent me plenty of emails. Which of those had files attached?"),
+        ("searchorder21", "sender '{X}', has attachment -- which emails?"),
+    ],
+    "files_from_in_month": [
+        ("kurdish21", "{Mc}, {X} which files to me sent?"),
+        ("texan21", "What files did {X} send me {M}? Much obliged, partner."),
+        ("cheesemaker21", "Which attachments did {X} email me {M}? The rennet order might be in there."),
+        ("grandparent21", "{X} said they'd sent me some files {M}, but I can't find a thing. Which files did they send "
+                          "me then?"),
+        ("slang21", "What docs did {X} fire over to me {M}?"),
+        ("passive21", "{Mc}, which files were sent to me by {X}?"),
+        ("afterword21", "Which files did {X} send me {M}? I need them for the audit."),
+        ("searchorder21", "sender '{X}', sent {M} -- which attachments?"),
+    ],
+    "events_at_place_in_month": [
+        ("yoruba21", "E kaaro. {Mc}, which events are {atP}?"),
+        ("deckhand21", "Which events does my calendar show {atP} {M}? I'm checking it against the ferry timetable."),
+        ("marine21", "Which events {atP} fall {M}? I'll be back ashore at some point."),
+        ("grandparent21", "My neighbour says there's always something going on {atP}. Which events are there {M}?"),
+        ("slang21", "Which sessions does my calendar have {atP} {M}?"),
+        ("passive21", "{atPc}: the events {M} – which are they?"),
+        ("afterword21", "What's on the calendar {atP} {M}? I'm putting together a report on the venue."),
+        ("searchorder21", "location '{P}', {M} -- which events?"),
+    ],
+    "people_emailed_in_month": [
+        ("kurdish21", "{Mc} I to whom emails sent?"),
+        ("texan21", "Who'd I send emails to {M}? I reckon quite a few folks."),
+        ("cheesemaker21", "Who did I email {M}? I think I sent out price lists."),
+        ("grandparent21", "I seem to have written an awful lot of emails {M}, mostly thank-you notes I think. Who did "
+                          "I send them to?"),
+        ("slang21", "Which folks did I drop an email to {M}?"),
+        ("passive21", "{Mc}, who were emails sent to by me?"),
+        ("afterword21", "Who did I send emails to {M}? I'm updating my address book."),
+        ("searchorder21", "me as sender, sent {M} -- which recipients?"),
+    ],
+    "emails_from_person_to_person": [
+        ("yoruba21", "E kaaro. I want to see the emails {X} sent to {Y}. Which are they?"),
+        ("texan21", "What emails has {X} sent over to {Y}?"),
+        ("deckhand21", "Which emails did {X} send {Y}? I'm coiling lines."),
+        ("marine21", "Which emails has {X} written to {Y}? They're both on the survey team."),
+        ("slang21", "What's {X} been sending {Y} by email?"),
+        ("passive21", "{Y}: which emails have been sent to them by {X}?"),
+        ("afterword21", "Which emails has {X} sent {Y}? I was copied on some of them and want the full picture."),
+        ("pointer21", "{Y} gets a lot of email from {X}. Which of those emails can you find?"),
+    ],
+    "count_events_at_place": [
+        ("kurdish21", "{atPc} how many events were? Only number."),
+        ("texan21", "How many events have there been {atP}, all told?"),
+        ("cheesemaker21", "How many events have been {atP}? Just a number – my hands are in the vat."),
+        ("grandparent21", "I've a feeling there have been a great many events {atP}, but my son thinks not. How many "
+                          "have there been? Just the number, please."),
+        ("slang21", "How many get-togethers have there been {atP}?"),
+        ("passive21", "{atPc}, how many events have been held?"),
+        ("afterword21", "How many events have there been {atP}? It's for the venue's annual review."),
+        ("searchorder21", "location '{P}' -- how many events?"),
+    ],
+    "links_in_emails_about": [
+        ("yoruba21", "Please, which links are inside the emails about {W}? E se."),
+        ("deckhand21", "What links are in the emails about {W}? I'll look at them ashore."),
+        ("marine21", "Which URLs are in the emails about {W}? Signal's patchy out here."),
+        ("grandparent21", "People keep sending me emails about {W}, and they always have links in them that I never "
+                          "get round to opening. Which links are in those emails?"),
+        ("slang21", "What sites are linked in the {W} threads?"),
+        ("passive21", "In the emails about {W}, which links were included?"),
+        ("afterword21", "Which links are in the emails about {W}? I'm putting them on a shared page."),
+        ("searchorder21", "subject '{W}' -- which links?"),
+    ],
+    "count_emails_to": [
+        ("kurdish21", "To {X} how many emails I sent? Spas."),
+        ("texan21", "How many emails have I sent {X}, all told?"),
+        ("cheesemaker21", "How many emails have I sent {X}? Just the number – the curds are setting."),
+        ("marine21", "How many emails have I sent {X}? Just the count – I'm gloved up."),
+        ("grandparent21", "My daughter teases me that I write to {X} far too often. How many emails have I sent them, "
+                          "exactly?"),
+        ("slang21", "How many notes have I fired off to {X}?"),
+        ("passive21", "How many emails have been sent to {X} by me?"),
+        ("searchorder21", "me as sender, '{X}' as recipient -- how many?"),
+    ],
+}
+
+
+
+# =============================================================================================
 # Building the set
 # =============================================================================================
 
@@ -17231,7 +18290,8 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
     dev5, then test3, then dev6, then test4, then dev7, then test5, then dev8, then test6, then dev9, then test7,
     then dev10, then test8, then dev11, then test9, then dev12, then test10, then dev13, then test11, then dev14,
     then test12, then dev15, then test13, then dev16, then test14, then dev17, then test15, then dev18, then test16,
-    then dev19, then test17, then test18, then test19, then test20 (ids continue after them)."""
+    then dev19, then test17, then test18, then test19, then test20, then dev20, then dev21 (ids continue after
+    them)."""
     ctx = Ctx(facts)
     questions: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
@@ -17276,9 +18336,10 @@ def instantiate(facts: Facts) -> list[dict[str, Any]]:
                                      (D18, DEV18_TEMPLATES, DEV18_MAKERS), (T16, TEST16_TEMPLATES, TEST16_MAKERS),
                                      (D19, DEV19_TEMPLATES, DEV19_MAKERS), (T17, TEST17_TEMPLATES, TEST17_MAKERS),
                                      (T18, TEST18_TEMPLATES, TEST18_MAKERS), (T19, TEST19_TEMPLATES, TEST19_MAKERS),
-                                     (T20, TEST20_TEMPLATES, TEST20_MAKERS)):
+                                     (T20, TEST20_TEMPLATES, TEST20_MAKERS),
+                                     (D20, DEV20_TEMPLATES, DEV20_MAKERS), (D21, DEV21_TEMPLATES, DEV21_MAKERS)):
         later_parts = (D6, T4, D7, T5, D8, T6, D9, T7, D10, T8, D11, T9, D12, T10, D13, T11, D14, T12, D15, T13, D16,
-                       T14, D17, T15, D18, T16, D19, T17, T18, T19, T20)
+                       T14, D17, T15, D18, T16, D19, T17, T18, T19, T20, D20, D21)
         shapes = SHAPES + (LATER_SHAPES if part in later_parts else [])  # the later shapes: from dev6 on
         wanted = {s.name for s in shapes}
         if set(templates) != wanted or not set(makers) <= wanted:
@@ -17389,7 +18450,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{parts['test13']} test13, {parts['dev16']} dev16, {parts['test14']} test14, {parts['dev17']} dev17, "
           f"{parts['test15']} test15, {parts['dev18']} dev18, {parts['test16']} test16, {parts['dev19']} dev19, "
           f"{parts['test17']} test17, {parts['test18']} test18, {parts['test19']} test19, "
-          f"{parts['test20']} test20), "
+          f"{parts['test20']} test20, {parts['dev20']} dev20, {parts['dev21']} dev21), "
           f"{len({q['shape'] for q in questions})} shapes; {len(problems)} gold/oracle mismatches")
     if problems:
         return 1
@@ -17398,7 +18459,8 @@ def main(argv: list[str] | None = None) -> int:
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
                       "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
                       "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, "
-                      "dev16, dev17, dev18 or dev19 (tune on them; dev2's to dev19's templates were each written "
+                      "dev16, dev17, dev18, dev19, dev20 or dev21 (tune on them; dev2's to dev21's templates were each "
+                      "written "
                       "independently) or test (held out: its templates never appear in dev, dev2 or dev3), or test2, "
                       "test3, test4, test5, test6, test7, test8, test9, test10, test11, test12, test13, test14, "
                       "test15, test16, test17, test18, test19 or test20 (second to twentieth held-out parts, each "
@@ -17406,7 +18468,7 @@ def main(argv: list[str] | None = None) -> int:
                       "others and never used for tuning). Nine shapes are asked only from dev6 on (dev6, test4, dev7, "
                       "test5, dev8, test6, dev9, test7, dev10, test8, dev11, test9, dev12, test10, dev13, test11, "
                       "dev14, test12, dev15, test13, dev16, test14, dev17, test15, dev18, test16, dev19, test17, "
-                      "test18, test19, test20). "
+                      "test18, test19, test20, dev20, dev21). "
                       "'graph' is the gold "
                       "graph, 'accept' other graphs with the same meaning and answer, 'answer' the expected "
                       "answer computed from the generator's facts: message ids, lower-cased addresses, event "

@@ -8,8 +8,11 @@ Security, for a server that can read the user's mail and files:
 
 - it binds 127.0.0.1 and answers only requests addressed to ``127.0.0.1``/``localhost`` (a page on
   another site cannot reach it through DNS rebinding);
-- every ``/api`` request carries the per-launch token, which the page holds in a ``<meta>`` tag that
-  only same-origin code can read;
+- the page and every ``/api`` request need the per-launch token (``auth.py``): printed once in the URL
+  that ``serve`` opens, swapped for an HttpOnly SameSite=Strict cookie; a request carrying the cookie from
+  a page of another origin is refused, and no page, response or log line holds the token;
+- the token is checked before any request body is read; bodies are capped (``MAX_BODY``), malformed JSON
+  is a 400 with one line, and at most ``runs.MAX_RUNNING`` questions run at once (429 beyond);
 - the Content-Security-Policy allows the app's own scripts and styles only (no inline code);
 - the browser never opens local paths; "open folder" is a POST the server checks against the configured
   source roots before calling the injected opener.
@@ -17,6 +20,7 @@ Security, for a server that can read the user's mail and files:
 
 from __future__ import annotations
 
+import json
 import secrets
 import signal
 import sys
@@ -25,12 +29,14 @@ import webbrowser
 from pathlib import Path
 from typing import Any, Callable
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from ..config import Config
 from ..engine import Engine
 from ..errors import QueryWeaverError
+from . import auth
 from .history import RecentQuestions, default_recent_path
 from .opener import Opener, source_roots, system_opener
 from .state import (
@@ -42,11 +48,14 @@ from .state import (
     default_generate,
 )
 
-__all__ = ["asset_dir", "create_app", "make_web_server", "serve"]
+__all__ = ["asset_dir", "create_app", "launch_url", "make_web_server", "serve"]
 
 HOST = "127.0.0.1"
 ALLOWED_HOSTS = frozenset({"127.0.0.1", "localhost"})
-TOKEN_HEADER = "X-QueryWeaver-Token"
+TOKEN_HEADER = auth.TOKEN_HEADER
+NO_TOKEN = ("missing or wrong token; open the link printed by 'queryweaver serve' (if the server was restarted, "
+            "its new link)")
+MAX_BODY = 1024 * 1024   # bytes of a request body; questions and graphs are a few kB
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'none'",
     "script-src 'self'",
@@ -70,7 +79,8 @@ def asset_dir(name: str) -> Path:
 def create_app(config: Config, *, engine: Engine | None = None, opener: Opener | None = None,
                generate: Generate | None = None, recent: RecentQuestions | None = None,
                examples: list[str] | None = None, token: str | None = None,
-               engine_factory: Callable[..., Engine] | None = None, testing: bool = False) -> Flask:
+               engine_factory: Callable[..., Engine] | None = None, testing: bool = False,
+               max_running: int | None = None) -> Flask:
     """The Flask app for ``config``. Every I/O dependency can be injected (tests pass fakes):
 
     engine / engine_factory -- the Engine to run graphs with (default: built from ``config`` on first use)
@@ -79,10 +89,11 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     recent   -- where recent questions are kept (default: ``recent.json`` in the user data dir)
     examples -- questions shown on the empty page (default: the demo corpus)
     token    -- the per-launch token (default: a fresh random one)
+    max_running -- questions that may run at once (default ``runs.MAX_RUNNING``)
     """
     app = Flask(__name__, template_folder=str(asset_dir("templates")), static_folder=str(asset_dir("static")),
                 static_url_path="/static")
-    app.config.update(TESTING=testing, JSON_SORT_KEYS=False, SEND_FILE_MAX_AGE_DEFAULT=0)
+    app.config.update(TESTING=testing, JSON_SORT_KEYS=False, SEND_FILE_MAX_AGE_DEFAULT=0, MAX_CONTENT_LENGTH=MAX_BODY)
     app.json.sort_keys = False  # keep item fields in their documented order
     factory = _given(engine) if engine is not None else engine_factory or default_engine_factory(config)
     state = WebState(
@@ -95,6 +106,8 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         roots=source_roots(config),
         engine_factory=factory,
     )
+    if max_running is not None:
+        state.runs.max_running = max_running
     if state.generate is None:
         state.generate = default_generate(config, state.lexicon)
     app.extensions[EXTENSION_KEY] = state
@@ -111,6 +124,17 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         if host not in ALLOWED_HOSTS:
             abort(Response(f"QueryWeaver only answers requests to 127.0.0.1 or localhost, not {host!r}.\n",
                            status=400, mimetype="text/plain"))
+        if request.path.startswith("/api/") and not auth.allowed(request.headers, request.cookies, request.host,
+                                                                  state.token):
+            # before anything reads the body: a request without the token costs nothing to refuse
+            abort(Response(json.dumps({"error": NO_TOKEN}) + "\n", status=403, mimetype="application/json"))
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(exc):
+        message = f"the request body is too large (at most {MAX_BODY // 1024} kB); send a shorter question or graph"
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), 413
+        return Response(message + "\n", status=413, mimetype="text/plain")
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -127,13 +151,26 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     return app
 
 
+def launch_url(app: Flask, port: int) -> str:
+    """The link that lets a browser in: the page swaps its token for a cookie and drops it from the URL."""
+    return f"http://{HOST}:{port}/?{auth.TOKEN_PARAM}={app.extensions[EXTENSION_KEY].token}"
+
+
 def _given(engine: Engine) -> Callable[..., Engine]:
     """An engine factory that returns ``engine`` itself, whatever the progress sink."""
     return lambda progress: engine
 
 
 class _QuietHandler(WSGIRequestHandler):
-    """Log failed requests only: the event stream and pages would otherwise fill the terminal."""
+    """Log failed requests only: the event stream and pages would otherwise fill the terminal. A token in a
+    logged URL (a wrong or stale link) is replaced by ``[redacted]``."""
+
+    def log(self, type: str, message: str, *args: Any) -> None:
+        try:
+            text = message % args if args else message
+        except (TypeError, ValueError):
+            text = " ".join([message, *map(str, args)])
+        super().log(type, "%s", auth.redact(text))
 
     def log_request(self, code: Any = "-", size: Any = "-") -> None:
         try:
@@ -158,9 +195,10 @@ def serve(config: Config, *, port: int = 8765, open_browser: bool = True,
     """Run the web UI on 127.0.0.1 until Ctrl+C; opens the browser unless ``open_browser`` is False."""
     app = create_app(config, **app_options)
     server = make_web_server(app, port)
-    url = f"http://{HOST}:{server.server_port}/"
+    url = launch_url(app, server.server_port)
     where = "the demo data" if config.is_demo else (str(config.path) if config.path else "your config")
-    print(f"QueryWeaver is running at {url} on {where} (Ctrl+C to stop)", file=sys.stderr, flush=True)
+    print(f"QueryWeaver is running on {where}; open this link (it carries this launch's key, keep it to "
+          f"yourself):\n    {url}\n(Ctrl+C to stop)", file=sys.stderr, flush=True)
     if threading.current_thread() is threading.main_thread():
         # "Ctrl+C to stop" must hold even when started from a background shell job, which inherits SIGINT ignored
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -1,9 +1,10 @@
 """The JSON API and the event stream (blueprint ``api``, under ``/api``).
 
-Every request carries the per-launch token: the ``X-QueryWeaver-Token`` header (``fetch``), or the
-``token`` query parameter (``EventSource`` cannot set headers). A run::
+Every request carries the per-launch token, checked by the app before anything reads the body
+(``auth.py``): the ``X-QueryWeaver-Token`` header, or the page's HttpOnly cookie from this origin. State
+changes are POSTs with a JSON body (at most ``MAX_BODY``); malformed JSON is a 400 with one line. A run::
 
-    POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}
+    POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}; 429 when too many run
     GET  /api/runs/<id>/events                                -> text/event-stream: generating, readings, graph,
          plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
          node_resolved, warning, done, progress, then result | error | cancelled
@@ -16,7 +17,7 @@ Closing the stream before the run ends cancels the run.
 
 from __future__ import annotations
 
-import hmac
+import json
 from typing import Any, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -34,7 +35,6 @@ from .state import current_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-TOKEN_HEADER = "X-QueryWeaver-Token"
 MAX_QUESTION = 2000
 KEEPALIVE_SECONDS = 1.0   # how often an idle stream is probed, so a closed page cancels its run quickly
 RETRY_MS = 1500
@@ -62,22 +62,24 @@ def _not_allowed(exc):
 
 
 @bp.before_request
-def _check_token() -> None:
-    state = current_state()
-    given = request.headers.get(TOKEN_HEADER) or request.args.get("token")
-    body = request.get_json(silent=True) if request.is_json else None
-    if not given and isinstance(body, dict):
-        given = body.get("token")
-    if not isinstance(given, str) or not hmac.compare_digest(given.encode(), state.token.encode()):
-        raise ApiError(403, "missing or wrong token; reload the page (the server was probably restarted)")
-    if request.method == "POST" and request.content_length and not request.is_json:
+def _json_posts_only() -> None:
+    # the token was checked by the app already (auth.py). A form post is no JSON, and a page of another
+    # origin cannot send JSON without the browser asking this server first (which it never allows)
+    if request.method != "GET" and not request.is_json:
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
-    if body is None:
+    """The request's JSON object ({} for an empty body); a 400 with one line for anything else."""
+    raw = request.get_data(cache=True)  # at most MAX_CONTENT_LENGTH: a larger body is a 413
+    if not raw.strip():
         return {}
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise ApiError(400, "the request body is not valid JSON (nested too deeply); send one JSON object") from None
+    except ValueError as exc:
+        raise ApiError(400, f"the request body is not valid JSON ({exc}); send one JSON object") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return body
@@ -86,7 +88,8 @@ def _body() -> dict[str, Any]:
 def _run(run_id: str) -> Run:
     run = current_state().runs.get(run_id)
     if run is None:
-        raise ApiError(404, "this run is gone (only the last few are kept, and none survive a restart); ask again")
+        raise ApiError(404, "this run is gone (finished runs are kept for a while, and none survive a restart); "
+                            "ask again")
     return run
 
 
@@ -175,7 +178,10 @@ def create_run():
     elif not question:
         raise ApiError(400, "ask a question, e.g. \"Find the folders that contain email attachments from "
                             "Jane Doe\", or send a graph")
-    run = state.runs.create(question, graph, edited=graph is not None)
+    try:
+        run = state.runs.create(question, graph, edited=graph is not None)
+    except runs_module.TooManyRuns as exc:
+        raise ApiError(429, str(exc)) from None
     runs_module.start(state, run)
     return jsonify({"id": run.id, "events": f"/api/runs/{run.id}/events", "question": question}), 202
 

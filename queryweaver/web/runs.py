@@ -1,8 +1,10 @@
 """Runs: one question (or edited graph) executed in a worker thread, its events kept for the browser.
 
 A run's events are appended to ``Run.messages`` and streamed by ``GET /api/runs/<id>/events``; a browser
-that reconnects resumes where it left off. The registry keeps the last few runs (their candidate sets
-feed node details and answer pages) and evicts older ones.
+that reconnects resumes where it left off. The registry never drops a run that is still running; at most
+``MAX_RUNNING`` run at once (``TooManyRuns``, a 429, beyond). Finished runs (their candidate sets feed
+node details and answer pages) are kept for ``KEEP_SECONDS`` while they weigh less than ``KEEP_WEIGHT``
+together (a run weighs its events plus its candidates), oldest dropped first.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_RUNS = 16              # runs kept for paging; the oldest finished ones go first
+MAX_RUNNING = 8            # questions running (or waiting for the engine) at once
+KEEP_SECONDS = 3600.0      # a finished run is kept this long after it ended ...
+KEEP_WEIGHT = 2_000_000    # ... while all finished runs hold fewer events + candidate items than this
 PROGRESS_INTERVAL = 0.25   # seconds between two progress events of the same stage
 CANCELLED_MESSAGE = {"message": "Cancelled. Nothing more will run for this question."}
 
@@ -60,6 +64,7 @@ class Run:
     warnings: list[str] = field(default_factory=list)
     backend: str | None = None
     generation_seconds: float | None = None
+    ended: float | None = None                 # time.monotonic() of the terminal event
     _last_progress: tuple[str | None, float] = (None, 0.0)
     _cond: threading.Condition = field(default_factory=threading.Condition, repr=False)
     _sorted: dict[str, list[Item]] = field(default_factory=dict, repr=False)
@@ -71,6 +76,8 @@ class Run:
             if self.finished:  # nothing after the terminal event (a late progress report)
                 return
             self.messages.append((name, data))
+            if name in TERMINAL:
+                self.ended = time.monotonic()
             self._cond.notify_all()
 
     def stop(self) -> None:
@@ -110,6 +117,13 @@ class Run:
         with self._cond:
             return list(self.messages)
 
+    def weight(self) -> int:
+        """Roughly what the run holds in memory: its events plus its candidate items."""
+        held = len(self.messages)
+        if self.result is not None:
+            held += sum(len(c) for c in self.result.candidates.values() if c is not None)
+        return held
+
     # -- views of the result ----------------------------------------------------------------------
     def sorted_candidates(self, var: str) -> list[Item] | None:
         """The candidate set of ``var`` in display order; None when it was never enumerated ("every X")."""
@@ -122,24 +136,44 @@ class Run:
         return self._sorted[var]
 
 
-class RunRegistry:
-    """The app's runs by id, newest last; at most ``limit`` are kept."""
+class TooManyRuns(QueryWeaverError):
+    """More questions at once than the server runs; the browser gets a 429 saying so."""
 
-    def __init__(self, limit: int = MAX_RUNS):
-        self.limit = limit
+
+class RunRegistry:
+    """The app's runs by id, newest last. A running run is never dropped; finished ones go by age and weight."""
+
+    def __init__(self, max_running: int = MAX_RUNNING, keep_seconds: float = KEEP_SECONDS,
+                 keep_weight: int = KEEP_WEIGHT):
+        self.max_running, self.keep_seconds, self.keep_weight = max_running, keep_seconds, keep_weight
         self._runs: OrderedDict[str, Run] = OrderedDict()
         self._lock = threading.Lock()
 
     def create(self, question: str | None, graph: QueryGraph | None = None, *, edited: bool = False) -> Run:
-        run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
         with self._lock:
+            self._prune()
+            running = sum(1 for r in self._runs.values() if not r.finished)
+            if running >= self.max_running:
+                raise TooManyRuns(f"too many questions at once ({running} running); wait for one to finish, or "
+                                  f"cancel one, and ask again")
+            run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
             self._runs[run.id] = run
-            while len(self._runs) > self.limit:
-                oldest = next((r for r in self._runs.values() if r.finished), None)
-                victim = oldest or next(iter(self._runs.values()))
-                victim.cancel.set()
-                del self._runs[victim.id]
         return run
+
+    def _prune(self) -> None:
+        """Drop finished runs older than ``keep_seconds``, then the oldest while they weigh too much."""
+        now = time.monotonic()
+        finished = [r for r in self._runs.values() if r.finished]
+        for run in finished:
+            if run.ended is not None and now - run.ended > self.keep_seconds:
+                del self._runs[run.id]
+        finished = [r for r in finished if r.id in self._runs]
+        weight = sum(r.weight() for r in finished)
+        for run in finished[:-1]:  # the newest finished run stays, whatever it weighs
+            if weight <= self.keep_weight:
+                break
+            weight -= run.weight()
+            del self._runs[run.id]
 
     def get(self, run_id: str) -> Run | None:
         with self._lock:
@@ -172,9 +206,9 @@ def execute(state: "WebState", run: Run) -> None:
         run.publish(StreamKind.GRAPH, graph_message(run))
         with state.engine_session(progress_to=lambda *a: _progress(run, *a)) as engine:
             state.keep_fresh(engine)
-            run.warnings = list(engine.warnings)
             result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
             run.result = result
+            run.warnings = state.new_warnings(engine)  # each said once, in the first answer after it arose
             message = result_message(state, run, page=1)
         run.publish(StreamKind.RESULT, message)
     except Cancelled:

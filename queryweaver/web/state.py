@@ -53,6 +53,7 @@ class WebState:
     index_max_age: float = 30.0  # seconds between index refreshes of the long-lived engine
     pending_warnings: list[str] = field(default_factory=list)
     _refreshed_at: float = field(default_factory=time.monotonic, repr=False)
+    _warnings_shown: int = field(default=0, repr=False)
     _engine_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _progress_to: Callable[..., None] | None = field(default=None, repr=False)
 
@@ -70,6 +71,7 @@ class WebState:
             self._progress_to = progress_to
             if self.engine is None:
                 self.engine = self.engine_factory(self._relay_progress)
+                self._warnings_shown = 0
             yield self.engine
         finally:
             self._progress_to = None
@@ -85,6 +87,12 @@ class WebState:
             lexicon = engine.lexicon()
             self.pending_warnings.extend(engine.warnings[said:])  # an index healed while reading: say so in the run
             return lexicon
+
+    def new_warnings(self, engine: Engine) -> list[str]:
+        """The engine's warnings no answer has shown yet (an index healed, links skipped, a sync failed)."""
+        fresh = engine.warnings[self._warnings_shown:]
+        self._warnings_shown = len(engine.warnings)
+        return list(fresh)
 
     def take_warnings(self) -> list[str]:
         """Warnings said outside a run (while grounding a question), for the run that asked."""

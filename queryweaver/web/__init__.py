@@ -33,7 +33,7 @@ from flask import Flask, Response, abort, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
-from ..config import Config
+from ..config import Config, default_config_path
 from ..engine import Engine
 from ..errors import QueryWeaverError
 from . import auth
@@ -80,7 +80,8 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
                generate: Generate | None = None, recent: RecentQuestions | None = None,
                examples: list[str] | None = None, token: str | None = None,
                engine_factory: Callable[..., Engine] | None = None, testing: bool = False,
-               max_running: int | None = None) -> Flask:
+               max_running: int | None = None, home: Path | None = None, config_path: Path | None = None,
+               watch: bool | None = None) -> Flask:
     """The Flask app for ``config``. Every I/O dependency can be injected (tests pass fakes):
 
     engine / engine_factory -- the Engine to run graphs with (default: built from ``config`` on first use)
@@ -90,6 +91,9 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     examples -- questions shown on the empty page (default: the demo corpus)
     token    -- the per-launch token (default: a fresh random one)
     max_running -- questions that may run at once (default ``runs.MAX_RUNNING``)
+    home     -- the home folder the Data page's folder browser keeps to (default: the user's)
+    config_path -- the file the Data page writes (default: the config's own, or the user config for the demo)
+    watch    -- refresh local sources when their files change (default: on, except with ``testing``)
     """
     app = Flask(__name__, template_folder=str(asset_dir("templates")), static_folder=str(asset_dir("static")),
                 static_url_path="/static")
@@ -108,15 +112,32 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     )
     if max_running is not None:
         state.runs.max_running = max_running
+    if home is not None:
+        state.home = Path(home)
+    state.config_path = Path(config_path) if config_path else (
+        config.path if config.path is not None and not config.is_demo else default_config_path())
+    own_generate, own_factory = generate is None, engine is None and engine_factory is None
+
+    def rebuild_defaults(state: WebState) -> None:  # the config changed: what was built from it, built again
+        if own_generate:
+            state.generate = default_generate(state.config, state.lexicon)
+        if own_factory:
+            state.engine_factory = default_engine_factory(state.config)
+
+    state.rebuild_defaults = rebuild_defaults
     if state.generate is None:
         state.generate = default_generate(config, state.lexicon)
     app.extensions[EXTENSION_KEY] = state
+    if watch if watch is not None else not testing:
+        state.start_watching()
 
     from .api import bp as api_bp
+    from .data import bp as data_bp
     from .pages import bp as pages_bp
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(data_bp)
 
     @app.before_request
     def only_local_hosts() -> None:

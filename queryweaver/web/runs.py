@@ -10,6 +10,7 @@ together (a run weighs its events plus its candidates), oldest dropped first.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 import time
@@ -217,12 +218,23 @@ def execute(state: "WebState", run: Run) -> None:
         run.publish(StreamKind.ERROR, {"message": f"The generated graph is not valid: {exc.problems[0]}",
                                        "problems": exc.problems, "error": "GraphError"})
     except QueryWeaverError as exc:
-        run.publish(StreamKind.ERROR, {"message": str(exc), "error": type(exc).__name__, "var": run.error_var})
+        run.publish(StreamKind.ERROR, {"message": for_the_page(str(exc)), "error": type(exc).__name__,
+                                       "var": run.error_var})
     except Exception as exc:  # a bug: say so plainly, keep the details in the server log
         log.exception("run %s failed", run.id)
         run.publish(StreamKind.ERROR, {"message": f"Unexpected error ({type(exc).__name__}: {exc}); see the "
                                                   f"terminal running 'queryweaver serve' for details.",
                                        "error": type(exc).__name__, "var": run.error_var})
+
+
+_SET_BACKEND = re.compile(r"set \[llm\] backend (?:to an LLM backend \([^)]*\)|= \"[a-z]+\")")
+_PICK_BACKEND = re.compile(r"pick (?:another backend with )?\[llm\] backend = \"[a-z]+\"(?: or \"[a-z]+\")?")
+
+
+def for_the_page(message: str) -> str:
+    """A message written for the config file, pointed at the page's Model setting instead."""
+    message = _SET_BACKEND.sub("choose a model in Data > Model", message)
+    return _PICK_BACKEND.sub("choose another model in Data > Model", message)
 
 
 def generate(state: "WebState", run: Run) -> QueryGraph:
@@ -235,7 +247,8 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
         if message:
             run.publish(StreamKind.GENERATING, {"message": message, "stage": kind})
 
-    generation = state.generate(question, relay)
+    with state.progress_to(lambda *a: _progress(run, *a)):  # grounding may build the indexes: show it
+        generation = state.generate(question, relay)
     for message in state.take_warnings():
         forward(run, Event(kind=EventKind.WARNING, message=message), state.roots)
     run.backend = getattr(generation, "backend", None)
@@ -314,7 +327,7 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
         "per_page": ANSWERS_PER_PAGE, "items": items, "emptied_by": result.emptied_by,
         "emptied_var": run.emptied_var, "seconds": round(result.seconds, 3),
         "candidates": {var: (None if c is None else len(c)) for var, c in result.candidates.items()},
-        "warnings": run.warnings,
+        "warnings": run.warnings, "freshness": state.freshness(),
     }
 
 

@@ -12,13 +12,14 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from flask import current_app
 
 from ..config import Config
 from ..engine import Engine
-from ..errors import ConnectorError, GenerationError
+from ..errors import ConnectorError, GenerationError, QueryWeaverError
 from ..schema import EntityType
 from .history import RecentQuestions
 from .opener import Opener
@@ -56,6 +57,17 @@ class WebState:
     _warnings_shown: int = field(default=0, repr=False)
     _engine_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _progress_to: Callable[..., None] | None = field(default=None, repr=False)
+    home: Path = field(default_factory=Path.home)        # where the folder browser starts, and stays unless told
+    config_path: Path | None = None                     # the file the Data page writes
+    job: Any = None                                     # the index build started from the page (indexing.IndexJob)
+    fresh_at: dict[str, float] = field(default_factory=dict)       # source label -> time.time() of its last refresh
+    source_errors: dict[str, str] = field(default_factory=dict)    # source label -> its last error's line
+    rebuild_defaults: Callable[["WebState"], None] | None = field(default=None, repr=False)
+    watch_interval: float = 1.0                         # seconds between two looks at the local sources
+    _watch_signature: Any = field(default=None, repr=False)
+    _watcher: threading.Thread | None = field(default=None, repr=False)
+    _closing: threading.Event = field(default_factory=threading.Event, repr=False)
+    _local: threading.local = field(default_factory=threading.local, repr=False)
 
     @contextmanager
     def engine_session(self, progress_to: Callable[..., None] | None = None,
@@ -68,7 +80,7 @@ class WebState:
             yield None
             return
         try:
-            self._progress_to = progress_to
+            self._progress_to = progress_to or getattr(self._local, "progress", None)
             if self.engine is None:
                 self.engine = self.engine_factory(self._relay_progress)
                 self._warnings_shown = 0
@@ -99,6 +111,15 @@ class WebState:
         taken, self.pending_warnings[:] = list(self.pending_warnings), []
         return taken
 
+    @contextmanager
+    def progress_to(self, target: Callable[..., None]) -> Iterator[None]:
+        """Index progress on this thread goes to ``target`` (a question's grounding may build the indexes)."""
+        self._local.progress = target
+        try:
+            yield
+        finally:
+            self._local.progress = None
+
     def keep_fresh(self, engine: Engine) -> None:
         """Refresh the indexes (cheap when nothing changed) when the last refresh is older than
         ``index_max_age``, so mail and events that arrived while the app runs are found and named."""
@@ -109,6 +130,92 @@ class WebState:
                 engine.refresh_indexes()
             except ConnectorError as exc:  # e.g. a Google mirror that cannot sync now: it answers as it is
                 self.pending_warnings.append(f"{exc}; answering from the local copy as it is")
+            else:
+                for source in self.config.sources:
+                    self.note_source_fresh(source)
+        else:
+            for source in self.config.sources:  # built now, if not before (a source's first use)
+                self.fresh_at.setdefault(source.label, time.time())
+
+    # -- the sources' state, for the Data page and each answer ------------------------------------------
+    def note_source_fresh(self, source: Any) -> None:
+        label = source.label if hasattr(source, "label") else self.config.sources[source].label
+        self.fresh_at[label] = time.time()
+        self.source_errors.pop(label, None)
+
+    def note_source_error(self, source: Any, message: str) -> None:
+        label = source.label if hasattr(source, "label") else self.config.sources[source].label
+        self.source_errors[label] = message
+
+    def freshness(self) -> list[dict[str, Any]]:
+        """How fresh each source was for an answer: its label and when it was last refreshed."""
+        return [{"source": s.label, "type": s.type, "as_of": self.fresh_at.get(s.label)} for s in self.config.sources]
+
+    def apply_config(self, config: Config, timeout: float = 30.0) -> None:
+        """Use ``config`` from now on (the Data page changed the file): the engine is closed and built again
+        on next use, with the new sources."""
+        from .opener import source_roots
+
+        if not self._engine_lock.acquire(timeout=timeout):
+            raise ConfigBusy("the config was saved, but a question or an index build is still using the old "
+                             "one; it is used once they end")
+        try:
+            if self.engine is not None:
+                self.engine.close()
+                self.engine = None
+            self.config = config
+            self.roots = source_roots(config)
+            self._watch_signature = None
+            if self.rebuild_defaults is not None:
+                self.rebuild_defaults(self)
+        finally:
+            self._engine_lock.release()
+
+    # -- freshness while serving: local sources are looked at every second, refreshed when they changed ---
+    def start_watching(self) -> None:
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, name="queryweaver-watch", daemon=True)
+            self._watcher.start()
+
+    def _watch(self) -> None:
+        while not self._closing.wait(self.watch_interval):
+            try:
+                self.refresh_if_changed()
+            except Exception:  # never let the watcher die: the next look tries again
+                log.exception("watching the sources failed")
+
+    def refresh_if_changed(self) -> bool:
+        """Refresh the indexes of the local sources whose files changed since the last look (cheap: ``stat``
+        calls); a question or build holding the engine is not waited for (the next look tries again)."""
+        signature = local_signature(self.config)
+        if signature == self._watch_signature or self.engine is None:
+            if self.engine is None:
+                self._watch_signature = None  # the engine, once built, starts from what it indexed
+            return False
+        if not self._engine_lock.acquire(timeout=0.05):
+            return False
+        try:
+            engine = self.engine
+            if engine is None:
+                return False
+            previous, self._watch_signature = self._watch_signature, signature
+            if previous is None:
+                return False  # the first look: the engine was just built from these files
+            changed = {n for n, (a, b) in enumerate(zip(previous, signature)) if a != b}
+            for connector in engine.connectors:
+                n = next((i for i, s in enumerate(self.config.sources) if s is connector.source), None)
+                if n not in changed:
+                    continue
+                try:
+                    engine.healing(connector.refresh_index)
+                except ConnectorError as exc:
+                    self.note_source_error(n, str(exc))
+                else:
+                    self.note_source_fresh(n)
+            engine._lexicon = None  # the new mail's names ground the next question
+            return True
+        finally:
+            self._engine_lock.release()
 
     def _relay_progress(self, stage: str, done: int, total: int | None = None) -> None:
         target = self._progress_to
@@ -130,6 +237,9 @@ class WebState:
 
     def close(self, timeout: float = 10.0) -> None:
         """Cancel every run, wait for them to stop, then close the engine (its index connections)."""
+        self._closing.set()
+        if self.job is not None:
+            self.job.cancel.set()
         self.runs.cancel_all()
         deadline = time.monotonic() + timeout
         for run in self.runs.all():
@@ -138,6 +248,59 @@ class WebState:
             if self.engine is not None:
                 self.engine.close()
                 self.engine = None
+
+
+class ConfigBusy(QueryWeaverError):
+    """The engine is in use; a new config waits."""
+
+
+LOCAL_PATH_TYPES = ("mbox", "maildir", "emlx", "ics", "files")
+
+
+def local_signature(config: Config) -> tuple:
+    """What the local sources' files look like now, cheaply: the mtime and size of each source's file, or of
+    every folder under it (a Maildir's new mail changes ``new/``'s mtime; a file added to a folder changes
+    that folder's) and every mail or calendar file in it (an mbox that grew)."""
+    out = []
+    for source in config.sources:
+        if source.type not in LOCAL_PATH_TYPES:
+            out.append(None)
+            continue
+        paths = [source.options.get(k) for k in ("path", "root")] + list(source.options.get("roots") or [])
+        seen = []
+        for path in (p for p in paths if isinstance(p, str)):
+            seen.append(_stat_tree(path, files=source.type in ("mbox", "ics")))
+        out.append(tuple(seen))
+    return tuple(out)
+
+
+def _stat_tree(path: str, files: bool) -> tuple:
+    import os
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (path, None)
+    if not os.path.isdir(path):
+        return (path, st.st_mtime_ns, st.st_size)
+    stats = []
+    for folder, dirs, names in os.walk(path):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        try:
+            fst = os.stat(folder)
+            stats.append((folder, fst.st_mtime_ns))
+        except OSError:
+            continue
+        if files:
+            for name in names:
+                try:
+                    nst = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                stats.append((name, nst.st_mtime_ns, nst.st_size))
+        if len(stats) > 200_000:  # a huge tree: its folders' mtimes are enough
+            break
+    return (path, hash(tuple(stats)))
 
 
 def current_state() -> WebState:

@@ -168,6 +168,8 @@ def add_source(document: tomlkit.TOMLDocument, entry: dict[str, Any]) -> None:
     table = tomlkit.table()
     for key, value in entry.items():
         table.add(key, value)
+    if len(document.body) > 1 or len(sources):
+        table.trivia.indent = "\n"  # a blank line before the entry, as a person writing the file leaves
     sources.append(table)
 
 

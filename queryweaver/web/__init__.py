@@ -149,6 +149,11 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
                                                                   state.token):
             # before anything reads the body: a request without the token costs nothing to refuse
             abort(Response(json.dumps({"error": NO_TOKEN}) + "\n", status=403, mimetype="application/json"))
+        if request.path.startswith("/api/") and request.method not in ("GET", "HEAD") and not request.is_json:
+            # a form post is no JSON, and a page of another origin cannot send JSON without the browser asking
+            # this server first (which it never allows)
+            abort(Response(json.dumps({"error": "send the request body as JSON (Content-Type: application/json)"})
+                           + "\n", status=415, mimetype="application/json"))
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(exc):

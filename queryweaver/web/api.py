@@ -61,14 +61,6 @@ def _not_allowed(exc):
     return jsonify({"error": f"{request.method} is not allowed on {request.path}"}), 405
 
 
-@bp.before_request
-def _json_posts_only() -> None:
-    # the token was checked by the app already (auth.py). A form post is no JSON, and a page of another
-    # origin cannot send JSON without the browser asking this server first (which it never allows)
-    if request.method != "GET" and not request.is_json:
-        raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
-
-
 def _body() -> dict[str, Any]:
     """The request's JSON object ({} for an empty body); a 400 with one line for anything else."""
     raw = request.get_data(cache=True)  # at most MAX_CONTENT_LENGTH: a larger body is a 413
@@ -113,6 +105,7 @@ def home():
         "config": None if config.is_demo or config.path is None else str(config.path),
         "sources": [source.label for source in config.sources],
         "backend": config.llm_setting("backend"),
+        "indexing": state.job is not None and not state.job.finished,
     })
 
 

@@ -98,43 +98,63 @@ def source_states(state) -> list[dict[str, Any]]:
     """Each configured source with its index: items, size, last written, ok / not built / error."""
     rows = []
     connectors: dict[int, Any] = {}
-    with state.engine_session(timeout=2) as engine:
-        busy = engine is None
-        if engine is not None:
-            connectors = {id(c.source): c for c in engine.connectors}
-        for n, source in enumerate(state.config.sources):
-            row = {"source": n, "type": source.type, "label": source.label, "where": _where(source),
-                   "items": None, "size": None, "written": None, "state": "busy" if busy else "not built",
-                   "error": state.source_errors.get(source.label), "as_of": state.fresh_at.get(source.label),
-                   "options": _safe_options(source.options)}
-            connector = connectors.get(id(source))
-            if connector is not None:
-                indexes = connector.indexes()
-                if not indexes:
-                    row["state"] = "live"  # asked at question time (Gmail, IMAP without sync)
-                built = [i for i in indexes if i.db_path.exists()]
-                if built:
-                    files = [Path(f"{i.db_path}{s}") for i in built for s in ("", "-wal")]
-                    stats = [f.stat() for f in files if f.exists()]
-                    row["size"] = sum(st.st_size for st in stats)
-                    row["written"] = max(st.st_mtime for st in stats)
-                    counts = [i.count_items() for i in built]
-                    row["items"] = sum(c for c in counts if c is not None)
-                    row["state"] = "ok" if len(built) == len(indexes) else "partly built"
-            elif not busy:
-                row["state"] = "unavailable"
-            if row["error"]:
-                row["state"] = "error"
-            rows.append(row)
+    if not state.config.sources:
+        return rows
+    try:
+        with state.engine_session(timeout=2) as engine:
+            return _rows(state, engine, connectors)
+    except QueryWeaverError as exc:  # the sources cannot even be opened: say why on each
+        return [{"source": n, "type": s.type, "label": s.label, "where": _where(s), "items": None, "size": None,
+                 "written": None, "state": "error", "error": str(exc), "as_of": None,
+                 "options": _safe_options(s.options)} for n, s in enumerate(state.config.sources)]
+
+
+def _rows(state, engine, connectors) -> list[dict[str, Any]]:
+    rows = []
+    busy = engine is None
+    if engine is not None:
+        connectors = {id(c.source): c for c in engine.connectors}
+    for n, source in enumerate(state.config.sources):
+        row = {"source": n, "type": source.type, "label": source.label, "where": _where(source),
+               "items": None, "size": None, "written": None, "state": "busy" if busy else "not built",
+               "error": state.source_errors.get(source.label), "as_of": state.fresh_at.get(source.label),
+               "options": _safe_options(source.options)}
+        connector = connectors.get(id(source))
+        if connector is not None:
+            indexes = connector.indexes()
+            if not indexes:
+                row["state"] = "live"  # asked at question time (Gmail, IMAP without sync)
+            built = [i for i in indexes if i.db_path.exists()]
+            if built:
+                files = [Path(f"{i.db_path}{s}") for i in built for s in ("", "-wal")]
+                stats = [f.stat() for f in files if f.exists()]
+                row["size"] = sum(st.st_size for st in stats)
+                row["written"] = max(st.st_mtime for st in stats)
+                counts = [i.count_items() for i in built]
+                row["items"] = sum(c for c in counts if c is not None)
+                row["state"] = "ok" if len(built) == len(indexes) else "partly built"
+        elif not busy:
+            row["state"] = "unavailable"
+        if row["error"]:
+            row["state"] = "error"
+        rows.append(row)
     return rows
 
 
 def _where(source) -> str:
+    """Where a source reads, as the person knows it: under the home folder as ``~/...``."""
+    home = str(current_state().home)
+
+    def short(path: Any) -> str:
+        text = str(path)
+        return "~" + text[len(home):] if home not in ("", "/") and (text == home or text.startswith(home + os.sep)) \
+            else text
+
     for key in ("path", "root"):
         if source.options.get(key):
-            return str(source.options[key])
+            return short(source.options[key])
     if source.options.get("roots"):
-        return ", ".join(map(str, source.options["roots"]))
+        return ", ".join(map(short, source.options["roots"]))
     return source.label.split(":", 1)[-1]
 
 
@@ -291,7 +311,7 @@ def add():
     elif kind == "files":
         if not path.is_dir():
             raise ApiError(400, f"{path} is not a folder; a files source reads a folder and everything in it")
-    elif found != kind and not (kind == "mbox" and found is None and path.is_dir()):
+    elif found != kind:
         what = {"mbox": "an mbox (its first line starts with 'From ')", "maildir": "a Maildir (with cur/ and new/)",
                 "ics": "an .ics calendar (BEGIN:VCALENDAR) or a folder of them",
                 "emlx": "Apple Mail's folder of .emlx files"}[kind]

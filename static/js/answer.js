@@ -61,6 +61,13 @@ export class AnswerView {
     root.append(h("div", { class: "answer-top" },
       h("p", { class: "answer-headline", dataset: { count: result.count } }, headline),
       h("span", { class: "answer-meta" }, `${result.var} · ${seconds(result.seconds)}`)));
+    const fresh = (result.freshness || []).filter((f) => f.as_of);
+    if (fresh.length) {
+      const name = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;
+      const at = (t) => new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      root.append(h("p", { class: "freshness", title: fresh.map((f) => `${f.source}: ${new Date(f.as_of * 1000).toLocaleString()}`).join("\n") },
+        "Data as of ", fresh.map((f, i) => [i ? " · " : "", h("span", { class: "fresh-source" }, `${name(f.source)} ${at(f.as_of)}`)])));
+    }
     if (result.warnings && result.warnings.length) {
       root.append(h("ul", { class: "warnings" }, result.warnings.map((w) => h("li", {}, w))));
     }

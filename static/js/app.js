@@ -5,6 +5,7 @@ import { Activity } from "./activity.js";
 import { AnswerView } from "./answer.js";
 import { api, eventsUrl } from "./api.js";
 import { $, clear, countOf, h, seconds } from "./dom.js";
+import { DataPage } from "./data.js";
 import { NodeDetails } from "./details.js";
 import { GraphEditor } from "./editor.js";
 import { GraphView } from "./graph.js";
@@ -42,10 +43,40 @@ class App {
       onPick: (reading) => this.start({ graph: reading.graph, question: this.readings.data.question, reading: reading.number })
         .catch((err) => this.fail(err.message)),
     });
+    this.dataPage = new DataPage($("#data-view"), { onChanged: () => this.refreshHome() });
     this.run = null;
     this.source = null;
     this.queue = [];
     this.pumping = false;
+  }
+
+  // #data shows the Data page; anything else the question page.
+  route() {
+    const data = location.hash === "#data";
+    document.body.classList.toggle("is-data", data);
+    $("#data-view").hidden = !data;
+    $("#ask-view").hidden = data;
+    if (data) this.dataPage.show();
+  }
+
+  async refreshHome() {
+    try {
+      this.home = await api("/api/home");
+      this.showHome(this.home);
+    } catch (err) {
+      /* the page keeps what it showed */
+    }
+  }
+
+  showHome(home) {
+    this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
+    this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
+    clear(this.el.examples, home.examples.map((q) => this.questionButton(q, "example")));
+    const banner = $("#index-banner");
+    banner.hidden = !home.indexing;
+    banner.textContent = home.indexing ? "Your sources are being indexed (see Your data); questions are answered once it finishes, from what is indexed then." : "";
+    const note = $(".demo-note");
+    if (note) note.hidden = !home.demo;
   }
 
   async init() {
@@ -63,13 +94,13 @@ class App {
       event.preventDefault();
       this.goHome();
     });
+    window.addEventListener("hashchange", () => this.route());
+    this.route();
     try {
       const [home, schema] = await Promise.all([api("/api/home"), api("/api/schema")]);
       this.editor.setSchema(schema);
       this.home = home;
-      this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
-      this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
-      clear(this.el.examples, home.examples.map((q) => this.questionButton(q, "example")));
+      this.showHome(home);
       this.showRecent(home.recent);
     } catch (err) {
       this.fail(err.message);
@@ -94,6 +125,8 @@ class App {
   }
 
   goHome() {
+    if (location.hash) history.pushState(null, "", location.pathname);
+    this.route();
     this.stopStream();
     this.run = null;
     document.body.classList.add("is-empty");
@@ -114,7 +147,9 @@ class App {
     const body = {};
     if (question) body.question = question;
     if (graph) body.graph = graph;
+    this.askedAt = performance.now(); // the header shows the time the person waited, not the engine's alone
     const run = await api("/api/runs", { method: "POST", body }); // a bad graph throws: the editor shows why
+    if (location.hash === "#data") { history.pushState(null, "", location.pathname); this.route(); }
     this.run = run.id;
     this.finished = false;
     if (!graph) this.readings.reset(); // a new question: its readings come with its stream
@@ -243,7 +278,7 @@ class App {
         if (ev.emptied_by) this.markUnreached("not reached");
         this.answer.render(ev);
         this.details.finish(ev.run);
-        this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds(ev.seconds)})`,
+        this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds((performance.now() - this.askedAt) / 1000)})`,
           ev.emptied_by ? "empty" : "done");
         this.refreshRecent();
         break;

@@ -1,0 +1,361 @@
+"""The Data page (issue 28): your own data from the browser.
+
+The walk-through runs in real Chromium against the real server on 127.0.0.1, on a fresh home directory holding
+a Thunderbird profile (an mbox account and a Maildir-like IMAP account folder) and a folder of files: detect
+and add the mail, add the folder, watch the progress bars reach the end, say who you are, ask a question
+that joins mail and files, then append mail and add a file and see the next answer include them with no
+command. The API tests (Flask's test client and the real server) cover the config round trip (comments and
+order kept, a concurrent edit refused, a write killed half way), bad input, and other origins.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from queryweaver.config import DEMO_DIR, load_config
+from queryweaver.config_file import ConfigConflict, ConfigFile, add_source
+from queryweaver.web import create_app, launch_url, make_web_server
+from queryweaver.web.auth import cookie_name
+from queryweaver.web.history import RecentQuestions
+from tests import app_stores
+from tests.mail_fixtures import append_to_mbox, new_message
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+TOKEN = "data-page-token-0123456789abcdef"
+AUTH = {"X-QueryWeaver-Token": TOKEN}
+SELF = {"alex@example.org"}
+JANE = "Find the file folders that contain email attachments from Jane Doe."
+
+
+@pytest.fixture
+def home(tmp_path):
+    """A fresh home: a Thunderbird profile holding the demo's mail, and Documents holding the demo's files."""
+    home = tmp_path / "home"
+    home.mkdir()
+    app_stores.build_thunderbird(home, DEMO_DIR / "mail.mbox", SELF)
+    shutil.copytree(DEMO_DIR / "files", home / "Documents")
+    return home
+
+
+@pytest.fixture
+def served(home, tmp_path):
+    """The app on the demo (no config yet), writing its config under the fresh home, on a real server."""
+    config_path = home / ".config" / "queryweaver" / "config.toml"
+    app = create_app(load_config(None), token=TOKEN, home=home, config_path=config_path, opener=lambda p: None,
+                     recent=RecentQuestions(tmp_path / "recent.json"))
+    app.config["QW_SSE_KEEPALIVE"] = 0.1
+    server = make_web_server(app, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield app, server.server_port, config_path
+    server.shutdown()
+    server.server_close()
+    app.extensions["queryweaver"].close()
+
+
+def api(port: int, method: str, path: str, **kwargs):
+    return requests.request(method, f"http://127.0.0.1:{port}{path}", headers=AUTH, timeout=30, **kwargs)
+
+
+# -- the walk-through in a real browser ---------------------------------------------------------------------
+
+def _browser():
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)")
+    return pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
+
+
+def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served, home):
+    sync_api = _browser()
+    expect = sync_api.expect
+    app, port, config_path = served
+    ARTIFACTS.mkdir(exist_ok=True)
+    shots = []
+
+    def shot(page, name):
+        page.mouse.move(0, 0)
+        path = ARTIFACTS / f"data_{len(shots) + 1:02d}_{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        shots.append(path)
+
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda err: problems.append(str(err)))
+        page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" and "409" not in msg.text
+                and "400" not in msg.text else None)
+        page.set_default_timeout(60_000)
+        page.on("dialog", lambda dialog: dialog.accept())
+
+        # First run, no config: the page says the demo is shown and leads to "Connect your data".
+        page.goto(launch_url(app, port))
+        expect(page.locator(".demo-note")).to_contain_text("demo data")
+        shot(page, "first_run_demo")
+        page.click(".connect-link")
+        expect(page.locator("#data-view h1")).to_have_text("Your data")
+        expect(page.locator(".empty-sources")).to_be_visible()
+        shot(page, "data_page_empty")
+
+        # Find the mail on this computer: Thunderbird's accounts, ticked; add them, and they index.
+        page.click("button.detect")
+        found = page.locator(".found-list .found")
+        expect(found.first).to_be_visible()
+        n_found = found.count()
+        assert n_found >= 2
+        expect(page.locator(".found-list")).to_contain_text("Thunderbird")
+        shot(page, "detected")
+        page.click("button.add-found")
+        rows = page.locator(".source-row")
+        expect(rows).to_have_count(n_found)
+        expect(page.locator(".job-line")).to_contain_text("Indexing finished", timeout=120_000)
+        for i in range(rows.count()):  # each bar reached its end, then the row shows what the index holds
+            expect(rows.nth(i)).to_have_attribute("data-state", "ok")
+            expect(rows.nth(i).locator(".index-text")).to_contain_text("done in")
+            expect(rows.nth(i).locator(".source-facts")).to_contain_text(" items")
+        shot(page, "mail_indexed")
+
+        # A folder of files, picked through the folder browser rooted at the home folder.
+        page.click("button.browse")
+        expect(page.locator(".browser-path")).to_have_text(str(home))
+        page.locator(".browser-list .entry.folder button", has_text="Documents/").click()
+        expect(page.locator(".browser-path")).to_have_text(str(home / "Documents"))
+        shot(page, "folder_browser")
+        page.click("button.use-folder")
+        expect(page.locator(".path-input")).to_have_value(str(home / "Documents"))
+        page.select_option(".type-select", "files")
+        page.click("button.add")
+        expect(rows).to_have_count(n_found + 1)
+        expect(page.locator(".job-line")).to_contain_text("Indexing finished", timeout=120_000)
+        expect(rows.last).to_have_attribute("data-state", "ok")
+
+        # Bad input says what to do, in one line, and writes nothing.
+        before = config_path.read_text()
+        page.fill(".path-input", "~/no/such/inbox.mbox")
+        page.select_option(".type-select", "auto")
+        page.click("button.add")
+        expect(page.locator(".add-error")).to_have_text("~/no/such/inbox.mbox does not exist; check the path (or "
+                                                        "pick it with Browse)")
+        page.fill(".path-input", str(home / "Documents" / "Projects"))
+        page.select_option(".type-select", "mbox")
+        page.click("button.add")
+        expect(page.locator(".add-error")).to_contain_text("is not an mbox")
+        shot(page, "bad_input")
+        assert config_path.read_text() == before
+
+        # You: the name and the address the mail app knows.
+        page.fill(".self-name", "Alex Morgan")
+        page.fill(".self-emails", "alex@example.org")
+        page.click("button.save-self")
+        expect(page.locator(".toast").last).to_contain_text("Saved")
+        shot(page, "sources_and_you")
+        text = config_path.read_text()
+        assert '[self]\nname = "Alex Morgan"' in text and text.count("[[sources]]") == n_found + 1
+
+        # Ask across mail and files on the user's own data.
+        page.click(".back-link")
+        page.fill("#question", JANE)
+        page.click("#ask")
+        expect(page.locator("#run-status")).to_contain_text("Answer:")
+        expect(page.locator(".answer-item").first).to_contain_text("Documents")
+        expect(page.locator(".freshness")).to_contain_text("Data as of")
+        shot(page, "answer_on_own_data")
+
+        # New mail arrives and a file is saved; the next answer has them, with no command.
+        inbox = next(p for p in app_stores_mboxes(home) if p.name == "Inbox")
+        append_to_mbox(inbox, new_message("Zoë Quartermain <zq@example.net>", "Fresh numbers",
+                                          "<zq-fresh@example.net>", attachment=("Fresh_numbers.pdf", b"%PDF-1.4")))
+        (home / "Documents" / "Inbox-saves").mkdir()
+        (home / "Documents" / "Inbox-saves" / "Fresh_numbers.pdf").write_bytes(b"%PDF-1.4")
+        changed = time.monotonic()
+        question = "Find the folders that contain email attachments from Zoë Quartermain"
+        while True:
+            page.evaluate("document.getElementById('run-status').textContent = ''")  # so the wait is for this run
+            page.fill("#question", question)
+            page.click("#ask")
+            expect(page.locator("#run-status")).to_have_text(re.compile("Answer:|Nothing matched|Error"))
+            if page.locator(".answer-item").count() and "Inbox-saves" in page.locator(".answer").inner_text():
+                break
+            assert time.monotonic() - changed < 10, "new mail and a new file were not in an answer within 10 s"
+            time.sleep(0.5)
+        fresh_seconds = time.monotonic() - changed
+        shot(page, "fresh_mail_answered")
+        (ARTIFACTS / "data_freshness.txt").write_text(f"{fresh_seconds:.1f} s from the append to the answer\n")
+        context.close()
+        browser.close()
+    assert problems == [], problems
+    assert fresh_seconds < 10
+
+
+def app_stores_mboxes(home: Path) -> list[Path]:
+    return [p for p in home.rglob("*") if p.is_file() and not p.suffix and p.read_bytes()[:5] == b"From "]
+
+
+# -- the API: state-changing requests, paths, secrets, other origins -----------------------------------------
+
+def test_another_origin_cannot_add_a_source_read_the_config_or_start_an_index(served, home):
+    app, port, config_path = served
+    base = f"http://127.0.0.1:{port}"
+    jar = {cookie_name(f"127.0.0.1:{port}"): TOKEN}
+    evil = {"Origin": "http://127.0.0.1:9999", "Sec-Fetch-Site": "same-site"}
+    add = {"type": "files", "path": str(home / "Documents")}
+    for method, path, body in (("POST", "/api/data/sources/add", add), ("GET", "/api/data", None),
+                               ("POST", "/api/data/index", {}), ("GET", "/api/data/browse", None)):
+        response = requests.request(method, base + path, cookies=jar, headers=evil, json=body, timeout=10)
+        assert response.status_code == 403, path
+        assert TOKEN not in response.text and str(home) not in response.text
+        assert requests.request(method, base + path, json=body, timeout=10).status_code == 403  # no token at all
+    form = requests.post(base + "/api/data/sources/add", cookies=jar, headers={"Origin": base}, data=add, timeout=10)
+    assert form.status_code == 415
+    assert not config_path.exists()
+
+
+def test_paths_are_resolved_and_checked(served, home, tmp_path):
+    app, port, config_path = served
+    version = api(port, "GET", "/api/data").json()["version"]
+    outside = tmp_path / "elsewhere.mbox"
+    shutil.copy(DEMO_DIR / "mail.mbox", outside)
+    cases = {
+        str(home / "nope.mbox"): (400, "does not exist"),
+        str(home / ".." / "elsewhere.mbox"): (403, "is outside your home folder"),
+        str(DEMO_DIR / "calendar.ics"): (403, "is outside your home folder"),
+        str(home / "Documents"): (400, "is not mail or a calendar QueryWeaver reads"),
+    }
+    for path, (status, said) in cases.items():
+        response = api(port, "POST", "/api/data/sources/add", json={"version": version, "type": "auto", "path": path})
+        assert response.status_code == status and said in response.json()["error"], (path, response.json())
+    assert not config_path.exists()
+    browse = api(port, "GET", "/api/data/browse", params={"path": str(home / "..")})
+    assert browse.status_code == 403 and "outside your home folder" in browse.json()["error"]
+    ok = api(port, "POST", "/api/data/sources/add", json={"version": version, "type": "auto", "path": str(outside),
+                                                          "outside_home": True})
+    assert ok.status_code == 200 and ok.json()["added"] == {"type": "mbox", "path": str(outside)}
+    again = api(port, "POST", "/api/data/sources/add", json={"version": api(port, "GET", "/api/data").json()["version"],
+                                                             "path": str(outside), "outside_home": True})
+    assert again.status_code == 409 and "already a source" in again.json()["error"]
+
+
+def test_a_change_made_from_an_old_version_is_refused(served, home):
+    app, port, config_path = served
+    version = api(port, "GET", "/api/data").json()["version"]
+    assert api(port, "POST", "/api/data/self", json={"version": version, "name": "Alex"}).status_code == 200
+    stale = api(port, "POST", "/api/data/self", json={"version": version, "name": "Someone else"})
+    assert stale.status_code == 409 and "changed on disk since this page read it" in stale.json()["error"]
+    config_path.write_text(config_path.read_text() + "# edited in an editor\n")
+    latest = api(port, "GET", "/api/data").json()
+    assert latest["self"]["name"] == "Alex"
+    assert api(port, "POST", "/api/data/self", json={"version": latest["version"], "name": "Alex Morgan",
+                                                      "emails": "alex@example.org"}).status_code == 200
+    assert "# edited in an editor" in config_path.read_text()
+
+
+def test_model_settings_are_checked_and_no_key_is_taken(served):
+    app, port, config_path = served
+    version = api(port, "GET", "/api/data").json()["version"]
+    bad = api(port, "POST", "/api/data/model", json={"version": version, "backend": "openai",
+                                                      "base_url": "http://127.0.0.1:1234/v1", "api_key_env": "sk-12345-abc"})
+    assert bad.status_code == 400 and "names an environment variable" in bad.json()["error"]
+    ok = api(port, "POST", "/api/data/model", json={"version": version, "backend": "openai",
+                                                     "base_url": "http://127.0.0.1:1234/v1", "model": "qwen3",
+                                                     "api_key_env": "MY_LLM_KEY"})
+    assert ok.status_code == 200
+    assert api(port, "GET", "/api/data").json()["model"] == {"backend": "openai", "model": "qwen3",
+                                                              "base_url": "http://127.0.0.1:1234/v1",
+                                                              "api_key_env": "MY_LLM_KEY"}
+    version = api(port, "GET", "/api/data").json()["version"]
+    assert api(port, "POST", "/api/data/model", json={"version": version, "backend": "rules"}).status_code == 200
+    assert 'backend = "rules"' in config_path.read_text() and "base_url" not in config_path.read_text()
+
+
+def test_an_index_build_runs_in_the_background_and_survives_the_page_going_away(served, home):
+    app, port, config_path = served
+    version = api(port, "GET", "/api/data").json()["version"]
+    added = api(port, "POST", "/api/data/sources/add", json={"version": version, "type": "files",
+                                                              "path": str(home / "Documents")})
+    assert added.status_code == 200
+    started = api(port, "POST", "/api/data/index", json={})
+    assert started.status_code == 202
+    with requests.get(f"http://127.0.0.1:{port}/api/data/index/events", headers=AUTH, stream=True, timeout=30) as r:
+        next(r.iter_lines())  # the page reads a little, then is reloaded
+    events = api(port, "GET", "/api/data/index/events").text  # the reloaded page follows it from the start
+    names = [line.split(": ", 1)[1] for line in events.splitlines() if line.startswith("event: ")]
+    assert names[0] == "index_started" and names[-1] == "index_done"
+    assert "index_progress" in names
+    sources = api(port, "GET", "/api/data").json()["sources"]
+    assert sources[0]["state"] == "ok" and sources[0]["items"] > 0 and sources[0]["as_of"]
+
+
+# -- the config file: round trip, conflicts, a write killed half way -------------------------------------------
+
+ORIGINAL = """# my QueryWeaver config
+[self]
+name = "Alex Morgan"   # as my mail says it
+emails = ["alex@example.org"]
+
+[llm]
+backend = "rules"
+
+# the old archive, keep it first
+[[sources]]
+type = "mbox"
+path = "mail.mbox"
+"""
+
+
+def test_the_config_keeps_comments_and_order_and_a_backup(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text(ORIGINAL)
+    shutil.copy(DEMO_DIR / "mail.mbox", tmp_path / "mail.mbox")
+    file = ConfigFile(path)
+    version = file.read().version
+    config = file.change(version, lambda doc: add_source(doc, {"type": "files", "root": str(tmp_path)}))
+    text = path.read_text()
+    assert text.startswith(ORIGINAL)  # every comment, key and blank line where it was
+    assert text[len(ORIGINAL):] == f'\n[[sources]]\ntype = "files"\nroot = "{tmp_path}"\n'
+    assert [s.type for s in config.sources] == ["mbox", "files"]
+    assert (tmp_path / "config.toml.bak").read_text() == ORIGINAL
+    with pytest.raises(ConfigConflict):
+        file.change(version, lambda doc: None)
+
+
+def test_a_write_killed_half_way_leaves_the_old_file_whole(tmp_path):
+    """SIGKILL while the new config is being written: the file is the old one or the new one, never half."""
+    path = tmp_path / "config.toml"
+    path.write_text(ORIGINAL)
+    script = f"""
+import sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})
+from queryweaver import config_file
+real = config_file.os.fsync
+def slow(fd):
+    print("writing", flush=True)
+    time.sleep(30)
+    real(fd)
+config_file.os.fsync = slow
+f = config_file.ConfigFile(config_file.Path({str(path)!r}))
+f.change(None, lambda doc: doc["self"].__setitem__("name", "Half Written " * 20000))
+"""
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "writing"  # the new text is in the temporary file now
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert path.read_text() == ORIGINAL
+    assert load_config(path).self_name == "Alex Morgan"
+    assert ConfigFile(path).read().text == ORIGINAL
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "config.toml"]
+    assert all(name.startswith(".config.toml.") for name in leftovers)  # a temporary file, never read

@@ -98,7 +98,7 @@ export class DataPage {
     const row = h("li", { class: "source-row", dataset: { source: s.source, state: s.state } },
       h("div", { class: "source-main" },
         h("span", { class: "type-pill" }, TYPE_WORDS[s.type] || s.type),
-        h("span", { class: "source-where", title: s.where }, s.where),
+        h("span", { class: "source-where", title: s.where }, h("bdi", { dir: "ltr" }, s.where)),
         h("span", { class: `source-state state-${s.state.replace(/ /g, "-")}` }, stateText),
         h("span", { class: "actions" },
           h("button", { type: "button", class: "action reindex", onclick: () => this.index([s.source]) }, "Re-index"),

@@ -81,7 +81,7 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
                examples: list[str] | None = None, token: str | None = None,
                engine_factory: Callable[..., Engine] | None = None, testing: bool = False,
                max_running: int | None = None, home: Path | None = None, config_path: Path | None = None,
-               watch: bool | None = None) -> Flask:
+               watch: bool | None = None, data_dir: Path | None = None, registry: Any = None) -> Flask:
     """The Flask app for ``config``. Every I/O dependency can be injected (tests pass fakes):
 
     engine / engine_factory -- the Engine to run graphs with (default: built from ``config`` on first use)
@@ -94,12 +94,14 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     home     -- the home folder the Data page's folder browser keeps to (default: the user's)
     config_path -- the file the Data page writes (default: the config's own, or the user config for the demo)
     watch    -- refresh local sources when their files change (default: on, except with ``testing``)
+    data_dir -- where the Google sign-in keeps its client file and token (default: the user data dir)
+    registry -- the connector classes engines are built with (default: the installed plugins)
     """
     app = Flask(__name__, template_folder=str(asset_dir("templates")), static_folder=str(asset_dir("static")),
                 static_url_path="/static")
     app.config.update(TESTING=testing, JSON_SORT_KEYS=False, SEND_FILE_MAX_AGE_DEFAULT=0, MAX_CONTENT_LENGTH=MAX_BODY)
     app.json.sort_keys = False  # keep item fields in their documented order
-    factory = _given(engine) if engine is not None else engine_factory or default_engine_factory(config)
+    factory = _given(engine) if engine is not None else engine_factory or default_engine_factory(config, registry)
     state = WebState(
         config=config,
         token=token or secrets.token_urlsafe(32),
@@ -114,6 +116,8 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         state.runs.max_running = max_running
     if home is not None:
         state.home = Path(home)
+    if data_dir is not None:
+        state.data_dir = Path(data_dir)
     state.config_path = Path(config_path) if config_path else (
         config.path if config.path is not None and not config.is_demo else default_config_path())
     own_generate, own_factory = generate is None, engine is None and engine_factory is None
@@ -122,7 +126,7 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         if own_generate:
             state.generate = default_generate(state.config, state.lexicon)
         if own_factory:
-            state.engine_factory = default_engine_factory(state.config)
+            state.engine_factory = default_engine_factory(state.config, registry)
 
     state.rebuild_defaults = rebuild_defaults
     if state.generate is None:
@@ -131,13 +135,17 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     if watch if watch is not None else not testing:
         state.start_watching()
 
+    from .accounts import bp as accounts_bp
     from .api import bp as api_bp
     from .data import bp as data_bp
+    from .google_signin import bp as google_bp
     from .pages import bp as pages_bp
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(data_bp)
+    app.register_blueprint(accounts_bp)
+    app.register_blueprint(google_bp)
 
     @app.before_request
     def only_local_hosts() -> None:

@@ -8,7 +8,7 @@ and lie in the home folder unless the page confirms otherwise). Nothing secret i
 
     GET  /api/data                        the config file, its version, you, the model, every source's state
     POST /api/data/sources/add            {"version", "type": "auto"|"mbox"|..., "path", "outside_home"?}
-    POST /api/data/sources/remove         {"version", "source": N}
+    POST /api/data/sources/remove         {"version", "source": N} (an account's password leaves the keyring)
     POST /api/data/check                  quick_check every index (``queryweaver index --check``)
     GET  /api/data/detect                 Thunderbird, Apple Mail, Apple Calendar found in the home folder
     GET  /api/data/browse?path=&outside=  a folder's subfolders and files, for the folder browser
@@ -337,7 +337,12 @@ def remove():
         raise ApiError(400, "source must be the number of the source to remove")
     removed: dict[str, Any] = {}
     _save(body.get("version"), lambda document: removed.update(remove_source(document, n)))
-    return jsonify({"removed": {k: str(v) for k, v in removed.items() if k in ("type", "path", "root")}})
+    from .accounts import forget_removed
+
+    forgot = forget_removed(removed, current_state().config.sources)  # an account's password goes with it
+    return jsonify({"removed": {k: str(v) for k, v in removed.items() if k in ("type", "path", "root", "host",
+                                                                             "user", "url")},
+                    "password_forgotten": forgot})
 
 
 # -- indexing in the background --------------------------------------------------------------------------

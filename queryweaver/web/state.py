@@ -68,6 +68,8 @@ class WebState:
     _watcher: threading.Thread | None = field(default=None, repr=False)
     _closing: threading.Event = field(default_factory=threading.Event, repr=False)
     _local: threading.local = field(default_factory=threading.local, repr=False)
+    data_dir: Path = field(default_factory=lambda: default_data_dir())   # the Google client file and token
+    google_sign_in: Any = None                          # the Google sign-in under way (google_signin.SignIn)
 
     @contextmanager
     def engine_session(self, progress_to: Callable[..., None] | None = None,
@@ -303,14 +305,23 @@ def _stat_tree(path: str, files: bool) -> tuple:
     return (path, hash(tuple(stats)))
 
 
+def default_data_dir() -> Path:
+    """Where the Google sign-in keeps the client file and the token: the user data dir, as ``queryweaver auth
+    google`` does (``connectors.google_auth.default_token_path``)."""
+    from connectors.google_auth import default_token_path
+
+    return default_token_path().parent
+
+
 def current_state() -> WebState:
     return current_app.extensions[EXTENSION_KEY]
 
 
-def default_engine_factory(config: Config) -> EngineFactory:
+def default_engine_factory(config: Config, registry: Any = None) -> EngineFactory:
+    """Engines for ``config``, with the connectors of ``registry`` (default: the installed plugins)."""
     def build(progress: Callable[..., None]) -> Engine:
         return Engine(config, progress=progress, warn=lambda message: log.warning("%s", message),
-                      date_fallback=_date_fallback(config))
+                      date_fallback=_date_fallback(config), registry=registry)
 
     return build
 

@@ -303,7 +303,167 @@ export class DataPage {
           this.pathInput, this.typeSelect,
           h("button", { type: "button", class: "browse", onclick: () => this.browse(this.pathInput.value.trim() || null) }, "Browse…"),
           h("button", { type: "submit", class: "primary add" }, "Add")),
-        this.outside, this.addError, this.browser));
+        this.outside, this.addError, this.browser),
+      this.imapBlock(), this.caldavBlock(), this.googleBlock());
+  }
+
+  // -- accounts: the login is checked by the server, the password goes to the system keyring ---------------
+  accountForm(kind, fields, extra) {
+    const error = h("p", { class: "problem account-error", role: "alert" });
+    const password = h("input", { type: "password", name: "password", autocomplete: "new-password", "aria-label": "Password" });
+    const button = h("button", { type: "submit", class: `primary add-${kind}` }, "Check and add");
+    const form = h("form", { class: `form-grid account-form ${kind}-form`, autocomplete: "off",
+      onsubmit: (e) => { e.preventDefault(); this.addAccount(kind, form, error, button); } },
+      fields, h("label", {}, "Password", password), extra,
+      h("div", { class: "form-actions" }, h("span", { class: "hint keyring-note" }, "The password goes to your system keyring, never to the config file."), button));
+    return [form, error];
+  }
+
+  imapBlock() {
+    const field = (name, label, attrs = {}) => h("label", {}, label, h("input", { type: "text", name, ...attrs }));
+    const security = h("select", { name: "security", "aria-label": "Security" },
+      [["tls", "TLS (port 993)"], ["starttls", "STARTTLS (port 143)"], ["none", "none (this computer only)"]].map(([v, t]) => h("option", { value: v }, t)));
+    const port = h("input", { type: "text", name: "port", placeholder: "993", inputmode: "numeric" });
+    security.addEventListener("change", () => { port.placeholder = security.value === "tls" ? "993" : "143"; });
+    const [form, error] = this.accountForm("imap", [
+      field("host", "Server", { placeholder: "imap.fastmail.com" }), h("label", {}, "Port", port), h("label", {}, "Security", security),
+      field("user", "User", { placeholder: "alex@example.org", autocomplete: "username" })],
+    h("label", { class: "check-label" }, h("input", { type: "checkbox", name: "sync" }), " keep a copy on this computer (faster answers; else asked live)"));
+    return h("div", { class: "add-block", id: "add-imap" }, h("h3", {}, "An email account (IMAP)"),
+      h("p", { class: "hint" }, "Your provider's IMAP server and an app password where it has them (iCloud, Fastmail, Gmail). QueryWeaver only reads."),
+      form, error);
+  }
+
+  caldavBlock() {
+    const [form, error] = this.accountForm("caldav", [
+      h("label", { class: "wide" }, "CalDAV address", h("input", { type: "text", name: "url", placeholder: "https://caldav.fastmail.com/dav/" })),
+      h("label", {}, "User", h("input", { type: "text", name: "user", placeholder: "alex@example.org", autocomplete: "username" }))], null);
+    return h("div", { class: "add-block", id: "add-caldav" }, h("h3", {}, "A calendar account (CalDAV)"),
+      h("p", { class: "hint" }, "iCloud, Fastmail, Nextcloud, Radicale… Its calendars are copied to this computer and kept in sync."),
+      form, error);
+  }
+
+  async addAccount(kind, form, error, button) {
+    error.textContent = "";
+    const body = { type: kind };
+    for (const el of form.querySelectorAll("input[name], select[name]")) body[el.name] = el.type === "checkbox" ? el.checked : el.value.trim();
+    body.password = form.querySelector('input[name="password"]').value;  // as typed: spaces may be part of it
+    button.disabled = true;
+    button.textContent = "Checking the login…";
+    try {
+      const result = await api("/api/data/accounts/add", { method: "POST", body: { ...body, version: this.data.version } });
+      form.reset();
+      toast(`${result.checked[0].toUpperCase()}${result.checked.slice(1)}; the password is in your keyring (${result.keyring})`);
+      await this.show();
+      this.onChanged();
+      await this.index([result.source]);
+    } catch (err) {
+      error.textContent = err.message;
+      if (err.status === 409) await this.show();
+    } finally {
+      button.disabled = false;
+      button.textContent = "Check and add";
+      form.querySelector('input[name="password"]').value = "";
+    }
+  }
+
+  // -- Google: upload the OAuth client file, sign in in a new tab, come back to this server -------------------
+  googleBlock() {
+    this.googleOut = h("p", { class: "hint google-status", role: "status" });
+    this.googleError = h("p", { class: "problem google-error", role: "alert" });
+    const file = h("input", { type: "file", accept: "application/json,.json", class: "client-file", "aria-label": "OAuth client JSON" });
+    file.addEventListener("change", () => this.uploadClient(file));
+    this.googleKinds = { gmail: h("input", { type: "checkbox", name: "gmail", checked: true }), gcal: h("input", { type: "checkbox", name: "gcal", checked: true }) };
+    this.googleSync = h("input", { type: "checkbox", name: "sync" });
+    this.signInButton = h("button", { type: "button", class: "primary google-sign-in", disabled: true, onclick: () => this.signIn() }, "Sign in with Google");
+    const block = h("div", { class: "add-block", id: "add-google" }, h("h3", {}, "Google (Gmail and Calendar)"),
+      h("p", { class: "hint" }, "1. In the Google Cloud console, create an OAuth client of type “Desktop app” and download its JSON. 2. Pick that file here. 3. Sign in: Google opens in a new tab and sends you back here. Read-only access; the sign-in is kept on this computer."),
+      h("div", { class: "google-row" },
+        h("label", { class: "file-label" }, "OAuth client file ", file),
+        h("label", { class: "check-label" }, this.googleKinds.gmail, " Gmail"),
+        h("label", { class: "check-label" }, this.googleKinds.gcal, " Google Calendar"),
+        h("label", { class: "check-label" }, this.googleSync, " keep a copy on this computer"),
+        this.signInButton),
+      this.googleOut, this.googleError);
+    this.loadGoogle();
+    return block;
+  }
+
+  async loadGoogle() {
+    try {
+      const g = await api("/api/data/google");
+      this.signInButton.disabled = !g.client_id;
+      const parts = [];
+      if (g.client_id) parts.push(`OAuth client ${g.client_id}.`);
+      if (g.configured.length) parts.push(`Added: ${g.configured.map((t) => TYPE_WORDS[t]).join(", ")}.`);
+      else if (g.signed_in) parts.push("Signed in before; sign in again to add Gmail or Calendar.");
+      this.googleOut.textContent = parts.join(" ");
+      if (g.sign_in && g.sign_in.state === "waiting") this.waitForGoogle();
+    } catch (err) {
+      this.googleError.textContent = err.message;
+    }
+  }
+
+  async uploadClient(input) {
+    this.googleError.textContent = "";
+    const picked = input.files && input.files[0];
+    if (!picked) return;
+    if (picked.size > 100000) { this.googleError.textContent = "That file is too large for an OAuth client file."; return; }
+    try {
+      const result = await api("/api/data/google/client", { method: "POST", body: { client_json: await picked.text() } });
+      this.googleOut.textContent = `OAuth client ${result.client_id} saved. Now sign in.`;
+      this.signInButton.disabled = false;
+    } catch (err) {
+      this.googleError.textContent = err.message;
+    } finally {
+      input.value = "";
+    }
+  }
+
+  async signIn() {
+    this.googleError.textContent = "";
+    const tab = window.open("about:blank", "_blank");  // opened on the click itself, so no popup blocker objects
+    try {
+      const started = await api("/api/data/google/start", { method: "POST", body: {
+        gmail: this.googleKinds.gmail.checked, gcal: this.googleKinds.gcal.checked, sync: this.googleSync.checked } });
+      if (tab) tab.location.href = started.url;
+      else window.location.assign(started.url);
+      this.waitForGoogle();
+    } catch (err) {
+      if (tab) tab.close();
+      this.googleError.textContent = err.message;
+    }
+  }
+
+  // The sign-in ends in the other tab (Google sends it to this server); this page asks how it went.
+  async waitForGoogle() {
+    if (this.googleWaiting) return;
+    this.googleWaiting = true;
+    this.signInButton.disabled = true;
+    try {
+      for (;;) {
+        const status = await api("/api/data/google/status");
+        if (status.state === "waiting") {
+          this.googleOut.textContent = status.message;
+          await new Promise((r) => setTimeout(r, 800));
+          continue;
+        }
+        if (status.state === "done") {
+          toast(status.message);
+          await this.show();
+          this.onChanged();
+          if (status.sources.length) await this.index(status.sources);
+        } else if (status.state === "failed") {
+          this.googleError.textContent = status.message;
+        }
+        break;
+      }
+    } catch (err) {
+      this.googleError.textContent = err.message;
+    } finally {
+      this.googleWaiting = false;
+      this.signInButton.disabled = false;
+    }
   }
 
   async addPath() {

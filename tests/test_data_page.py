@@ -1,9 +1,12 @@
 """The Data page (issue 28): your own data from the browser.
 
 The walk-through runs in real Chromium against the real server on 127.0.0.1, on a fresh home directory holding
-a Thunderbird profile (an mbox account and a Maildir-like IMAP account folder) and a folder of files: detect
-and add the mail, add the folder, watch the progress bars reach the end, say who you are, ask a question
-that joins mail and files, then append mail and add a file and see the next answer include them with no
+a Thunderbird profile (an mbox account and a Maildir-like IMAP account folder), an Apple Mail V10 store and a
+folder of files, with an IMAP account on a real Dovecot, a CalDAV account on a real Radicale and a Google
+account on the fake Google (its consent page included), all on 127.0.0.1: detect and add the mail apps, add
+the folder, add the accounts (a wrong password first), sign in to Google in a second tab, watch every progress
+bar reach the end, say who you are, ask questions that join the sources (``tests/own_data.py``: each source
+holds a story only it can tell), then append mail and add a file and see the next answer include them with no
 command. The API tests (Flask's test client and the real server) cover the config round trip (comments and
 order kept, a concurrent edit refused, a write killed half way), bad input, and other origins.
 """
@@ -29,11 +32,11 @@ from queryweaver.config_file import ConfigConflict, ConfigFile, add_source
 from queryweaver.web import create_app, launch_url, make_web_server
 from queryweaver.web.auth import cookie_name
 from queryweaver.web.history import RecentQuestions
-from tests import app_stores
+from tests import app_stores, caldav_server, imap_server, own_data
 from tests.mail_fixtures import append_to_mbox, new_message
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(os.environ.get("QW_SCREENSHOTS") or Path(__file__).resolve().parent / "artifacts")
 TOKEN = "data-page-token-0123456789abcdef"
 AUTH = {"X-QueryWeaver-Token": TOKEN}
 SELF = {"alex@example.org"}
@@ -77,18 +80,83 @@ def _browser():
     return pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 
-def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served, home):
+@pytest.fixture
+def world(home, tmp_path, keyring_file, monkeypatch):
+    """Everything the walk-through connects: the home (Thunderbird, Apple Mail V10, Documents), a Dovecot, a
+    Radicale and the fake Google, each holding its part of ``own_data``; the app on a real server."""
+    from tests.fake_google import FakeGoogle, fake_google_registry
+
+    dovecot_binary = imap_server.dovecot_binary()
+    if dovecot_binary is None:
+        pytest.skip("the walk-through needs dovecot (apt-get install dovecot-imapd)")
+    app_stores.build_apple_mail(home, own_data.write_mbox(tmp_path / "apple.mbox", [own_data.PRIYA]), SELF)
+    own_data.write_files(home / "Documents")
+    dovecot = imap_server.Dovecot(dovecot_binary)
+    dovecot.deliver(own_data.TOMAS)
+    radicale = caldav_server.Radicale()
+    (tmp_path / "harbor.ics").write_text(own_data.HARBOR_EVENT)
+    radicale.load_ics(tmp_path / "harbor.ics")
+    monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")  # oauthlib insists on https; the fake is plain http
+    google_mbox, google_ics = own_data.google_files(tmp_path / "google")
+    fake = FakeGoogle.from_files(google_mbox, google_ics, account="alex@example.org", tz="America/New_York")
+    client = tmp_path / "client_secret_1234.json"
+    client.write_text(json.dumps({"installed": {
+        "client_id": "1234-qw.apps.googleusercontent.com", "client_secret": "GOCSPX-walkthrough",
+        "auth_uri": "", "token_uri": "", "redirect_uris": ["http://localhost"]}}))
+    dovecot.start()
+    radicale.start()
+    fake.start()
+    try:
+        data = json.loads(client.read_text())
+        data["installed"].update(auth_uri=fake.url + "auth", token_uri=fake.token_uri)
+        client.write_text(json.dumps(data))
+        config_path = home / ".config" / "queryweaver" / "config.toml"
+        app = create_app(load_config(None), token=TOKEN, home=home, config_path=config_path, opener=lambda p: None,
+                         recent=RecentQuestions(tmp_path / "recent.json"), data_dir=tmp_path / "data",
+                         registry=fake_google_registry(fake))
+        app.config["QW_SSE_KEEPALIVE"] = 0.1
+        server = make_web_server(app, 0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield {"app": app, "port": server.server_port, "config": config_path, "home": home, "dovecot": dovecot,
+                   "radicale": radicale, "google": fake, "client": client, "data_dir": tmp_path / "data"}
+        finally:
+            server.shutdown()
+            server.server_close()
+            app.extensions["queryweaver"].close()
+    finally:
+        fake.stop()
+        radicale.close()
+        dovecot.close()
+
+
+def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(world):
     sync_api = _browser()
     expect = sync_api.expect
-    app, port, config_path = served
-    ARTIFACTS.mkdir(exist_ok=True)
+    app, port, config_path, home = world["app"], world["port"], world["config"], world["home"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shots = []
+    timings: dict[str, float] = {}
 
     def shot(page, name):
         page.mouse.move(0, 0)
         path = ARTIFACTS / f"data_{len(shots) + 1:02d}_{name}.png"
         page.screenshot(path=str(path), full_page=True)
         shots.append(path)
+
+    def indexed(rows, started: float, what: str) -> None:
+        """The job line says it finished and every row's bar reached its end."""
+        expect(page.locator(".job-line")).to_contain_text("Indexing finished", timeout=120_000)
+        timings[what] = time.monotonic() - started
+        for i in range(rows.count()):
+            expect(rows.nth(i)).to_have_attribute("data-state", re.compile("^(ok|live)$"))
+
+    def ask(question: str) -> str:
+        page.evaluate("document.getElementById('run-status').textContent = ''")  # so the wait is for this run
+        page.fill("#question", question)
+        page.click("#ask")
+        expect(page.locator("#run-status")).to_have_text(re.compile("Answer:|Nothing matched|Error"), timeout=60_000)
+        return page.locator(".answer").inner_text()
 
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
@@ -110,24 +178,33 @@ def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served,
         page.click(".connect-link")
         expect(page.locator("#data-view h1")).to_have_text("Your data")
         expect(page.locator(".empty-sources")).to_be_visible()
+        expect(page.locator(".self-name")).to_have_value("")  # the demo's Alex Morgan is not this person
+        expect(page.locator(".self-emails")).to_have_value("")
         shot(page, "data_page_empty")
 
-        # Find the mail on this computer: Thunderbird's accounts, ticked; add them, and they index.
+        # Find the mail on this computer: Thunderbird's accounts and Apple Mail's V10 store (a Mac's layout, found
+        # on any system), ticked; the older V9 store is listed, not offered. Add them, and they index.
         page.click("button.detect")
         found = page.locator(".found-list .found")
         expect(found.first).to_be_visible()
-        n_found = found.count()
-        assert n_found >= 2
         expect(page.locator(".found-list")).to_contain_text("Thunderbird")
+        apple = found.filter(has_text="Apple Mail, store V10")
+        expect(apple).to_have_count(1)
+        expect(apple.locator("input[type=checkbox]")).to_be_checked()
+        expect(found.filter(has_text="Apple Mail, store V9").locator("input[type=checkbox]")).to_be_disabled()
+        n_found = page.locator(".found-list input[type=checkbox]:checked").count()
+        assert n_found >= 3
         shot(page, "detected")
+        started = time.monotonic()
         page.click("button.add-found")
         rows = page.locator(".source-row")
         expect(rows).to_have_count(n_found)
-        expect(page.locator(".job-line")).to_contain_text("Indexing finished", timeout=120_000)
+        indexed(rows, started, "mail apps")
         for i in range(rows.count()):  # each bar reached its end, then the row shows what the index holds
-            expect(rows.nth(i)).to_have_attribute("data-state", "ok")
             expect(rows.nth(i).locator(".index-text")).to_contain_text("done in")
-            expect(rows.nth(i).locator(".source-facts")).to_contain_text(" items")
+            expect(rows.nth(i).locator("progress.index-bar")).to_have_js_property("position", 1)
+            expect(rows.nth(i).locator(".source-facts")).to_contain_text(re.compile(r"\d item"))
+        expect(rows.filter(has_text="Apple Mail")).to_have_count(1)
         shot(page, "mail_indexed")
 
         # A folder of files, picked through the folder browser rooted at the home folder.
@@ -139,10 +216,10 @@ def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served,
         page.click("button.use-folder")
         expect(page.locator(".path-input")).to_have_value(str(home / "Documents"))
         page.select_option(".type-select", "files")
+        started = time.monotonic()
         page.click("button.add")
         expect(rows).to_have_count(n_found + 1)
-        expect(page.locator(".job-line")).to_contain_text("Indexing finished", timeout=120_000)
-        expect(rows.last).to_have_attribute("data-state", "ok")
+        indexed(rows, started, "Documents")
 
         # Bad input says what to do, in one line, and writes nothing.
         before = config_path.read_text()
@@ -158,22 +235,95 @@ def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served,
         shot(page, "bad_input")
         assert config_path.read_text() == before
 
-        # You: the name and the address the mail app knows.
+        # An IMAP account on Dovecot: a wrong password is one line and writes nothing; the right one is checked,
+        # kept in the keyring, and the account indexed.
+        dovecot = world["dovecot"]
+        imap = page.locator(".imap-form")
+        imap.locator("input[name=host]").fill("127.0.0.1")
+        imap.locator("input[name=port]").fill(str(dovecot.port))
+        imap.locator("select[name=security]").select_option("none")
+        imap.locator("input[name=user]").fill(imap_server.USER)
+        imap.locator("input[name=password]").fill("not-the-password")
+        imap.locator("input[name=sync]").check()
+        imap.locator("button.add-imap").click()
+        error = page.locator("#add-imap .account-error")
+        expect(error).to_contain_text("the server refused the login")
+        assert "\n" not in error.inner_text() and config_path.read_text() == before
+        expect(imap.locator("input[name=password]")).to_have_value("")  # not left in the page
+        shot(page, "imap_wrong_password")
+        imap.locator("input[name=password]").fill(imap_server.PASSWORD)
+        imap.locator("input[name=sync]").check()
+        started = time.monotonic()
+        imap.locator("button.add-imap").click()
+        expect(rows).to_have_count(n_found + 2)
+        indexed(rows, started, "IMAP")
+        expect(rows.last).to_contain_text("IMAP account")
+        expect(rows.last).to_have_attribute("data-state", "ok")
+
+        # A CalDAV account on Radicale.
+        radicale = world["radicale"]
+        caldav = page.locator(".caldav-form")
+        caldav.locator("input[name=url]").fill(radicale.url)
+        caldav.locator("input[name=user]").fill(caldav_server.USER)
+        caldav.locator("input[name=password]").fill(caldav_server.PASSWORD)
+        started = time.monotonic()
+        caldav.locator("button.add-caldav").click()
+        expect(rows).to_have_count(n_found + 3)
+        indexed(rows, started, "CalDAV")
+        expect(rows.last).to_contain_text("CalDAV account")
+        shot(page, "accounts_added")
+
+        # Google: the OAuth client file, then the sign-in in a second tab on the fake Google's consent page,
+        # which sends the browser back to this server's callback; Gmail and Calendar are added and indexed.
+        page.set_input_files(".client-file", str(world["client"]))
+        expect(page.locator(".google-status")).to_contain_text("OAuth client 1234-qw.apps.googleusercontent.com")
+        page.locator("#add-google input[name=sync]").check()
+        with context.expect_page() as opened:
+            page.click("button.google-sign-in")
+        google_tab = opened.value
+        google_tab.wait_for_load_state()
+        expect(google_tab.locator("#allow")).to_be_visible()
+        assert google_tab.url.startswith(world["google"].url + "auth?")
+        google_tab.screenshot(path=str(ARTIFACTS / f"data_{len(shots) + 1:02d}_google_consent.png"))
+        shots.append(ARTIFACTS / f"data_{len(shots) + 1:02d}_google_consent.png")
+        started = time.monotonic()
+        google_tab.click("#allow")
+        expect(google_tab.locator("h1")).to_have_text("Signed in to Google")
+        shot(google_tab, "google_signed_in")
+        google_tab.close()
+        expect(rows).to_have_count(n_found + 5)
+        indexed(rows, started, "Google")
+        expect(rows.filter(has_text="Gmail")).to_have_count(1)
+        expect(rows.filter(has_text="Google Calendar")).to_have_count(1)
+        token = world["data_dir"] / "google-token.json"
+        assert token.exists() and oct(token.stat().st_mode & 0o777) == "0o600"
+
+        # You: the name and the address the mail apps know.
         page.fill(".self-name", "Alex Morgan")
         page.fill(".self-emails", "alex@example.org")
         page.click("button.save-self")
         expect(page.locator(".toast").last).to_contain_text("Saved")
         shot(page, "sources_and_you")
         text = config_path.read_text()
-        assert '[self]\nname = "Alex Morgan"' in text and text.count("[[sources]]") == n_found + 1
+        assert '[self]\nname = "Alex Morgan"' in text and text.count("[[sources]]") == n_found + 5
+        for secret in (imap_server.PASSWORD, caldav_server.PASSWORD, "GOCSPX", "refresh-1"):
+            assert secret not in text and secret not in page.content()
 
-        # Ask across mail and files on the user's own data.
+        # Ask across the sources on the user's own data: CalDAV (who was at the visit) + IMAP (what they sent) +
+        # files (where it is kept); Google Calendar + Gmail + files; Apple Mail + files; Thunderbird + files.
         page.click(".back-link")
-        page.fill("#question", JANE)
-        page.click("#ask")
-        expect(page.locator("#run-status")).to_contain_text("Answer:")
-        expect(page.locator(".answer-item").first).to_contain_text("Documents")
+        said = ask(own_data.HARBOR_QUESTION)
+        assert "Harbor" in page.locator(".answer-item").first.inner_text(), said
+        expect(page.locator(".answer-headline")).to_have_text("1 folder")
         expect(page.locator(".freshness")).to_contain_text("Data as of")
+        shot(page, "answer_across_caldav_imap_files")
+        ask(own_data.ORCHARD_QUESTION)
+        expect(page.locator(".answer-item").first).to_contain_text("Orchard")
+        expect(page.locator(".answer-headline")).to_have_text("1 folder")
+        ask(own_data.PRIYA_QUESTION)
+        expect(page.locator(".answer-item").first).to_contain_text("Lab")
+        ask(JANE)
+        expect(page.locator(".answer-item").first).to_contain_text("Documents")
         shot(page, "answer_on_own_data")
 
         # New mail arrives and a file is saved; the next answer has them, with no command.
@@ -185,17 +335,17 @@ def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(served,
         changed = time.monotonic()
         question = "Find the folders that contain email attachments from Zoë Quartermain"
         while True:
-            page.evaluate("document.getElementById('run-status').textContent = ''")  # so the wait is for this run
-            page.fill("#question", question)
-            page.click("#ask")
-            expect(page.locator("#run-status")).to_have_text(re.compile("Answer:|Nothing matched|Error"))
+            ask(question)
             if page.locator(".answer-item").count() and "Inbox-saves" in page.locator(".answer").inner_text():
                 break
             assert time.monotonic() - changed < 10, "new mail and a new file were not in an answer within 10 s"
             time.sleep(0.5)
         fresh_seconds = time.monotonic() - changed
         shot(page, "fresh_mail_answered")
-        (ARTIFACTS / "data_freshness.txt").write_text(f"{fresh_seconds:.1f} s from the append to the answer\n")
+        (ARTIFACTS / "data_freshness.txt").write_text(
+            f"{fresh_seconds:.1f} s from the append to the answer\n"
+            + "".join(f"indexing {what}: {seconds:.1f} s from the click to 'Indexing finished'\n"
+                      for what, seconds in timings.items()))
         context.close()
         browser.close()
     assert problems == [], problems
@@ -248,6 +398,26 @@ def test_paths_are_resolved_and_checked(served, home, tmp_path):
     again = api(port, "POST", "/api/data/sources/add", json={"version": api(port, "GET", "/api/data").json()["version"],
                                                              "path": str(outside), "outside_home": True})
     assert again.status_code == 409 and "already a source" in again.json()["error"]
+
+
+def test_detect_finds_a_macs_apple_mail_in_a_home_folder_on_any_system(served, home, tmp_path):
+    app, port, config_path = served
+    backup = tmp_path / "mac-backup" / "Users" / "alex"
+    app_stores.build_apple_mail(backup, DEMO_DIR / "mail.mbox", SELF)
+    mine = api(port, "GET", "/api/data/detect").json()
+    assert {f["app"] for f in mine["found"]} == {"Thunderbird"}
+    outside = api(port, "GET", "/api/data/detect", params={"home": str(backup)})
+    assert outside.status_code == 403 and "outside your home folder" in outside.json()["error"]
+    found = api(port, "GET", "/api/data/detect", params={"home": str(backup), "outside": "1"}).json()
+    stores = {f["name"]: f for f in found["found"] if f["app"] == "Apple Mail"}
+    assert found["home"] == str(backup) and set(stores) == {"store V10", "store V9"}
+    assert stores["store V10"]["offered"] and not stores["store V9"]["offered"]
+    assert stores["store V10"]["path"] == str(backup / "Library" / "Mail" / "V10")
+    added = api(port, "POST", "/api/data/sources/add", json={
+        "version": api(port, "GET", "/api/data").json()["version"], "type": "emlx", "outside_home": True,
+        "path": stores["store V10"]["path"], "exclude": stores["store V10"]["options"]["exclude"]})
+    assert added.status_code == 200 and added.json()["added"]["type"] == "emlx"
+    assert 'exclude = ["Junk.mbox", "Deleted Messages.mbox"]' in config_path.read_text()
 
 
 def test_a_change_made_from_an_old_version_is_refused(served, home):

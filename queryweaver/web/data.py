@@ -10,7 +10,7 @@ and lie in the home folder unless the page confirms otherwise). Nothing secret i
     POST /api/data/sources/add            {"version", "type": "auto"|"mbox"|..., "path", "outside_home"?}
     POST /api/data/sources/remove         {"version", "source": N} (an account's password leaves the keyring)
     POST /api/data/check                  quick_check every index (``queryweaver index --check``)
-    GET  /api/data/detect                 Thunderbird, Apple Mail, Apple Calendar found in the home folder
+    GET  /api/data/detect?home=&outside=  Thunderbird, Apple Mail, Apple Calendar found in a home folder
     GET  /api/data/browse?path=&outside=  a folder's subfolders and files, for the folder browser
     POST /api/data/index                  {"sources": [N, ...] | null, "rebuild": false} -> a background job
     POST /api/data/index/cancel
@@ -72,8 +72,10 @@ def overview():
     return jsonify({
         "config": str(snapshot.path), "exists": snapshot.path.exists(), "version": snapshot.version,
         "demo": config.is_demo, "home": str(state.home),
-        "self": {"name": config.self_name, "emails": list(config.self_emails), "timezone": config.timezone or "",
-                 "machine_timezone": str(_machine_zone())},
+        # on the demo, You starts empty: the demo's Alex Morgan is not the person at the keyboard
+        "self": {"name": "" if config.is_demo else config.self_name,
+                 "emails": [] if config.is_demo else list(config.self_emails),
+                 "timezone": "" if config.is_demo else config.timezone or "", "machine_timezone": str(_machine_zone())},
         "model": _model_view(config.llm),
         "sources": [] if config.is_demo else source_states(state),
         "demo_sources": [s.label for s in config.sources] if config.is_demo else [],
@@ -181,13 +183,22 @@ def check():
 
 @bp.get("/detect")
 def detect():
-    from ..local_apps import current_platform, detect as find
+    """What the mail and calendar apps keep under the home folder, or under ``?home=`` (another home: a Mac's
+    backup, a copied profile; outside the home folder only with ``outside=1``). Every platform's places are
+    looked in: a home copied from a Mac holds Apple Mail's store whatever system reads it."""
+    from ..local_apps import ANY_PLATFORM, detect as find
 
     state = current_state()
+    home = state.home
+    if request.args.get("home"):
+        home = _checked_path(request.args["home"], state.home, request.args.get("outside") == "1")
+        if not home.is_dir():
+            raise ApiError(400, f"{home} is not a folder; give the home folder to look in (the one holding Library "
+                                f"or .thunderbird)")
     configured = set() if state.config.is_demo else {
         Path(s.options[k]) for s in state.config.sources for k in ("path", "root") if isinstance(s.options.get(k), str)}
-    found = find(state.home, current_platform(), configured)
-    return jsonify({"home": str(state.home), **found.as_json()})
+    found = find(home, ANY_PLATFORM, configured)
+    return jsonify({"home": str(home), **found.as_json()})
 
 
 @bp.get("/browse")
@@ -264,7 +275,9 @@ def guess_type(path: Path) -> str | None:
             return "maildir"
         with os.scandir(path) as listing:
             names = [e for _, e in zip(range(200), listing)]
-        if any(e.name.endswith(".emlx") for e in names) or (path / "Messages").is_dir():
+        if (any(e.name.endswith(".emlx") for e in names) or (path / "Messages").is_dir()
+                or (path / "MailData").is_dir()  # an Apple Mail store (~/Library/Mail/V10)
+                or any(e.name.endswith(".mbox") and e.is_dir() for e in names)):  # Apple Mail's X.mbox folders
             return "emlx"
         if any(e.name.lower().endswith(".ics") for e in names):
             return "ics"

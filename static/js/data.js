@@ -91,7 +91,7 @@ export class DataPage {
 
   sourceRow(s) {
     const stateText = STATE_WORDS[s.state] || s.state;
-    const facts = [s.items !== null ? `${s.items.toLocaleString()} items` : null, size(s.size),
+    const facts = [s.items !== null ? `${s.items.toLocaleString()} item${s.items === 1 ? "" : "s"}` : null, size(s.size),
       s.written ? `indexed ${when(s.written)}` : null, s.as_of ? `fresh as of ${when(s.as_of)}` : null].filter(Boolean);
     const bar = h("progress", { class: "index-bar", max: 1, value: 0, hidden: true });
     const text = h("span", { class: "index-text" });
@@ -294,7 +294,11 @@ export class DataPage {
       h("div", { class: "add-block" },
         h("h3", {}, "Mail and calendars on this computer"),
         h("p", { class: "hint" }, "Looks where Thunderbird, Apple Mail and Apple Calendar keep their data. It only reads."),
-        h("button", { type: "button", class: "detect", onclick: (e) => this.detect(e.target) }, "Find mail and calendars"),
+        h("form", { class: "detect-row", onsubmit: (e) => { e.preventDefault(); this.detect(e.submitter || $("button.detect", this.root)); } },
+          h("button", { type: "submit", class: "detect" }, "Find mail and calendars"),
+          h("label", { class: "detect-home-label" }, "in ",
+            this.detectHome = h("input", { type: "text", class: "detect-home", placeholder: `${this.data.home} (your home folder)`,
+              "aria-label": "Home folder to look in", title: "Another home folder to look in, e.g. a backup of a Mac" }))),
         this.found),
       h("div", { class: "add-block" },
         h("h3", {}, "A file or folder"),
@@ -517,7 +521,8 @@ export class DataPage {
   async detect(button) {
     button.disabled = true;
     try {
-      const found = await api("/api/data/detect");
+      const home = this.detectHome.value.trim();
+      const found = await api(`/api/data/detect${home ? "?" + new URLSearchParams({ home }) : ""}`);
       const offered = found.found.filter((f) => f.offered);
       if (!found.found.length) {
         clear(this.found, h("p", { class: "hint" }, `No Thunderbird, Apple Mail or Apple Calendar data under ${found.home}.`));

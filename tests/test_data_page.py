@@ -529,3 +529,104 @@ f.change(None, lambda doc: doc["self"].__setitem__("name", "Half Written " * 200
     assert ConfigFile(path).read().text == ORIGINAL
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "config.toml"]
     assert all(name.startswith(".config.toml.") for name in leftovers)  # a temporary file, never read
+
+
+# -- questions about the user's own data: examples from it, names it does not hold --------------------------------
+
+@pytest.fixture
+def own(tmp_path):
+    """A config of the user's own (tests/own_data.py): mail from Tomás and Priya, the Harbor site visit, Documents;
+    the app on it, on a real server."""
+    root = tmp_path / "own"
+    own_data.write_mbox(root / "mail.mbox", [own_data.TOMAS, own_data.PRIYA])
+    (root / "calendar.ics").write_text(own_data.HARBOR_EVENT)
+    own_data.write_files(root / "Documents")
+    config_path = root / "config.toml"
+    config_path.write_text('[self]\nname = "Alex Morgan"\nemails = ["alex@example.org"]\n\n[llm]\nbackend = "rules"\n\n'
+                           '[[sources]]\ntype = "mbox"\npath = "mail.mbox"\n\n[[sources]]\ntype = "ics"\n'
+                           'path = "calendar.ics"\n\n[[sources]]\ntype = "files"\nroot = "Documents"\n')
+    app = create_app(load_config(config_path), token=TOKEN, home=tmp_path, opener=lambda p: None,
+                     recent=RecentQuestions(tmp_path / "recent.json"))
+    app.config["QW_SSE_KEEPALIVE"] = 0.1
+    server = make_web_server(app, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield app, server.server_port, root
+    server.shutdown()
+    server.server_close()
+    app.extensions["queryweaver"].close()
+
+
+def ask_api(port: int, question: str) -> tuple[str, dict]:
+    from queryweaver.web.sse import parse_sse
+
+    run = api(port, "POST", "/api/runs", json={"question": question}).json()
+    events = parse_sse(requests.get(f"http://127.0.0.1:{port}{run['events']}", headers=AUTH, timeout=60).text)
+    last = events[-1]
+    return last["event"], last["data"]
+
+
+def test_examples_come_from_the_users_own_data_and_each_one_answers(own):
+    app, port, root = own
+    home = api(port, "GET", "/api/home").json()
+    assert home["examples_from"] == "data" and not any("Jane Doe" in q for q in home["examples"])
+    examples = api(port, "GET", "/api/examples").json()
+    assert examples["from"] == "data" and not examples["busy"]
+    questions = examples["examples"]
+    assert "Find the file folders that contain email attachments from Tomás Ferreira" in questions
+    assert "Who attended the Harbor site visit?" in questions and "Who did I meet at Pier 4?" in questions
+    assert not any("Jane Doe" in q for q in questions)
+    for question in questions:
+        kind, data = ask_api(port, question)
+        assert kind == "result" and data["count"] >= 1, question
+    assert api(port, "GET", "/api/home").json()["examples"] == questions  # kept until the data changes
+
+
+def test_a_name_the_data_lacks_is_said_plainly_with_the_nearest_names(own):
+    app, port, root = own
+    kind, data = ask_api(port, "Find the file folders that contain email attachments from Tom Ferreira")
+    assert kind == "result" and data["count"] == 0
+    [miss] = data["misses"]
+    assert miss["message"] == "No one called Tom Ferreira in your mail or calendar; did you mean Tomás Ferreira?"
+    assert miss["suggestions"] == [{"name": "Tomás Ferreira", "address": "tomas@harbor.example", "question":
+                                    "Find the file folders that contain email attachments from Tomás Ferreira"}]
+    kind, data = ask_api(port, miss["suggestions"][0]["question"])
+    assert kind == "result" and data["count"] == 1 and data["misses"] == []
+    kind, data = ask_api(port, "Find the emails Jane Doe sent me")
+    assert data["misses"][0]["message"] == "No one called Jane Doe in your mail or calendar"
+    kind, data = ask_api(port, "What did Tom Ferreira say")  # refused by the reader: the name is still checked
+    assert kind == "error" and "did not understand" in data["message"]
+    assert [m["message"] for m in data["misses"]] == [
+        "No one called Tom Ferreira in your mail or calendar; did you mean Tomás Ferreira?"]
+    kind, data = ask_api(port, "What did New York say")  # capitals that resemble no one are not called a person
+    assert kind == "error" and data["misses"] == []
+
+
+def test_the_page_offers_examples_from_the_data_and_did_you_mean_for_a_missing_name(own):
+    sync_api = _browser()
+    expect = sync_api.expect
+    app, port, root = own
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--headless=new", "--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        problems: list[str] = []
+        page.on("pageerror", lambda err: problems.append(str(err)))
+        page.goto(launch_url(app, port))
+        expect(page.locator("#examples-title")).to_have_text("Try a question about your data", timeout=30_000)
+        chips = page.locator("#examples .question-chip")
+        expect(chips.first).to_be_visible()
+        assert "Tomás Ferreira" in " ".join(chips.all_inner_texts())
+        page.screenshot(path=str(ARTIFACTS / "own_01_examples_from_data.png"), full_page=True)
+        page.fill("#question", "Find the file folders that contain email attachments from Tom Ferreira")
+        page.click("#ask")
+        miss = page.locator(".name-miss")
+        expect(miss).to_contain_text("No one called Tom Ferreira in your mail or calendar. Did you mean Tomás Ferreira?",
+                                     timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / "own_02_no_one_called.png"), full_page=True)
+        miss.locator("button.did-you-mean-name").click()
+        expect(page.locator("#run-status")).to_contain_text("Answer: 1 folder", timeout=30_000)
+        expect(page.locator(".answer-item").first).to_contain_text("Harbor")
+        expect(page.locator("#question")).to_have_value(
+            "Find the file folders that contain email attachments from Tomás Ferreira")
+        browser.close()
+    assert problems == [], problems

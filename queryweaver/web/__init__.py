@@ -88,7 +88,7 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     opener   -- shows a folder in the file manager (default: the platform's own)
     generate -- ``(question, on_event) -> Generation`` (default: ``queryweaver.llm.generate_graph``)
     recent   -- where recent questions are kept (default: ``recent.json`` in the user data dir)
-    examples -- questions shown on the empty page (default: the demo corpus)
+    examples -- questions shown on the empty page (default: the demo's, or questions made from the user's data)
     token    -- the per-launch token (default: a fresh random one)
     max_running -- questions that may run at once (default ``runs.MAX_RUNNING``)
     home     -- the home folder the Data page's folder browser keeps to (default: the user's)
@@ -112,6 +112,7 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
         roots=source_roots(config),
         engine_factory=factory,
     )
+    state.examples_from_data = examples is None  # examples given by the caller are shown as they are
     if max_running is not None:
         state.runs.max_running = max_running
     if home is not None:

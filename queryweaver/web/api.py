@@ -4,6 +4,7 @@ Every request carries the per-launch token, checked by the app before anything r
 (``auth.py``): the ``X-QueryWeaver-Token`` header, or the page's HttpOnly cookie from this origin. State
 changes are POSTs with a JSON body (at most ``MAX_BODY``); malformed JSON is a 400 with one line. A run::
 
+    GET  /api/examples                                        -> questions about the user's own data that answer
     POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}; 429 when too many run
     GET  /api/runs/<id>/events                                -> text/event-stream: generating, readings, graph,
          plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
@@ -98,8 +99,10 @@ def _page() -> int:
 def home():
     state = current_state()
     config = state.config
+    own = not config.is_demo and state.examples_from_data
     return jsonify({
-        "examples": state.examples,
+        "examples": (list(state.examples_cache[1]) if state.examples_cache else []) if own else state.examples,
+        "examples_from": "data" if own else "demo",  # "data": GET /api/examples makes (or remakes) them
         "recent": state.recent.list(),
         "demo": config.is_demo,
         "config": None if config.is_demo or config.path is None else str(config.path),
@@ -107,6 +110,22 @@ def home():
         "backend": config.llm_setting("backend"),
         "indexing": state.job is not None and not state.job.finished,
     })
+
+
+@bp.get("/examples")
+def examples():
+    """Questions about the user's own data that answer (``examples.py``); the demo's on the demo. ``busy``: the
+    sources are in use (a question, an index build), ask again later."""
+    from .examples import own_examples
+
+    state = current_state()
+    if state.config.is_demo or not state.examples_from_data:
+        return jsonify({"examples": state.examples, "from": "demo", "busy": False})
+    found = own_examples(state)
+    if found is None:
+        cached = state.examples_cache
+        return jsonify({"examples": list(cached[1]) if cached else [], "from": "data", "busy": True})
+    return jsonify({"examples": found, "from": "data", "busy": False})
 
 
 @bp.get("/recent")

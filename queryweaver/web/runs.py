@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import Cancelled, GraphError, QueryWeaverError
+from ..errors import Cancelled, GenerationError, GraphError, QueryWeaverError
 from ..events import Event, EventKind
 from ..executor import RunResult, sort_items
 from ..graph import QueryGraph
@@ -35,6 +35,7 @@ from .present import (
     pages_of,
     plan_steps,
 )
+from .misses import graph_misses, question_misses, where_people_are
 from .sse import TERMINAL, ReadingsEvent, StreamKind
 
 if TYPE_CHECKING:
@@ -63,6 +64,7 @@ class Run:
     error_var: str | None = None
     active_var: str | None = None              # the variable of the step running now
     warnings: list[str] = field(default_factory=list)
+    misses: list[dict[str, Any]] = field(default_factory=list)   # names asked for that the data lacks (misses.py)
     backend: str | None = None
     generation_seconds: float | None = None
     ended: float | None = None                 # time.monotonic() of the terminal event
@@ -210,6 +212,9 @@ def execute(state: "WebState", run: Run) -> None:
             result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
             run.result = result
             run.warnings = state.new_warnings(engine)  # each said once, in the first answer after it arose
+            if not result.count:  # "no one called Jane Doe in your mail; did you mean ...?"
+                run.misses = _safely(lambda: graph_misses(run.graph, run.question, engine.lexicon(),
+                                                          where_people_are(s.type for s in state.config.sources)))
             message = result_message(state, run, page=1)
         run.publish(StreamKind.RESULT, message)
     except Cancelled:
@@ -218,13 +223,26 @@ def execute(state: "WebState", run: Run) -> None:
         run.publish(StreamKind.ERROR, {"message": f"The generated graph is not valid: {exc.problems[0]}",
                                        "problems": exc.problems, "error": "GraphError"})
     except QueryWeaverError as exc:
+        misses = []
+        if run.graph is None and isinstance(exc, GenerationError) and run.question:  # a question that was not read
+            misses = _safely(lambda: question_misses(run.question, state.lexicon(),
+                                                     where_people_are(s.type for s in state.config.sources)))
         run.publish(StreamKind.ERROR, {"message": for_the_page(str(exc)), "error": type(exc).__name__,
-                                       "var": run.error_var})
+                                       "var": run.error_var, "misses": misses})
     except Exception as exc:  # a bug: say so plainly, keep the details in the server log
         log.exception("run %s failed", run.id)
         run.publish(StreamKind.ERROR, {"message": f"Unexpected error ({type(exc).__name__}: {exc}); see the "
                                                   f"terminal running 'queryweaver serve' for details.",
                                        "error": type(exc).__name__, "var": run.error_var})
+
+
+def _safely(find: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Misses are a courtesy on top of an answer or a refusal: a failure to find them never fails the run."""
+    try:
+        return find() or []
+    except Exception:
+        log.exception("could not check the names of a question against the data")
+        return []
 
 
 _SET_BACKEND = re.compile(r"set \[llm\] backend (?:to an LLM backend \([^)]*\)|= \"[a-z]+\")")
@@ -327,7 +345,7 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
         "per_page": ANSWERS_PER_PAGE, "items": items, "emptied_by": result.emptied_by,
         "emptied_var": run.emptied_var, "seconds": round(result.seconds, 3),
         "candidates": {var: (None if c is None else len(c)) for var, c in result.candidates.items()},
-        "warnings": run.warnings, "freshness": state.freshness(),
+        "warnings": run.warnings, "freshness": state.freshness(), "misses": run.misses,
     }
 
 

@@ -70,6 +70,8 @@ class WebState:
     _local: threading.local = field(default_factory=threading.local, repr=False)
     data_dir: Path = field(default_factory=lambda: default_data_dir())   # the Google client file and token
     google_sign_in: Any = None                          # the Google sign-in under way (google_signin.SignIn)
+    examples_from_data: bool = True                     # the empty page's examples come from the user's data
+    examples_cache: Any = None                          # (the lexicon they were made from, the questions)
 
     @contextmanager
     def engine_session(self, progress_to: Callable[..., None] | None = None,

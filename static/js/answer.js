@@ -26,10 +26,22 @@ function evidenceView(item) {
     item.evidence.length > shown.length ? h("span", { class: "more" }, `and ${item.evidence.length - shown.length} more`) : null);
 }
 
+// "No one called Jane Doe in your mail; did you mean Jane Dow?": each suggestion asks again with that name.
+export function missesView(misses, onRetry) {
+  if (!misses || !misses.length) return null;
+  return h("div", { class: "name-misses", role: "status" }, misses.map((miss) => h("p", { class: "name-miss" },
+    h("span", { class: "miss-text" }, `${miss.message.split("; did you mean")[0]}.`),
+    miss.suggestions.length ? [" Did you mean ", miss.suggestions.map((s, i) => [
+      i ? (i === miss.suggestions.length - 1 ? " or " : ", ") : "",
+      h("button", { type: "button", class: "link-button did-you-mean-name", title: `${s.name} <${s.address}>: ask again with this name`,
+        onclick: () => onRetry(miss, s) }, s.name)]), "?"] : null)));
+}
+
 export class AnswerView {
-  constructor(root, { onShowNode } = {}) {
+  constructor(root, { onShowNode, onRetryName } = {}) {
     this.root = root;
     this.onShowNode = onShowNode || (() => {});
+    this.onRetryName = onRetryName || (() => {});
   }
 
   reset() {
@@ -48,6 +60,7 @@ export class AnswerView {
       const where = result.emptied_var;
       root.append(h("div", { class: "nothing", role: "status" },
         h("p", { class: "answer-headline" }, "Nothing matched."),
+        missesView(result.misses, this.onRetryName),
         result.emptied_by ? h("p", { class: "emptied" }, "The candidate set became empty at: ",
           h("strong", { class: "emptied-by" }, result.emptied_by), ".") : null,
         h("p", { class: "hint" }, "Check that step's filter (a name or date spelled differently?), fix it in the graph editor below and run again.",

@@ -2,7 +2,7 @@
 // view (A), activity panel (B), node details (C), the answer and the graph editor in step.
 
 import { Activity } from "./activity.js";
-import { AnswerView } from "./answer.js";
+import { AnswerView, missesView } from "./answer.js";
 import { api, eventsUrl } from "./api.js";
 import { $, clear, countOf, h, seconds } from "./dom.js";
 import { DataPage } from "./data.js";
@@ -36,7 +36,7 @@ class App {
     this.graphView = new GraphView($("#graph"), { onSelect: (v) => this.selectNode(v) });
     this.activity = new Activity($("#activity"), $("#activity-summary"));
     this.details = new NodeDetails($("#details"), { stateOf: (v) => this.graphView.state(v) });
-    this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v) });
+    this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v), onRetryName: (miss, s) => this.retryName(miss, s) });
     this.editor = new GraphEditor($("#editor"), { onRun: (graph, question) => this.start({ graph, question }) });
     // A "Did you mean" chip runs that reading's graph as an edited graph: no LLM, and it stays editable.
     this.readings = new ReadingsView($("#readings"), {
@@ -71,12 +71,33 @@ class App {
   showHome(home) {
     this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
     this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
-    clear(this.el.examples, home.examples.map((q) => this.questionButton(q, "example")));
+    this.showExamples(home.examples, home.examples_from);
+    if (home.examples_from === "data") this.loadExamples();
     const banner = $("#index-banner");
     banner.hidden = !home.indexing;
     banner.textContent = home.indexing ? "Your sources are being indexed (see Your data); questions are answered once it finishes, from what is indexed then." : "";
     const note = $(".demo-note");
     if (note) note.hidden = !home.demo;
+  }
+
+  showExamples(examples, from) {
+    clear(this.el.examples, examples.map((q) => this.questionButton(q, "example")));
+    $("#examples-title").textContent = from === "data"
+      ? (examples.length ? "Try a question about your data" : "Questions about your data appear here once it is indexed")
+      : "Try an example on the demo data";
+  }
+
+  // Examples made from the user's own data (GET /api/examples): what their mail, calendar and files name.
+  async loadExamples(tries = 0) {
+    clearTimeout(this.examplesTimer);
+    try {
+      const found = await api("/api/examples");
+      this.showExamples(found.examples, found.from);
+      if (this.home) this.home.examples = found.examples;
+      if (found.busy && tries < 20) this.examplesTimer = setTimeout(() => this.loadExamples(tries + 1), 3000);
+    } catch (err) {
+      /* the page keeps what it showed */
+    }
   }
 
   async init() {
@@ -297,6 +318,7 @@ class App {
           h("p", { class: "answer-headline" },
             this.graph ? "The run stopped." : "The question could not be turned into a query graph."),
           h("p", { class: "error-message" }, sentence(ev.message)),
+          missesView(ev.misses, (miss, s) => this.retryName(miss, s)),
           ev.problems && ev.problems.length > 1 ? h("ul", { class: "problems" }, ev.problems.map((p) => h("li", {}, p))) : null));
         this.el.answerPanel.hidden = false;
         this.setStatus("Error", "error");
@@ -304,6 +326,22 @@ class App {
       default:
         break;
     }
+  }
+
+  // A "did you mean" name: the question asked again with it, or (when the question did not hold the name as
+  // written) the graph run again with the name filter changed.
+  retryName(miss, suggestion) {
+    if (suggestion.question) {
+      this.el.question.value = suggestion.question;
+      this.start({ question: suggestion.question }).catch((err) => this.fail(err.message));
+      return;
+    }
+    if (!this.graph) return;
+    const graph = JSON.parse(JSON.stringify(this.graph));
+    for (const c of graph.constraints) {
+      if (c.kind === "filter" && c.var === miss.var && c.field === "name" && c.value === miss.name) c.value = suggestion.name;
+    }
+    this.start({ graph, question: this.el.question.value }).catch((err) => this.fail(err.message));
   }
 
   finish() {

@@ -141,12 +141,14 @@ def create_app(config: Config, *, engine: Engine | None = None, opener: Opener |
     from .data import bp as data_bp
     from .google_signin import bp as google_bp
     from .pages import bp as pages_bp
+    from .reading import bp as reading_bp
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(data_bp)
     app.register_blueprint(accounts_bp)
     app.register_blueprint(google_bp)
+    app.register_blueprint(reading_bp)
 
     @app.before_request
     def only_local_hosts() -> None:

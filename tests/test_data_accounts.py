@@ -187,9 +187,17 @@ def test_a_config_that_cannot_be_written_keeps_no_password(served, radicale, key
     assert config_path.read_text() == "# written by an editor meanwhile\n"
 
 
-def test_another_origin_cannot_add_an_account(served, radicale, keyring_file):
+def test_another_origin_cannot_add_an_account_or_start_a_sign_in(served, radicale, keyring_file):
     app, port, config_path = served
     jar = {cookie_name(f"127.0.0.1:{port}"): TOKEN}
+    evil_headers = {"Origin": "http://127.0.0.1:9999", "Sec-Fetch-Site": "same-site"}
+    for method, path, body in (("POST", "/api/data/google/client", {"client_json": "{}"}),
+                               ("POST", "/api/data/google/start", {}), ("GET", "/api/data/google", None),
+                               ("GET", "/api/data/google/status", None), ("POST", "/api/data/google/cancel", {})):
+        got = requests.request(method, f"http://127.0.0.1:{port}{path}", json=body, cookies=jar, timeout=10,
+                               headers=evil_headers)
+        assert got.status_code == 403, path
+        assert requests.request(method, f"http://127.0.0.1:{port}{path}", json=body, timeout=10).status_code == 403
     body = {"type": "caldav", "url": radicale.url, "user": caldav_server.USER, "password": caldav_server.PASSWORD}
     evil = requests.post(f"http://127.0.0.1:{port}/api/data/accounts/add", json=body, cookies=jar, timeout=10,
                          headers={"Origin": "http://127.0.0.1:9999", "Sec-Fetch-Site": "same-site"})

@@ -630,3 +630,82 @@ def test_the_page_offers_examples_from_the_data_and_did_you_mean_for_a_missing_n
             "Find the file folders that contain email attachments from Tomás Ferreira")
         browser.close()
     assert problems == [], problems
+
+
+# -- questions while a build runs: answered from what is indexed, with a banner ------------------------------------
+
+def test_a_question_asked_while_a_build_runs_is_answered_from_what_is_indexed(tmp_path, monkeypatch):
+    """A CalDAV account behind a slow server takes seconds to index; a question asked meanwhile is answered at
+    once from the mail and files already indexed, and says which source is not finished; after the build the
+    same question has the calendar too."""
+    radicale = caldav_server.Radicale()
+    (tmp_path / "harbor.ics").write_text(own_data.HARBOR_EVENT)
+    radicale.load_ics(tmp_path / "harbor.ics")
+    radicale.start()
+    slow = caldav_server.FaultyProxy(radicale.port, delay=1.0)
+    monkeypatch.setenv("QW_TEST_CALDAV_PASSWORD", caldav_server.PASSWORD)
+    root = tmp_path / "own"
+    own_data.write_mbox(root / "mail.mbox", [own_data.TOMAS, own_data.PRIYA])
+    own_data.write_files(root / "Documents")
+    config_path = root / "config.toml"
+    config_path.write_text('[self]\nname = "Alex Morgan"\nemails = ["alex@example.org"]\n[llm]\nbackend = "rules"\n'
+                           '[[sources]]\ntype = "mbox"\npath = "mail.mbox"\n[[sources]]\ntype = "files"\n'
+                           f'root = "Documents"\n[[sources]]\ntype = "caldav"\nurl = "{slow.url}"\n'
+                           f'user = "{caldav_server.USER}"\npassword_env = "QW_TEST_CALDAV_PASSWORD"\n')
+    app = create_app(load_config(config_path), token=TOKEN, home=tmp_path, opener=lambda p: None,
+                     recent=RecentQuestions(tmp_path / "recent.json"))
+    app.config["QW_SSE_KEEPALIVE"] = 0.1
+    server = make_web_server(app, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_port
+    try:
+        assert api(port, "POST", "/api/data/index", json={"sources": [0, 1]}).status_code == 202
+        assert "index_done" in api(port, "GET", "/api/data/index/events").text
+        harbor = own_data.HARBOR_QUESTION
+        started = time.monotonic()
+        assert api(port, "POST", "/api/data/index", json={"sources": [2]}).status_code == 202
+        kind, mail = ask_api(port, "Find the file folders that contain email attachments from Tomás Ferreira")
+        asked = time.monotonic() - started
+        kind2, calendar = ask_api(port, harbor)
+        assert api(port, "GET", "/api/home").json()["indexing"] is True
+        assert "index_done" in api(port, "GET", "/api/data/index/events").text
+        built = time.monotonic() - started
+        assert kind == "result" and mail["count"] == 1 and "Harbor" in mail["items"][0]["label"], mail
+        caldav_label = f"caldav:{slow.url}"
+        assert mail["partial"] == {"indexing": [caldav_label], "left_out": [caldav_label]}
+        # the calendar names the visit: until it is indexed, the question cannot be read, and the refusal says why
+        assert kind2 == "error" and calendar["partial"] == {"indexing": [caldav_label]}, calendar
+        assert calendar["message"].endswith(f"(Indexing is not finished: {slow.url} is still being indexed, and what "
+                                            f"it holds is not known yet; ask again when indexing ends.)")
+        assert asked < built - 1.0, (asked, built)  # answered while the build still ran, not after it
+        kind, after = ask_api(port, harbor)
+        assert kind == "result" and after["count"] == 1 and after["partial"] is None
+        (ARTIFACTS / "data_answer_during_build.txt").write_text(
+            f"answered in {asked:.1f} s while the build ran; the build took {built:.1f} s\n")
+
+        # in the browser: the banner while the build runs, and the answer saying it is partial
+        if CHROMIUM.exists():
+            sync_api = _browser()
+            expect = sync_api.expect
+            api(port, "POST", "/api/data/index", json={"sources": [2], "rebuild": True})
+            with sync_api.sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                     args=["--headless=new", "--no-sandbox"])
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(launch_url(app, port))
+                expect(page.locator("#index-banner")).to_contain_text("answered now, from what is indexed so far")
+                page.fill("#question", "Find the file folders that contain email attachments from Tomás Ferreira")
+                page.click("#ask")
+                expect(page.locator("#run-status")).to_contain_text("Answer: 1 folder", timeout=30_000)
+                expect(page.locator(".partial-note")).to_contain_text("Answered from what is indexed so far.")
+                expect(page.locator(".partial-note")).to_contain_text("Not asked yet (still being indexed): 127.0.0.1:")
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "data_answer_during_build.png"))
+                browser.close()
+            assert "index_done" in api(port, "GET", "/api/data/index/events").text
+    finally:
+        server.shutdown()
+        server.server_close()
+        app.extensions["queryweaver"].close()
+        slow.close()
+        radicale.close()

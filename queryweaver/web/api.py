@@ -254,7 +254,7 @@ def run_answers(run_id: str):
     if run.result is None:
         raise ApiError(409, "the answer is not ready yet", status=run.status)
     state = current_state()
-    with state.engine_session():  # evidence may look items up in the sources
+    with state.question_session():  # evidence may look items up in the sources
         return jsonify(result_message(state, run, _page()))
 
 

@@ -53,6 +53,7 @@ class IndexJob:
     _cond: threading.Condition = field(default_factory=threading.Condition, repr=False)
     _last: dict[int, float] = field(default_factory=dict, repr=False)
     current: int | None = None
+    ended_sources: set[int] = field(default_factory=set)   # sources done or failed (questions may read them)
 
     def publish(self, kind: IndexEventKind, data: dict[str, Any]) -> None:
         with self._cond:
@@ -101,7 +102,15 @@ def start(state: "WebState", job: IndexJob) -> threading.Thread:
 
 
 def run(state: "WebState", job: IndexJob) -> None:
-    """Index the job's sources one after another, in the background; always ends with a terminal event."""
+    """Index the job's sources one after another, in the background; always ends with a terminal event.
+    Questions asked meanwhile are answered from what is indexed so far (``WebState.question_session``)."""
+    try:
+        _run(state, job)
+    finally:
+        state.close_reader()
+
+
+def _run(state: "WebState", job: IndexJob) -> None:
     try:
         with state.engine_session(progress_to=job.progress) as engine:
             assert engine is not None
@@ -127,9 +136,12 @@ def run(state: "WebState", job: IndexJob) -> None:
                 except QueryWeaverError as exc:
                     failed += 1
                     state.note_source_error(n, str(exc))
+                    job.ended_sources.add(n)
                     job.publish(IndexEventKind.INDEX_SOURCE, {"source": n, "state": "error", "error": str(exc)})
                     continue
                 state.note_source_fresh(n)
+                job.ended_sources.add(n)
+                state.reader_stale = True  # questions asked meanwhile may read this source now
                 line = None
                 if report is not None:
                     line = (f"{report.parsed:,} read, {report.reused:,} unchanged, {report.removed:,} removed"

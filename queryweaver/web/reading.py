@@ -57,7 +57,7 @@ def read_email():
         raise ApiError(400, "give the email's key (its Message-ID, as the answer lists it)")
     state = current_state()
     try:
-        with state.engine_session(timeout=30) as engine:
+        with state.question_session(timeout=30) as (engine, _partial):
             if engine is None:
                 raise ApiError(409, "the sources are busy (a question or an index build); open the email again in a "
                                     "moment")

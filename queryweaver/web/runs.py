@@ -65,6 +65,7 @@ class Run:
     active_var: str | None = None              # the variable of the step running now
     warnings: list[str] = field(default_factory=list)
     misses: list[dict[str, Any]] = field(default_factory=list)   # names asked for that the data lacks (misses.py)
+    partial: dict[str, Any] | None = None      # answered while a build ran: the sources it had not finished
     backend: str | None = None
     generation_seconds: float | None = None
     ended: float | None = None                 # time.monotonic() of the terminal event
@@ -207,8 +208,10 @@ def execute(state: "WebState", run: Run) -> None:
             if run.cancel.is_set():
                 raise Cancelled("the run was cancelled")
         run.publish(StreamKind.GRAPH, graph_message(run))
-        with state.engine_session(progress_to=lambda *a: _progress(run, *a)) as engine:
-            state.keep_fresh(engine)
+        with state.question_session(progress_to=lambda *a: _progress(run, *a)) as (engine, partial):
+            if partial is None:  # while the Data page's build runs, answered from what it indexed so far
+                state.keep_fresh(engine)
+            run.partial = partial
             result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
             run.result = result
             run.warnings = state.new_warnings(engine)  # each said once, in the first answer after it arose
@@ -227,8 +230,15 @@ def execute(state: "WebState", run: Run) -> None:
         if run.graph is None and isinstance(exc, GenerationError) and run.question:  # a question that was not read
             misses = _safely(lambda: question_misses(run.question, state.lexicon(),
                                                      where_people_are(s.type for s in state.config.sources)))
-        run.publish(StreamKind.ERROR, {"message": for_the_page(str(exc)), "error": type(exc).__name__,
-                                       "var": run.error_var, "misses": misses})
+        message = for_the_page(str(exc))
+        pending = state.build_under_way()
+        if pending:  # what the unfinished sources hold (names, titles, a type of item) is not known yet
+            names = ", ".join(label.split(":", 1)[-1] for label in pending)
+            message += (f" (Indexing is not finished: {names} {'is' if len(pending) == 1 else 'are'} still being "
+                        f"indexed, and what {'it holds is' if len(pending) == 1 else 'they hold is'} not known yet; "
+                        f"ask again when indexing ends.)")
+        run.publish(StreamKind.ERROR, {"message": message, "error": type(exc).__name__, "var": run.error_var,
+                                       "misses": misses, "partial": {"indexing": pending} if pending else None})
     except Exception as exc:  # a bug: say so plainly, keep the details in the server log
         log.exception("run %s failed", run.id)
         run.publish(StreamKind.ERROR, {"message": f"Unexpected error ({type(exc).__name__}: {exc}); see the "
@@ -345,7 +355,7 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
         "per_page": ANSWERS_PER_PAGE, "items": items, "emptied_by": result.emptied_by,
         "emptied_var": run.emptied_var, "seconds": round(result.seconds, 3),
         "candidates": {var: (None if c is None else len(c)) for var, c in result.candidates.items()},
-        "warnings": run.warnings, "freshness": state.freshness(), "misses": run.misses,
+        "warnings": run.warnings, "freshness": state.freshness(), "misses": run.misses, "partial": run.partial,
     }
 
 

@@ -72,6 +72,9 @@ class WebState:
     google_sign_in: Any = None                          # the Google sign-in under way (google_signin.SignIn)
     examples_from_data: bool = True                     # the empty page's examples come from the user's data
     examples_cache: Any = None                          # (the lexicon they were made from, the questions)
+    reader_stale: bool = False                          # a source finished indexing: the reader is built again
+    _reader: Any = field(default=None, repr=False)      # (job id, engine, labels left out) while a build runs
+    _reader_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @contextmanager
     def engine_session(self, progress_to: Callable[..., None] | None = None,
@@ -93,13 +96,70 @@ class WebState:
             self._progress_to = None
             self._engine_lock.release()
 
+    # -- questions while the Data page's build runs: answered from what is indexed so far ------------------
+    @contextmanager
+    def question_session(self, progress_to: Callable[..., None] | None = None,
+                         timeout: float | None = None) -> Iterator[tuple[Engine | None, dict[str, Any] | None]]:
+        """The engine a question runs on, and what its answer leaves out.
+
+        With no index build running: the engine of ``engine_session`` and None. While the Data page's build
+        runs (it holds that engine for its whole length): a second engine reading the indexes as they stand,
+        each source with nothing indexed yet left out (``Connector.answer_as_indexed``), and ``{"indexing":
+        [labels of the sources the build has still to finish], "left_out": [labels of those not answering]}``
+        for the answer's banner. Yields (None, None) when ``timeout`` runs out first."""
+        job = self.job
+        if job is None or job.finished:
+            with self.engine_session(progress_to, timeout) as engine:
+                yield engine, None
+            return
+        if not self._reader_lock.acquire(timeout=-1 if timeout is None else timeout):
+            yield None, None
+            return
+        try:
+            engine, left_out = self._reader_for(job)
+            yield engine, {"indexing": self.build_under_way(), "left_out": left_out}
+        finally:
+            if job.finished and self._reader is not None:  # it ended while this question read: no one needs it now
+                self._reader[1].close()
+                self._reader = None
+            self._reader_lock.release()
+
+    def build_under_way(self) -> list[str]:
+        """The labels of the sources the Data page's build has still to finish ([] when none runs)."""
+        job = self.job
+        if job is None or job.finished:
+            return []
+        labels = [s.label for s in self.config.sources]
+        return [labels[n] for n in job.sources if n not in job.ended_sources and n < len(labels)]
+
+    def _reader_for(self, job: Any) -> tuple[Engine, list[str]]:
+        """The reading engine of ``job`` (built again once a source of it finished: it may answer now)."""
+        if self._reader is not None and (self._reader[0] != job.id or self.reader_stale):
+            self._reader[1].close()
+            self._reader = None
+        if self._reader is None:
+            self.reader_stale = False
+            engine = self.engine_factory(lambda *args: None)  # it never builds, so it has no progress to say
+            rebuilding = {id(self.config.sources[n]) for n in job.sources if job.rebuild and n < len(self.config.sources)}
+            dropped = engine.keep_connectors(lambda c: id(c.source) not in rebuilding and c.answer_as_indexed())
+            self._reader = (job.id, engine, [c.source.label for c in dropped])
+        return self._reader[1], list(self._reader[2])
+
+    def close_reader(self) -> None:
+        """The build ended: questions go back to the engine (a question reading now finishes first)."""
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader[1].close()
+                self._reader = None
+
     def lexicon(self):
         """What the user's data names, from the engine (None while another run holds it for long)."""
-        with self.engine_session(timeout=30) as engine:
+        with self.question_session(timeout=30) as (engine, partial):
             if engine is None:
                 return None
             said = len(engine.warnings)
-            self.keep_fresh(engine)
+            if partial is None:
+                self.keep_fresh(engine)
             lexicon = engine.lexicon()
             self.pending_warnings.extend(engine.warnings[said:])  # an index healed while reading: say so in the run
             return lexicon
@@ -230,7 +290,7 @@ class WebState:
         """Fill display fields (a file's path on disk) of items about to be shown, if the engine is free."""
         if not items:
             return
-        with self.engine_session(timeout=5) as engine:
+        with self.question_session(timeout=5) as (engine, _partial):
             if engine is None:
                 return
             for connector in engine.connectors:
@@ -244,6 +304,7 @@ class WebState:
         self._closing.set()
         if self.job is not None:
             self.job.cancel.set()
+        self.close_reader()
         self.runs.cancel_all()
         deadline = time.monotonic() + timeout
         for run in self.runs.all():

@@ -58,6 +58,10 @@ export class AnswerView {
     root.dataset.count = result.count;
     if (result.emptied_by || result.count === 0) {
       const where = result.emptied_var;
+      if (result.partial) {
+        root.append(h("p", { class: "partial-note", role: "status" }, h("strong", {}, "Answered from what is indexed so far. "),
+          `Indexing is not finished (${[...result.partial.indexing, ...result.partial.left_out].map((l) => l.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || l).join(", ")}); ask again when it ends.`));
+      }
       root.append(h("div", { class: "nothing", role: "status" },
         h("p", { class: "answer-headline" }, "Nothing matched."),
         missesView(result.misses, this.onRetryName),
@@ -74,6 +78,16 @@ export class AnswerView {
     root.append(h("div", { class: "answer-top" },
       h("p", { class: "answer-headline", dataset: { count: result.count } }, headline),
       h("span", { class: "answer-meta" }, `${result.var} · ${seconds(result.seconds)}`)));
+    const short = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;
+    if (result.partial) {  // asked while the Data page's build runs: answered from what it had indexed
+      const out = result.partial.left_out;
+      const older = result.partial.indexing.filter((l) => !out.includes(l)).map(short);
+      root.append(h("p", { class: "partial-note", role: "status" },
+        h("strong", {}, "Answered from what is indexed so far. "),
+        out.length ? `Not asked yet (still being indexed): ${out.map(short).join(", ")}. ` : "",
+        older.length ? `Being indexed, answered from what it held before: ${older.join(", ")}. ` : "",
+        "Ask again when indexing ends for the full answer."));
+    }
     const fresh = (result.freshness || []).filter((f) => f.as_of);
     if (fresh.length) {
       const name = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;

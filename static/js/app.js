@@ -75,7 +75,7 @@ class App {
     if (home.examples_from === "data") this.loadExamples();
     const banner = $("#index-banner");
     banner.hidden = !home.indexing;
-    banner.textContent = home.indexing ? "Your sources are being indexed (see Your data); questions are answered once it finishes, from what is indexed then." : "";
+    banner.textContent = home.indexing ? "Your sources are being indexed (see Your data). Questions are answered now, from what is indexed so far; each answer says which sources are not finished." : "";
     const note = $(".demo-note");
     if (note) note.hidden = !home.demo;
   }

@@ -294,6 +294,7 @@ def test_a_new_user_connects_their_data_from_the_page_and_it_stays_fresh(world):
         expect(rows).to_have_count(n_found + 5)
         indexed(rows, started, "Google")
         expect(rows.filter(has_text="Gmail")).to_have_count(1)
+        expect(rows.filter(has_text="Gmail")).to_contain_text("your Google account, read-only")
         expect(rows.filter(has_text="Google Calendar")).to_have_count(1)
         token = world["data_dir"] / "google-token.json"
         assert token.exists() and oct(token.stat().st_mode & 0o777) == "0o600"

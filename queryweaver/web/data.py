@@ -157,6 +157,8 @@ def _where(source) -> str:
             return short(source.options[key])
     if source.options.get("roots"):
         return ", ".join(map(short, source.options["roots"]))
+    if source.type in ("gmail", "gcal"):
+        return str(source.options.get("account") or "your Google account, read-only")
     return source.label.split(":", 1)[-1]
 
 

@@ -280,7 +280,7 @@ export class DataPage {
   // -- adding ----------------------------------------------------------------------------------------
   addSection() {
     this.pathInput = h("input", { type: "text", class: "path-input", placeholder: "~/Mail/inbox.mbox, ~/Maildir, ~/calendar.ics or a folder",
-      "aria-label": "Path to add" });
+      "aria-label": "Path to add", oninput: () => { this.addError.textContent = ""; } });
     this.typeSelect = h("select", { class: "type-select", "aria-label": "What it is" },
       [["auto", "find out"], ["mbox", "mail (mbox)"], ["maildir", "mail (Maildir)"], ["ics", "calendar (.ics)"],
         ["files", "folder of files"]].map(([v, t]) => h("option", { value: v }, t)));

@@ -187,6 +187,8 @@ def add_account():
         raise ApiError(400, str(exc)) from None
     try:
         _save(body.get("version"), lambda document: add_source(document, entry))
+    except ApiError:  # written, but a build holds the engine (ConfigBusy): the source is there, so is its password
+        raise
     except BaseException:
         forget_password(service, account)  # nothing half-written: no password kept for a source not saved
         raise

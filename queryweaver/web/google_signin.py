@@ -242,15 +242,19 @@ def callback():
     if missing:
         return _fail(pending, f"Google did not grant {', '.join(sorted(missing))}; start again and tick every box "
                               f"on Google's page. Nothing was saved.")
+    later = ""
     try:
         save_credentials(creds, token_path(), client_secrets=client_path())
-        added = _add_google_sources(state, pending)
+        try:
+            added = _add_google_sources(state, pending)
+        except ApiError as exc:  # written, but a build holds the engine: used once it ends
+            added, later = [], f" {exc.message[:1].upper()}{exc.message[1:]}."
     except (OSError, QueryWeaverError) as exc:
         return _fail(pending, f"Signed in, but the sign-in could not be saved ({exc}); start it again.")
     pending.sources = added
     pending.status = "done"
     names = " and ".join({"gmail": "Gmail", "gcal": "Google Calendar"}[k] for k in pending.kinds)
-    pending.message = f"Signed in to Google; {names} added (read-only)."
+    pending.message = f"Signed in to Google; {names} added (read-only).{later}"
     return _page("QueryWeaver is signed in to Google, read-only. You can close this tab and go back to QueryWeaver.")
 
 

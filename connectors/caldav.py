@@ -131,6 +131,17 @@ class CaldavConnector(IcsConnector):
         return ConnectorError(f"{self.label}: cannot reach the server ({reason}); check 'url' and that the server "
                               f"is reachable; the mirror keeps what was fetched")
 
+    def check_login(self) -> list[str]:
+        """Log in once and list the account's calendars (their names), as the Data page's form does before
+        saving the account; a failure is one ``ConnectorError`` line (``AuthError`` for a refused login)."""
+        try:
+            calendars = self._client_factory().principal().calendars()
+            return [str(_display_name(c) or c.url) for c in calendars]
+        except QueryWeaverError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - caldav and its HTTP library raise many kinds; translated here
+            raise self._translate(exc) from exc
+
     # -- syncing --------------------------------------------------------------------------------------------
     def refresh_index(self) -> IndexReport:
         """Sync the mirror with the server (ConnectorError when it cannot be used), then index it."""
@@ -264,6 +275,15 @@ def _unreachable(exc: BaseException) -> bool:
             return True
         exc = exc.__cause__ or exc.__context__
     return False
+
+
+def _display_name(calendar: Any) -> str | None:
+    """A calendar's name as its owner sees it (one PROPFIND); None when the server gives none."""
+    name = getattr(calendar, "get_display_name", None)
+    try:
+        return name() if callable(name) else getattr(calendar, "name", None)
+    except Exception:  # noqa: BLE001 - a name is a nicety; the URL says which calendar it is
+        return None
 
 
 def _since(value: Any, url: str) -> date | None:

@@ -8,8 +8,11 @@ How the disk maps onto the schema (DESIGN.md, Semantics):
 - **parent**: every folder that directly holds a file of that name. A Folder is its absolute path.
 - Hidden files and folders (a leading dot; the hidden attribute on Windows) are skipped unless
   ``include_hidden = true``; ``exclude = ["node_modules", "*.tmp", "build/*"]`` skips entries whose name,
-  or path relative to the root, matches a glob. Symbolic links to folders are followed, each folder once,
-  so a link loop is not walked again. An unreadable folder or file is skipped with one warning naming it.
+  or path relative to the root, matches a glob. Symbolic links are followed only while they lead to a place
+  inside the source's roots (each folder once, so a link loop is not walked again); a link leading out of
+  them (``Documents/etc -> /etc``) is skipped, as desktop search tools do, and one warning per source says
+  so, naming ``follow_outside_links = true``, which follows them too. An unreadable folder or file is
+  skipped with one warning naming it.
 
 The index (one SQLite ``SourceIndex`` per root) treats each folder as an input: it remembers the folder's
 mtime, and a refresh lists again only the folders whose mtime changed (adding, removing or renaming an
@@ -75,9 +78,11 @@ class WalkRules:
 
     exclude: tuple[str, ...] = ()
     include_hidden: bool = False
+    follow_outside_links: bool = False
 
     def key(self) -> str:
-        return json.dumps([list(self.exclude), self.include_hidden])
+        return json.dumps([list(self.exclude), self.include_hidden, "links-out" if self.follow_outside_links
+                           else "links-in"])
 
     def skips(self, entry: os.DirEntry, root: str) -> bool:
         """Whether the walk leaves this entry out (hidden, or matching an exclude glob)."""
@@ -119,10 +124,13 @@ ROW_BYTES = 160  # index bytes per file (measured on the generated corpus: 155),
 class RootIndex:
     """The index of one root: its folders (as inputs) and the files directly in each."""
 
-    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir, warn: Warn | None = None):
+    def __init__(self, root: Path, cache_dir: Path, rules: WalkRules, scandir: ScanDir, warn: Warn | None = None,
+                 inside: Sequence[str] = ()):
         self.root = root
         self.rules = rules
         self.scandir = scandir
+        self.inside = list(inside) or [os.path.realpath(root)]   # where a symbolic link may lead
+        self.outside_links: list[tuple[str, str]] = []            # (link, target) skipped by the last refresh
         self.index = SourceIndex(cache_dir, "files", root, SCHEMA, SCHEMA_VERSION, ("files",), warn=warn,
                                  row_bytes=ROW_BYTES)
 
@@ -221,6 +229,11 @@ class RootIndex:
                 if entry.name.startswith(".") if by_name else rules.skips(entry, root):
                     continue
                 try:
+                    if entry.is_symlink() and not rules.follow_outside_links:
+                        target = os.path.realpath(entry.path)
+                        if not _inside(target, self.inside):
+                            self.outside_links.append((entry.path, target))
+                            continue
                     if entry.is_dir():
                         listing.folders.append(entry.path)
                     elif entry.is_file():
@@ -255,6 +268,16 @@ def files_lexicon_rows(conn: sqlite3.Connection, since: object = None) -> list[L
     return rows
 
 
+def _inside(path: str, roots: Sequence[str]) -> bool:
+    for root in roots:
+        try:
+            if os.path.commonpath([path, root]) == root:
+                return True
+        except ValueError:  # another drive (Windows)
+            continue
+    return False
+
+
 def _warn(report: IndexReport, warn: Warn, message: str) -> None:
     report.skipped.append(message)
     warn(message)
@@ -282,9 +305,13 @@ class FilesConnector(Connector):
 
     def __init__(self, source: SourceConfig, context: Context, *, scandir: ScanDir = os.scandir):
         super().__init__(source, context)
-        rules = WalkRules(tuple(source.options.get("exclude", ())), bool(source.options.get("include_hidden", False)))
+        rules = WalkRules(tuple(source.options.get("exclude", ())), bool(source.options.get("include_hidden", False)),
+                          bool(source.options.get("follow_outside_links", False)))
         self.roots = [Path(os.path.abspath(p)) for p in _configured_roots(source)]
-        self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn) for root in self.roots]
+        inside = [os.path.realpath(root) for root in self.roots]
+        self.root_indexes = [RootIndex(root, context.cache_dir, rules, scandir, context.warn, inside)
+                             for root in self.roots]
+        self._said_links = False   # the links leading out of the roots are named once per source
         self._ready = False
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
         self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
@@ -299,7 +326,17 @@ class FilesConnector(Connector):
                 _warn(report, self.context.warn,
                       f"folder {index.root} does not exist; fix 'root' in its [[sources]] entry")
                 continue
+            index.outside_links = []
             index.refresh(report, self.context.warn, self.context.progress)
+        outside = [link for index in self.root_indexes for link in index.outside_links]
+        if outside and not self._said_links:
+            self._said_links = True
+            link, target = outside[0]
+            more = f" and {len(outside) - 1} more" if len(outside) > 1 else ""
+            _warn(report, self.context.warn,
+                  f"files source {', '.join(str(r) for r in self.roots)}: skipped the symbolic link {link} -> "
+                  f"{target}{more}, which lead out of its folders; add follow_outside_links = true to its "
+                  f"[[sources]] entry to index what they point to")
         self._ready = True
         self._counts, self._estimates = None, {}
         report.seconds = time.perf_counter() - started

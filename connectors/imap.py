@@ -397,6 +397,21 @@ class ImapAccount:
             raise lost(exc) from exc
         return client
 
+    def check_login(self) -> list[str]:
+        """Log in and out once, as the Data page's form does before saving the account: the folders a question
+        would search. Every failure is one ``ConnectorError`` line (``AuthError`` for a refused login)."""
+        import imaplib
+
+        client = self.connect(lambda exc: ServerUnavailable(
+            f"{self.label}: the connection broke during the login ({reason(exc)}); check 'port' and the "
+            f"security setting (TLS on 993, STARTTLS on 143)"))
+        try:
+            return self.folder_names(client)
+        except (OSError, imaplib.IMAP4.error) as exc:
+            raise ServerUnavailable(f"{self.label}: the server did not list its folders ({reason(exc)})") from exc
+        finally:
+            logout(client)
+
     def folder_names(self, client: Client) -> list[str]:
         """The configured folders, or every selectable folder but Junk and Trash."""
         if self.folders is not None:

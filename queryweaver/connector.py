@@ -280,6 +280,19 @@ class Connector(ABC):
         """Build or refresh the local index; None for sources without one."""
         return None
 
+    def answer_as_indexed(self) -> bool:
+        """Answer from the local indexes as they stand, with no refresh (or sync) before the first question: an
+        index build elsewhere (the web page's) is writing them, and SQLite lets this connector read what that
+        build committed. False when nothing is indexed yet to answer from; a source with no index (asked live)
+        answers as always. Index-backed connectors refresh on first use until their ``_ready`` is set."""
+        indexes = self.indexes()
+        if not indexes:
+            return True
+        if not all(index.db_path.exists() and index.has_data() for index in indexes):
+            return False
+        self._ready = True
+        return True
+
     def indexes(self) -> list["SourceIndex"]:
         """The local SQLite indexes this source keeps (checked, healed and rebuilt by the engine)."""
         return []

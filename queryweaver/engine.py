@@ -66,6 +66,19 @@ class Engine:
         self.executor = Executor(self.connectors, self.context, date_fallback=date_fallback,
                                  tool_hints=self._tool_hints())
 
+    def keep_connectors(self, keep: Callable[[Connector], bool]) -> list[Connector]:
+        """Answer with the connectors ``keep`` accepts only; the others are closed and returned (the web page
+        answers from what is indexed while a build runs: the sources with nothing indexed yet are left out)."""
+        kept = [c for c in self.connectors if keep(c)]
+        dropped = [c for c in self.connectors if c not in kept]
+        for connector in dropped:
+            connector.close()
+        self.connectors = kept
+        self._lexicon = None
+        self.executor = Executor(self.connectors, self.context, date_fallback=self.executor.date_fallback,
+                                 tool_hints=self._tool_hints())
+        return dropped
+
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
         if self._warn_out:

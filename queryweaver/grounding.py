@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from . import regex_cache
 
 __all__ = ["LEXICON_VERSION", "Lexicon", "LexiconKind", "LexiconRow", "Mention", "MentionKind", "edit_distance",
-           "ground", "subject_words", "unknown_values", "url_domain"]
+           "ground", "knows_person", "people_like", "subject_words", "unknown_values", "url_domain"]
 
 # Bump when what a connector stores in its index's ``lexicon`` table changes: stored lexicons are then rebuilt.
 LEXICON_VERSION = "1"
@@ -742,6 +742,53 @@ def closest(value: str, known, limit: int = 3) -> list[str]:
             scored.append((-shared, -ratio, text))
     scored.sort()
     return [text for _s, _r, text in scored[:limit]]
+
+
+def knows_person(name: str, lexicon: Lexicon) -> bool:
+    """Whether someone in the data is called ``name`` (the full name, "Last, First", or a unique first or last
+    name), as a Person name filter matches (DESIGN.md); True when the data names no one at all."""
+    if not lexicon.people:
+        return True
+    g = grounder_for(lexicon)
+    words = _name_words(name)
+    key = " ".join(words)
+    return key in g.full or (len(words) == 1 and key in g.parts) or key in g.self_full
+
+
+def people_like(name: str, lexicon: Lexicon, limit: int = 3) -> list[tuple[str, str]]:
+    """The people of the data whose name is nearest to ``name``, as (name, address), nearest first: for saying
+    "did you mean ..." when a question names someone the data lacks. A person sharing a word of the name, or
+    one the grounder finds again despite a typo in it, comes first (more words matched first), then names of
+    similar spelling (``closest``). The user is never suggested."""
+    from difflib import SequenceMatcher
+
+    g = grounder_for(lexicon)
+    words = [w for w in _name_words(name) if w not in _QUESTION_WORDS]
+    matched: Counter = Counter()
+    for word in words:
+        for close in g.fuzzy_parts.lookup(word) or ([word] if word in g.parts else []):
+            for address in g.parts.get(close, ()):
+                matched[address] += 1
+    wanted = " ".join(words)
+
+    def spelling(address: str) -> float:
+        return SequenceMatcher(None, wanted, " ".join(_name_words(g.person(address)))).ratio()
+
+    ranked = sorted(matched, key=lambda a: (-matched[a], -spelling(a), a))
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for address in ranked:
+        person = g.person(address)
+        if person.lower() not in seen and address not in lexicon.self_addresses:
+            seen.add(person.lower())
+            out.append((person, address))
+    if len(out) < limit:
+        names = {g.person(a): a for a in lexicon.people if a not in lexicon.self_addresses and lexicon.people[a]}
+        for person in closest(name, names, limit):
+            if person.lower() not in seen:
+                seen.add(person.lower())
+                out.append((person, names[person]))
+    return out[:limit]
 
 
 def unknown_values(graph, lexicon: Lexicon | None, suggest: bool = True) -> list[str]:

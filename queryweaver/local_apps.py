@@ -59,6 +59,18 @@ FULL_DISK_ACCESS = ("macOS shows this folder only to apps with Full Disk Access:
 _PREF = re.compile(r'^\s*user_pref\(\s*"([^"]+)"\s*,\s*(.+?)\s*\)\s*;', re.MULTILINE)
 
 
+ANY_PLATFORM = "any"   # every platform's places: a home whose system is not known (the Data page's detect)
+
+
+def every_location() -> dict[str, tuple[str, ...]]:
+    """Each app's places on every platform, each once (a copied Mac home read on Linux has ~/Library/Mail)."""
+    merged: dict[str, tuple[str, ...]] = {}
+    for places in LOCATIONS.values():
+        for app, relatives in places.items():
+            merged[app] = tuple(dict.fromkeys(merged.get(app, ()) + relatives))
+    return merged
+
+
 def current_platform() -> str:
     """'macos', 'windows' or 'linux' (any other Unix looks where Linux does)."""
     if sys.platform == "darwin":
@@ -137,12 +149,13 @@ def toml_value(value: Any) -> str:
 
 def detect(home: Path | None = None, platform: str | None = None,
            configured_paths: set[Path] | frozenset[Path] = frozenset()) -> Detection:
-    """Every store the apps of ``platform`` keep under ``home`` (default: this user on this machine)."""
+    """Every store the apps of ``platform`` keep under ``home`` (default: this user on this machine);
+    ``platform="any"`` looks where any platform's apps keep their data."""
     home = Path(home) if home is not None else Path.home()
     platform = platform or current_platform()
-    if platform not in PLATFORMS:
+    if platform not in (*PLATFORMS, ANY_PLATFORM):
         raise ValueError(f"unknown platform {platform!r}; use one of {', '.join(PLATFORMS)}")
-    where = LOCATIONS[platform]
+    where = every_location() if platform == ANY_PLATFORM else LOCATIONS[platform]
     detection = Detection()
     for relative in where.get("thunderbird", ()):
         find_thunderbird(home / relative, detection)

@@ -310,10 +310,7 @@ class McpTools:
 
     # get_item -------------------------------------------------------------------------------------
     def get_item(self, type: str, key: str) -> dict[str, Any]:
-        from .connector import Selection
-        from .graph import FilterConstraint
-        from .items import LEAN, Item
-        from .schema import tool_name
+        from .item_details import read_item
 
         kinds = {t.value.lower(): t for t in ITEM_LINKS}
         type_ = kinds.get((type or "").strip().lower())
@@ -324,49 +321,13 @@ class McpTools:
             raise ToolProblem(f"the key is empty; give the {KEY_FIELD[type_]} of the {type_.value} "
                               f"(as ask and run_graph list it)")
         with self.engine() as engine:
-            item = Item(type_, key, {})
-            lookup = {
-                EntityType.FILE: FilterConstraint(var="f", field="name", op="=", value=key),
-                EntityType.PERSON: FilterConstraint(var="p", field="email_address", op="=", value=key),
-            }.get(type_)
-            for connector in engine.connectors:
-                if type_ == EntityType.EVENT:  # by key, else by UID (a series: its first occurrence)
-                    if not item.fields:  # asked as a lean event: a source that knows its events by key fills it
-                        item.fields[LEAN] = True
-                    connector.describe(type_, {key: item})
-                    item.fields.pop(LEAN, None)
-                    if item.fields:
-                        events = []
-                    else:  # not a key here: a UID, looked up by the source when it can, else every event listed
-                        events = connector.events_with_uid(key)
-                        if events is None:
-                            events = list(connector.find(type_, []) or [])
-                    found = ([i for i in events if i.key == key]
-                             or sorted((i for i in events if i.fields.get("uid") == key), key=lambda i: i.key)[:1])
-                    if found and found[0].key != key:
-                        key = found[0].key
-                        item = Item(type_, key, {})
-                elif lookup is not None:
-                    found = [i for i in (connector.find(type_, [lookup]) or []) if i.key == key]
-                else:
-                    found = []
-                for other in found:
-                    item.merge(other)
-                connector.describe(type_, {key: item})
-            links: dict[str, Any] = {}
-            for label, edge, wanted in ITEM_LINKS[type_]:
-                name = tool_name(type_, edge, wanted)
-                seen: dict[str, str] = {}
-                for _connector, call in engine.executor.providers(name):
-                    for _known, other in call(Selection(type_, {key: item})):
-                        seen.setdefault(other.key, other.label() if other.fields else other.key)
-                if seen:
-                    links[label] = clip(sorted(seen.values())[:LINKS_PER_EDGE])
-                    if len(seen) > LINKS_PER_EDGE:
-                        links[label].append(f"… {len(seen) - LINKS_PER_EDGE} more")
-            text = None
-            if type_ == EntityType.EMAIL:
-                text = next((t for c in engine.connectors if (t := c.read_text(type_, key))), None)
+            details = read_item(engine, type_, key)
+        item, key, text = details.item, details.item.key, details.text
+        links: dict[str, Any] = {}
+        for label, seen in details.links.items():
+            links[label] = clip(seen[:LINKS_PER_EDGE])
+            if len(seen) > LINKS_PER_EDGE:
+                links[label].append(f"… {len(seen) - LINKS_PER_EDGE} more")
         fields = {k: clip(v) for k, v in item.output().items() if v not in (None, "", [])}
         if len(fields) <= 1 and not links:
             raise ToolProblem(f"no {type_.value} has the key {key!r} in the configured sources; use a key that "
@@ -393,15 +354,7 @@ E, P, S = EntityType.EMAIL, EntityType.PERSON, EntityType.SELF
 RECORD_FIELDS: dict[EntityType, tuple[str, ...]] = {
     **OUTPUT_FIELDS, EntityType.EVENT: OUTPUT_FIELDS[EntityType.EVENT] + ("location",),
     EntityType.FOLDER: OUTPUT_FIELDS[EntityType.FOLDER] + ("name",)}
-# What get_item lists about each type it reads: (label, edge, other type), each through a connector tool.
-ITEM_LINKS: dict[EntityType, tuple[tuple[str, str, EntityType], ...]] = {
-    E: (("from", "from", P), ("to", "to", P), ("attachments", "has_attachment", EntityType.FILE),
-        ("links", "mentions_url", EntityType.WEBPAGE)),
-    EntityType.EVENT: (("attendees", "attended", P), ("place", "location", EntityType.PLACE)),
-    EntityType.FILE: (("folders", "parent", EntityType.FOLDER), ("attached_to", "has_attachment", E)),
-    P: (("events", "attended", EntityType.EVENT),),
-}
-KEY_FIELD = {E: "message_id", EntityType.EVENT: "key or uid", EntityType.FILE: "file name", P: "email address"}
+from .item_details import ITEM_LINKS, KEY_FIELD  # noqa: E402 - what get_item lists, per type
 
 
 def default_engine(config: Config) -> "Engine":

@@ -4,7 +4,7 @@ A calendar is loaded by writing Radicale's own storage layout (one .ics resource
 collection folder), as a client's PUTs would leave it, before the server starts.
 
 ``FaultyProxy`` stands between the client and Radicale and answers chosen methods with an HTTP error of its
-choosing (Radicale itself answers 507 only to writes, and the caldav source never writes).
+choosing (Radicale itself answers 507 only to writes, and the caldav source never writes), or slowly.
 """
 
 from __future__ import annotations
@@ -113,16 +113,19 @@ class FaultyProxy:
     """An HTTP proxy on 127.0.0.1 passing every request to ``target`` except those whose method is in
     ``failing``: these get ``status`` (e.g. 507 Insufficient Storage) from the proxy itself."""
 
-    def __init__(self, target_port: int, failing: tuple[str, ...] = (), status: int = 507):
+    def __init__(self, target_port: int, failing: tuple[str, ...] = (), status: int = 507, delay: float = 0.0):
+        """``delay``: seconds each request waits before it is passed on (a slow server, for a build that lasts)."""
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-        self.failing, self.status, self.answered = set(failing), status, []
+        self.failing, self.status, self.answered, self.delay = set(failing), status, [], delay
         self.bodies: list[tuple[str, bytes]] = []   # (method, request body) of every request
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
             def relay(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if proxy.delay:
+                    time.sleep(proxy.delay)
                 proxy.answered.append(self.command)
                 proxy.bodies.append((self.command, body))
                 if self.command in proxy.failing:

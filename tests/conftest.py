@@ -22,6 +22,20 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     return home
 
 
+@pytest.fixture
+def keyring_file(tmp_path_factory):
+    """A real keyring backend for this test alone: keyrings.alt's file keyring, in a temp folder, made the
+    keyring package's backend (so the code under test stores and reads passwords through the real library)."""
+    keyring = pytest.importorskip("keyring")
+    plaintext = pytest.importorskip("keyrings.alt.file", reason="the keyring tests need keyrings.alt")
+    backend = plaintext.PlaintextKeyring()
+    backend.file_path = str(tmp_path_factory.mktemp("keyring") / "keyring_pass.cfg")
+    previous = keyring.get_keyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
 @dataclass
 class CliResult:
     code: int

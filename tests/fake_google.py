@@ -17,8 +17,12 @@ tests use), converted to the Gmail and Calendar API JSON shapes:
 * Changes: ``add_message``, ``delete_message``, ``change_labels``, ``expire_history``; ``put_event``,
   ``cancel_event``, ``expire_sync_tokens`` (and ``/_control/`` endpoints for a fake in another process).
 * Batches: ``POST /batch…`` with ``multipart/mixed`` bodies of ``application/http`` parts.
-* OAuth: ``POST /token`` for the authorization-code and refresh-token grants; revoked refresh tokens answer
-  ``invalid_grant``; API calls need a live bearer token (401 otherwise, so the client refreshes).
+* OAuth: ``GET /auth``, the consent page a browser is sent to (an "Allow" and a "Cancel" link, each sending the
+  browser back to the ``redirect_uri`` with the request's ``state`` and a one-time code bound to its PKCE
+  challenge and redirect URI, or ``error=access_denied``); ``POST /token`` for the authorization-code (checking
+  ``code_verifier`` and ``redirect_uri`` against what ``/auth`` was given) and refresh-token grants; revoked
+  refresh tokens answer ``invalid_grant``; API calls need a live bearer token (401 otherwise, so the client
+  refreshes).
 
 Fault injection: ``fault_rate`` of answers (top-level requests and batch items alike) are replaced by 429, 500
 or 503 (or any of ``fault_statuses``; 403 comes with Gmail's ``userRateLimitExceeded`` reason), of every method
@@ -599,6 +603,8 @@ class FakeGoogle:
         self.refresh_tokens: set[str] = {"refresh-1"}
         self.revoked: set[str] = set()
         self.codes: dict[str, str] = {"good-code": "refresh-1"}
+        self.consents: dict[str, dict[str, str]] = {}   # one-time code -> the /auth request that issued it
+        self.auth_requests: list[dict[str, str]] = []   # every /auth request's parameters, in order
         self._search_memo: dict[tuple, list[FakeMessage]] = {}
         # Gmail history: one record per change, ids increasing; records at or below history_floor are gone
         self.history_id = 1
@@ -814,7 +820,15 @@ class FakeGoogle:
                                 "https://www.googleapis.com/auth/gmail.readonly "
                                 "https://www.googleapis.com/auth/calendar.readonly"})
         if grant == "authorization_code":
-            refresh = self.codes.get(form.get("code", ""))
+            code = form.get("code", "")
+            with self._lock:
+                consent = self.consents.pop(code, None)   # a code from /auth is good once
+            if consent is not None:
+                if not _pkce_matches(form.get("code_verifier"), consent.get("code_challenge")):
+                    return Answer(400, {"error": "invalid_grant", "error_description": "Invalid code verifier."})
+                if form.get("redirect_uri") != consent.get("redirect_uri"):
+                    return Answer(400, {"error": "redirect_uri_mismatch", "error_description": "Bad redirect URI."})
+            refresh = "refresh-1" if consent is not None else self.codes.get(code)
             if refresh is None:
                 return Answer(400, {"error": "invalid_grant", "error_description": "Bad code."})
             return Answer(200, {"access_token": self.issue_access_token(), "expires_in": self.token_lifetime,
@@ -822,6 +836,28 @@ class FakeGoogle:
                                 "scope": "https://www.googleapis.com/auth/gmail.readonly "
                                          "https://www.googleapis.com/auth/calendar.readonly"})
         return Answer(400, {"error": "unsupported_grant_type"})
+
+    def _consent_page(self, query: dict[str, list[str]]) -> tuple[int, dict[str, str], bytes]:
+        """Google's consent page, as a browser sees it: the app asks for these scopes; Allow or Cancel."""
+        import html
+
+        params = {k: v[0] for k, v in query.items()}
+        with self._lock:
+            self.auth_requests.append(params)
+        redirect = params.get("redirect_uri", "")
+        if not redirect.startswith(("http://127.0.0.1:", "http://localhost:")) or params.get("response_type") != "code":
+            return 400, {"Content-Type": "text/plain"}, b"Error 400: invalid_request (redirect_uri or response_type)"
+        code = "code-" + hashlib.sha1(f"{time.time()}-{len(self.auth_requests)}".encode()).hexdigest()[:16]
+        with self._lock:
+            self.consents[code] = params
+        back = {"state": params.get("state", "")}
+        allow = redirect + "?" + urllib.parse.urlencode({**back, "code": code, "scope": params.get("scope", "")})
+        deny = redirect + "?" + urllib.parse.urlencode({**back, "error": "access_denied"})
+        scopes = "".join(f"<li>{html.escape(s)}</li>" for s in params.get("scope", "").split())
+        page = (f"<!doctype html><title>Sign in - Fake Google</title><h1>{html.escape(self.account)}</h1>"
+                f"<p>An app wants to:</p><ul>{scopes}</ul>"
+                f'<a id="allow" href="{html.escape(allow)}">Allow</a> <a id="cancel" href="{html.escape(deny)}">Cancel</a>')
+        return 200, {"Content-Type": "text/html; charset=utf-8"}, page.encode()
 
     def _authorized(self, headers: dict[str, str]) -> bool:
         if not self.require_auth:
@@ -842,6 +878,8 @@ class FakeGoogle:
         url = urllib.parse.urlsplit(path)
         if url.path.startswith("/_control/"):
             return self._control(method, url.path, body)
+        if method == "GET" and url.path == "/auth":
+            return self._consent_page(urllib.parse.parse_qs(url.query))
         if method == "POST" and url.path == "/token":
             answer = self._token_endpoint(body)
             return answer.status, {"Content-Type": "application/json"}, json.dumps(answer.body).encode()
@@ -1209,6 +1247,70 @@ def discovery_document(api: str, root_url: str) -> dict:
     doc["baseUrl"] = root_url + doc.get("servicePath", "")
     doc.pop("mtlsRootUrl", None)
     return doc
+
+
+def _pkce_matches(verifier: str | None, challenge: str | None) -> bool:
+    """RFC 7636 S256: the challenge is the unpadded base64url SHA-256 of the verifier (no challenge: no check)."""
+    if not challenge:
+        return True
+    if not verifier:
+        return False
+    digest = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+    return digest == challenge
+
+
+def token_file_service_factory(fake, api: str, token_path):
+    """Services built as the connectors build theirs (credentials read from the token file the sign-in wrote,
+    refreshed at its token endpoint), from the discovery document rooted at the fake instead of Google."""
+    import google_auth_httplib2
+    import httplib2
+    from googleapiclient.discovery import build_from_document
+
+    from connectors.google_auth import load_credentials
+
+    doc = discovery_document(api, fake.url)
+    state: dict = {}
+
+    def build():
+        if "creds" not in state:
+            state["creds"] = load_credentials(token_path)
+        http = google_auth_httplib2.AuthorizedHttp(state["creds"], http=httplib2.Http(timeout=30))
+        return build_from_document(doc, http=http)
+
+    return build
+
+
+def fake_google_registry(fake):
+    """The installed connectors, but Gmail and Google Calendar talk to ``fake`` (through the token file each
+    source names, or the default one): for a web app or engine that must sign in and answer against the fake."""
+    from connectors.gcal import GcalConnector
+    from connectors.gmail import GmailConnector
+    from connectors.google_auth import default_token_path
+    from queryweaver.plugins import Registry, get_registry
+
+    def factory(api: str, source):
+        return token_file_service_factory(fake, api, source.options.get("token_file") or default_token_path())
+
+    class FakeRootGmail(GmailConnector):
+        def __new__(cls, source, context, **kwargs):
+            return GmailConnector(source, context, service_factory=factory("gmail", source), **kwargs)
+
+    class FakeRootGcal(GcalConnector):
+        def __new__(cls, source, context, **kwargs):
+            return GcalConnector(source, context, service_factory=factory("calendar", source), **kwargs)
+
+    class Plugin:
+        __name__ = "tests.fake_google"
+
+        @staticmethod
+        def register_connectors(register):
+            register(FakeRootGmail)
+            register(FakeRootGcal)
+
+    base = get_registry()
+    registry = Registry(builtins=dict(base.builtins))
+    registry.add_module(Plugin)  # type: ignore[arg-type]
+    return registry
 
 
 def fake_credentials(fake, *, expired: bool = False, refresh_token: str = "refresh-1"):

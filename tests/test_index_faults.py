@@ -591,7 +591,7 @@ def web_run(client, question: str) -> list[dict]:
 
     started = client.post("/api/runs", json={"question": question}, headers={"X-QueryWeaver-Token": WEB_TOKEN})
     assert started.status_code == 202, started.json
-    response = client.get(f"/api/runs/{started.json['id']}/events?token={WEB_TOKEN}")
+    response = client.get(f"/api/runs/{started.json['id']}/events", headers={"X-QueryWeaver-Token": WEB_TOKEN})
     return parse_sse(response.get_data(as_text=True))
 
 

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -85,7 +86,7 @@ def start_run(client, **body) -> str:
 
 
 def stream(client, run_id: str) -> list[dict]:
-    response = client.get(f"/api/runs/{run_id}/events?token={TOKEN}")
+    response = client.get(f"/api/runs/{run_id}/events", headers=AUTH)
     assert response.status_code == 200
     assert response.mimetype == "text/event-stream"
     return parse_sse(response.get_data(as_text=True))
@@ -114,11 +115,13 @@ def test_every_event_name_on_the_wire_is_handled_by_the_browser():
 
 # -- the page and its security ----------------------------------------------------------------------
 
-def test_page_carries_the_token_in_a_meta_tag_under_a_strict_csp(client):
-    response = client.get("/")
+def test_the_page_is_served_under_a_strict_csp_without_the_token(client):
+    response = client.get(f"/?token={TOKEN}")
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    response = client.get("/")  # the test client keeps the cookie, as a browser does
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert f'<meta name="qw-token" content="{TOKEN}">' in html
+    assert TOKEN not in html and "qw-token" not in html
     csp = response.headers["Content-Security-Policy"]
     assert csp == CONTENT_SECURITY_POLICY
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
@@ -138,16 +141,17 @@ def test_api_refuses_requests_without_the_launch_token(client):
     response = client.post("/api/runs", json={"question": JANE_QUESTION})
     assert response.status_code == 403
     assert "token" in response.json["error"]
-    assert client.post("/api/open", json={"path": "/", "token": "nope"}).status_code == 403
+    # neither the body nor the query string carries it (a URL's token ends up in logs and history)
+    assert client.post("/api/runs", json={"graph": JANE_GRAPH, "token": TOKEN}).status_code == 403
+    assert client.get(f"/api/home?token={TOKEN}").status_code == 403
     assert client.get("/api/home", headers=AUTH).status_code == 200
-    assert client.post("/api/runs", json={"graph": JANE_GRAPH, "token": TOKEN}).status_code == 202
 
 
 def test_requests_addressed_to_another_host_are_refused(client):
     """A page on another site that resolves its name to 127.0.0.1 (DNS rebinding) gets nothing."""
     assert client.get("/", headers={"Host": "evil.example:8765"}).status_code == 400
     assert client.get("/api/home", headers={"Host": "evil.example", **AUTH}).status_code == 400
-    assert client.get("/", headers={"Host": "127.0.0.1:8765"}).status_code == 200
+    assert client.get(f"/?token={TOKEN}", headers={"Host": "127.0.0.1:8765"}).status_code == 303
 
 
 def test_home_lists_the_demo_questions_and_sources(client):
@@ -160,11 +164,16 @@ def test_home_lists_the_demo_questions_and_sources(client):
 # -- a run on the demo ------------------------------------------------------------------------------
 
 def test_demo_question_streams_graph_then_executor_events_then_the_result(client):
-    messages = stream(client, start_run(client, question=JANE_QUESTION))
+    streamed = stream(client, start_run(client, question=JANE_QUESTION))
+    # the first question on an empty cache builds the indexes while grounding it: the page sees it happen
+    progress = [m["data"] for m in streamed if m["event"] == "progress"]
+    assert progress and names(streamed).index("progress") < names(streamed).index("readings")
+    assert any(p["total"] is not None and p["done"] >= p["total"] for p in progress)
+    messages = [m for m in streamed if m["event"] != "progress"]
     kinds = names(messages)
     assert kinds[:4] == ["generating", "readings", "graph", "plan"]
     assert kinds[-2:] == ["done", "result"]
-    assert [int(m["id"]) for m in messages] == list(range(len(messages)))
+    assert [int(m["id"]) for m in streamed] == list(range(len(streamed)))
     assert set(kinds) <= set(EVENT_NAMES)
 
     graph = messages[2]["data"]
@@ -195,9 +204,9 @@ def test_a_finished_stream_is_not_replayed_to_a_reconnecting_browser(client):
     run_id = start_run(client, graph=JANE_GRAPH)
     messages = stream(client, run_id)
     last = messages[-1]["id"]
-    again = client.get(f"/api/runs/{run_id}/events?token={TOKEN}", headers={"Last-Event-ID": last})
+    again = client.get(f"/api/runs/{run_id}/events", headers={**AUTH, "Last-Event-ID": last})
     assert again.status_code == 204  # EventSource stops reconnecting
-    resumed = client.get(f"/api/runs/{run_id}/events?token={TOKEN}", headers={"Last-Event-ID": str(int(last) - 2)})
+    resumed = client.get(f"/api/runs/{run_id}/events", headers={**AUTH, "Last-Event-ID": str(int(last) - 2)})
     assert names(parse_sse(resumed.get_data(as_text=True))) == names(messages)[-2:]
 
 
@@ -231,10 +240,13 @@ def test_nothing_matched_names_the_step_that_emptied_the_candidates(client):
 # -- errors -----------------------------------------------------------------------------------------
 
 def test_a_question_the_parser_cannot_read_ends_with_an_error_event(client):
-    messages = stream(client, start_run(client, question="What is the meaning of life?"))
+    messages = [m for m in stream(client, start_run(client, question="What is the meaning of life?"))
+                if m["event"] != "progress"]
     assert names(messages) == ["generating", "error"]
     error = messages[-1]["data"]
     assert error["error"] == "GenerationError" and "rules parser" in error["message"]
+    # the browser's user has no config file open: the refusal points to the page's Model setting
+    assert "choose a model in Data > Model" in error["message"] and "[llm]" not in error["message"]
 
 
 def test_a_missing_source_ends_with_an_error_event_that_names_it(tmp_path, make_app):
@@ -327,7 +339,7 @@ def test_cancel_stops_the_run_before_its_next_step(slow):
     client = app.test_client()
     run_id = start_run(client, graph=SLOW_GRAPH)
     assert started.wait(10)
-    response = client.post(f"/api/runs/{run_id}/cancel", headers=AUTH)
+    response = client.post(f"/api/runs/{run_id}/cancel", json={}, headers=AUTH)
     assert response.json == {"id": run_id, "cancelled": True, "status": "cancelled"}
     messages = stream(client, run_id)  # the browser hears it at once, while the tool is still busy
     assert names(messages)[-1] == "cancelled" and "result" not in names(messages)
@@ -343,7 +355,7 @@ def test_closing_the_page_cancels_the_run(slow):
     app, _started, release = slow
     client = app.test_client()
     run_id = start_run(client, graph=SLOW_GRAPH)
-    response = client.get(f"/api/runs/{run_id}/events?token={TOKEN}", buffered=False)
+    response = client.get(f"/api/runs/{run_id}/events", headers=AUTH, buffered=False)
     seen = ""
     for chunk in response.response:
         seen += chunk.decode() if isinstance(chunk, bytes) else chunk
@@ -466,7 +478,7 @@ def test_serve_opens_the_browser_on_localhost_and_stops_on_ctrl_c(tmp_path, caps
         raise KeyboardInterrupt  # as if the user pressed Ctrl+C right away
 
     assert serve(load_config(None), port=0, browser_open=browser, recent=RecentQuestions(None)) == 0
-    assert len(opened) == 1 and re.fullmatch(r"http://127\.0\.0\.1:\d+/", opened[0])
+    assert len(opened) == 1 and re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{40,}", opened[0])
     assert "demo data" in capsys.readouterr().err
 
 
@@ -486,13 +498,18 @@ def test_serve_command_answers_on_localhost(tmp_path):
     proc = subprocess.Popen(["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command], cwd=REPO, env=env,
                             stderr=subprocess.PIPE, text=True)
     try:
-        line = proc.stderr.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, line
-        with urllib.request.urlopen(match.group(0), timeout=10) as response:
+        said = proc.stderr.readline() + proc.stderr.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)", said)
+        assert match, said
+        with pytest.raises(urllib.error.HTTPError) as locked:  # the page without the link's key
+            urllib.request.urlopen(f"http://127.0.0.1:{match.group(1)}/", timeout=10)
+        assert locked.value.code == 403 and match.group(2) not in locked.value.read().decode()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(match.group(0), timeout=10) as response:  # the printed link: a cookie, then the page
             html = response.read().decode()
+            assert response.url == f"http://127.0.0.1:{match.group(1)}/"
             assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
-        assert 'name="qw-token"' in html
+        assert 'id="ask-form"' in html and match.group(2) not in html
         proc.send_signal(signal.SIGINT)
         try:
             code = proc.wait(30)

@@ -15,7 +15,7 @@ import pytest
 from queryweaver.config import load_config
 from queryweaver.engine import Engine
 from queryweaver.graph import QueryGraph
-from queryweaver.web import create_app, make_web_server
+from queryweaver.web import create_app, launch_url, make_web_server
 from queryweaver.web.history import RecentQuestions
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -40,7 +40,7 @@ def live(tmp_path):
     server = make_web_server(app, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/", app, opened
+    yield launch_url(app, server.server_port), app, opened
     server.shutdown()
     server.server_close()
     app.extensions["queryweaver"].close()
@@ -210,7 +210,7 @@ def live_readings(tmp_path):
     server = make_web_server(app, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
+    yield launch_url(app, server.server_port)
     server.shutdown()
     server.server_close()
     app.extensions["queryweaver"].close()

@@ -35,7 +35,7 @@ def make_client(tmp_path):
 def run_and_stream(client, **body) -> list[dict]:
     response = client.post("/api/runs", json=body, headers=AUTH)
     assert response.status_code == 202, response.json
-    events = client.get(f"/api/runs/{response.json['id']}/events?token={TOKEN}")
+    events = client.get(f"/api/runs/{response.json['id']}/events", headers=AUTH)
     return parse_sse(events.get_data(as_text=True))
 
 

@@ -1,9 +1,11 @@
 """The JSON API and the event stream (blueprint ``api``, under ``/api``).
 
-Every request carries the per-launch token: the ``X-QueryWeaver-Token`` header (``fetch``), or the
-``token`` query parameter (``EventSource`` cannot set headers). A run::
+Every request carries the per-launch token, checked by the app before anything reads the body
+(``auth.py``): the ``X-QueryWeaver-Token`` header, or the page's HttpOnly cookie from this origin. State
+changes are POSTs with a JSON body (at most ``MAX_BODY``); malformed JSON is a 400 with one line. A run::
 
-    POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}
+    GET  /api/examples                                        -> questions about the user's own data that answer
+    POST /api/runs {"question": "..."} or {"graph": {...}}   -> 202 {"id", "events"}; 429 when too many run
     GET  /api/runs/<id>/events                                -> text/event-stream: generating, readings, graph,
          plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
          node_resolved, warning, done, progress, then result | error | cancelled
@@ -16,7 +18,7 @@ Closing the stream before the run ends cancels the run.
 
 from __future__ import annotations
 
-import hmac
+import json
 from typing import Any, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -34,7 +36,6 @@ from .state import current_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-TOKEN_HEADER = "X-QueryWeaver-Token"
 MAX_QUESTION = 2000
 KEEPALIVE_SECONDS = 1.0   # how often an idle stream is probed, so a closed page cancels its run quickly
 RETRY_MS = 1500
@@ -61,23 +62,17 @@ def _not_allowed(exc):
     return jsonify({"error": f"{request.method} is not allowed on {request.path}"}), 405
 
 
-@bp.before_request
-def _check_token() -> None:
-    state = current_state()
-    given = request.headers.get(TOKEN_HEADER) or request.args.get("token")
-    body = request.get_json(silent=True) if request.is_json else None
-    if not given and isinstance(body, dict):
-        given = body.get("token")
-    if not isinstance(given, str) or not hmac.compare_digest(given.encode(), state.token.encode()):
-        raise ApiError(403, "missing or wrong token; reload the page (the server was probably restarted)")
-    if request.method == "POST" and request.content_length and not request.is_json:
-        raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
-
-
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
-    if body is None:
+    """The request's JSON object ({} for an empty body); a 400 with one line for anything else."""
+    raw = request.get_data(cache=True)  # at most MAX_CONTENT_LENGTH: a larger body is a 413
+    if not raw.strip():
         return {}
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise ApiError(400, "the request body is not valid JSON (nested too deeply); send one JSON object") from None
+    except ValueError as exc:
+        raise ApiError(400, f"the request body is not valid JSON ({exc}); send one JSON object") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return body
@@ -86,7 +81,8 @@ def _body() -> dict[str, Any]:
 def _run(run_id: str) -> Run:
     run = current_state().runs.get(run_id)
     if run is None:
-        raise ApiError(404, "this run is gone (only the last few are kept, and none survive a restart); ask again")
+        raise ApiError(404, "this run is gone (finished runs are kept for a while, and none survive a restart); "
+                            "ask again")
     return run
 
 
@@ -103,14 +99,33 @@ def _page() -> int:
 def home():
     state = current_state()
     config = state.config
+    own = not config.is_demo and state.examples_from_data
     return jsonify({
-        "examples": state.examples,
+        "examples": (list(state.examples_cache[1]) if state.examples_cache else []) if own else state.examples,
+        "examples_from": "data" if own else "demo",  # "data": GET /api/examples makes (or remakes) them
         "recent": state.recent.list(),
         "demo": config.is_demo,
         "config": None if config.is_demo or config.path is None else str(config.path),
         "sources": [source.label for source in config.sources],
         "backend": config.llm_setting("backend"),
+        "indexing": state.job is not None and not state.job.finished,
     })
+
+
+@bp.get("/examples")
+def examples():
+    """Questions about the user's own data that answer (``examples.py``); the demo's on the demo. ``busy``: the
+    sources are in use (a question, an index build), ask again later."""
+    from .examples import own_examples
+
+    state = current_state()
+    if state.config.is_demo or not state.examples_from_data:
+        return jsonify({"examples": state.examples, "from": "demo", "busy": False})
+    found = own_examples(state)
+    if found is None:
+        cached = state.examples_cache
+        return jsonify({"examples": list(cached[1]) if cached else [], "from": "data", "busy": True})
+    return jsonify({"examples": found, "from": "data", "busy": False})
 
 
 @bp.get("/recent")
@@ -175,7 +190,10 @@ def create_run():
     elif not question:
         raise ApiError(400, "ask a question, e.g. \"Find the folders that contain email attachments from "
                             "Jane Doe\", or send a graph")
-    run = state.runs.create(question, graph, edited=graph is not None)
+    try:
+        run = state.runs.create(question, graph, edited=graph is not None)
+    except runs_module.TooManyRuns as exc:
+        raise ApiError(429, str(exc)) from None
     runs_module.start(state, run)
     return jsonify({"id": run.id, "events": f"/api/runs/{run.id}/events", "question": question}), 202
 
@@ -236,7 +254,7 @@ def run_answers(run_id: str):
     if run.result is None:
         raise ApiError(409, "the answer is not ready yet", status=run.status)
     state = current_state()
-    with state.engine_session():  # evidence may look items up in the sources
+    with state.question_session():  # evidence may look items up in the sources
         return jsonify(result_message(state, run, _page()))
 
 

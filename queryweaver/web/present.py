@@ -1,7 +1,8 @@
 """How items, evidence and answers are shown to the browser: plain JSON, the same for every source.
 
 Every item becomes ``{key, type, label, fields, actions}``. ``actions`` are the ways to open it: a web
-link (http/https only, e.g. a Gmail message or Calendar event when the source provides one) or an
+link (http/https only, e.g. a Gmail message or Calendar event when the source provides one), an email's
+read view (``reading.py``), a file itself (served by ``reading.py`` when it lies under a source root), or an
 "open folder" request the server checks against the configured source roots (``opener.py``).
 """
 
@@ -13,6 +14,7 @@ import re
 from datetime import date, datetime
 from enum import Enum
 from typing import Any, Iterable
+from urllib.parse import quote
 
 from ..items import DateRange, Item
 from ..schema import EntityType
@@ -103,6 +105,11 @@ def item_actions(item: Item, roots: list[str]) -> list[dict[str, str]]:
         href = web_link(item.fields.get("url") or item.key)
         if href:
             actions.append({"kind": "link", "href": href, "label": "Open page"})
+    if item.type == EntityType.EMAIL:
+        actions.append({"kind": "read_email", "key": item.key, "label": "Read"})
+    if item.type == EntityType.FILE and isinstance(item.fields.get("path"), str) and within(item.fields["path"], roots):
+        actions.append({"kind": "file", "href": "/api/files/content?path=" + quote(item.fields["path"], safe="/"),
+                        "label": "Open file"})
     folder = None
     if item.type == EntityType.FOLDER:
         folder = item.fields.get("path") or item.key

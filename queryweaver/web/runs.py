@@ -1,13 +1,16 @@
 """Runs: one question (or edited graph) executed in a worker thread, its events kept for the browser.
 
 A run's events are appended to ``Run.messages`` and streamed by ``GET /api/runs/<id>/events``; a browser
-that reconnects resumes where it left off. The registry keeps the last few runs (their candidate sets
-feed node details and answer pages) and evicts older ones.
+that reconnects resumes where it left off. The registry never drops a run that is still running; at most
+``MAX_RUNNING`` run at once (``TooManyRuns``, a 429, beyond). Finished runs (their candidate sets feed
+node details and answer pages) are kept for ``KEEP_SECONDS`` while they weigh less than ``KEEP_WEIGHT``
+together (a run weighs its events plus its candidates), oldest dropped first.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 import time
@@ -15,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import Cancelled, GraphError, QueryWeaverError
+from ..errors import Cancelled, GenerationError, GraphError, QueryWeaverError
 from ..events import Event, EventKind
 from ..executor import RunResult, sort_items
 from ..graph import QueryGraph
@@ -32,6 +35,7 @@ from .present import (
     pages_of,
     plan_steps,
 )
+from .misses import graph_misses, question_misses, where_people_are
 from .sse import TERMINAL, ReadingsEvent, StreamKind
 
 if TYPE_CHECKING:
@@ -39,7 +43,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_RUNS = 16              # runs kept for paging; the oldest finished ones go first
+MAX_RUNNING = 8            # questions running (or waiting for the engine) at once
+KEEP_SECONDS = 3600.0      # a finished run is kept this long after it ended ...
+KEEP_WEIGHT = 2_000_000    # ... while all finished runs hold fewer events + candidate items than this
 PROGRESS_INTERVAL = 0.25   # seconds between two progress events of the same stage
 CANCELLED_MESSAGE = {"message": "Cancelled. Nothing more will run for this question."}
 
@@ -58,8 +64,11 @@ class Run:
     error_var: str | None = None
     active_var: str | None = None              # the variable of the step running now
     warnings: list[str] = field(default_factory=list)
+    misses: list[dict[str, Any]] = field(default_factory=list)   # names asked for that the data lacks (misses.py)
+    partial: dict[str, Any] | None = None      # answered while a build ran: the sources it had not finished
     backend: str | None = None
     generation_seconds: float | None = None
+    ended: float | None = None                 # time.monotonic() of the terminal event
     _last_progress: tuple[str | None, float] = (None, 0.0)
     _cond: threading.Condition = field(default_factory=threading.Condition, repr=False)
     _sorted: dict[str, list[Item]] = field(default_factory=dict, repr=False)
@@ -71,6 +80,8 @@ class Run:
             if self.finished:  # nothing after the terminal event (a late progress report)
                 return
             self.messages.append((name, data))
+            if name in TERMINAL:
+                self.ended = time.monotonic()
             self._cond.notify_all()
 
     def stop(self) -> None:
@@ -110,6 +121,13 @@ class Run:
         with self._cond:
             return list(self.messages)
 
+    def weight(self) -> int:
+        """Roughly what the run holds in memory: its events plus its candidate items."""
+        held = len(self.messages)
+        if self.result is not None:
+            held += sum(len(c) for c in self.result.candidates.values() if c is not None)
+        return held
+
     # -- views of the result ----------------------------------------------------------------------
     def sorted_candidates(self, var: str) -> list[Item] | None:
         """The candidate set of ``var`` in display order; None when it was never enumerated ("every X")."""
@@ -122,24 +140,44 @@ class Run:
         return self._sorted[var]
 
 
-class RunRegistry:
-    """The app's runs by id, newest last; at most ``limit`` are kept."""
+class TooManyRuns(QueryWeaverError):
+    """More questions at once than the server runs; the browser gets a 429 saying so."""
 
-    def __init__(self, limit: int = MAX_RUNS):
-        self.limit = limit
+
+class RunRegistry:
+    """The app's runs by id, newest last. A running run is never dropped; finished ones go by age and weight."""
+
+    def __init__(self, max_running: int = MAX_RUNNING, keep_seconds: float = KEEP_SECONDS,
+                 keep_weight: int = KEEP_WEIGHT):
+        self.max_running, self.keep_seconds, self.keep_weight = max_running, keep_seconds, keep_weight
         self._runs: OrderedDict[str, Run] = OrderedDict()
         self._lock = threading.Lock()
 
     def create(self, question: str | None, graph: QueryGraph | None = None, *, edited: bool = False) -> Run:
-        run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
         with self._lock:
+            self._prune()
+            running = sum(1 for r in self._runs.values() if not r.finished)
+            if running >= self.max_running:
+                raise TooManyRuns(f"too many questions at once ({running} running); wait for one to finish, or "
+                                  f"cancel one, and ask again")
+            run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
             self._runs[run.id] = run
-            while len(self._runs) > self.limit:
-                oldest = next((r for r in self._runs.values() if r.finished), None)
-                victim = oldest or next(iter(self._runs.values()))
-                victim.cancel.set()
-                del self._runs[victim.id]
         return run
+
+    def _prune(self) -> None:
+        """Drop finished runs older than ``keep_seconds``, then the oldest while they weigh too much."""
+        now = time.monotonic()
+        finished = [r for r in self._runs.values() if r.finished]
+        for run in finished:
+            if run.ended is not None and now - run.ended > self.keep_seconds:
+                del self._runs[run.id]
+        finished = [r for r in finished if r.id in self._runs]
+        weight = sum(r.weight() for r in finished)
+        for run in finished[:-1]:  # the newest finished run stays, whatever it weighs
+            if weight <= self.keep_weight:
+                break
+            weight -= run.weight()
+            del self._runs[run.id]
 
     def get(self, run_id: str) -> Run | None:
         with self._lock:
@@ -170,11 +208,16 @@ def execute(state: "WebState", run: Run) -> None:
             if run.cancel.is_set():
                 raise Cancelled("the run was cancelled")
         run.publish(StreamKind.GRAPH, graph_message(run))
-        with state.engine_session(progress_to=lambda *a: _progress(run, *a)) as engine:
-            state.keep_fresh(engine)
-            run.warnings = list(engine.warnings)
+        with state.question_session(progress_to=lambda *a: _progress(run, *a)) as (engine, partial):
+            if partial is None:  # while the Data page's build runs, answered from what it indexed so far
+                state.keep_fresh(engine)
+            run.partial = partial
             result = engine.run(run.graph, on_event=lambda event: forward(run, event, state.roots), cancel=run.cancel)
             run.result = result
+            run.warnings = state.new_warnings(engine)  # each said once, in the first answer after it arose
+            if not result.count:  # "no one called Jane Doe in your mail; did you mean ...?"
+                run.misses = _safely(lambda: graph_misses(run.graph, run.question, engine.lexicon(),
+                                                          where_people_are(s.type for s in state.config.sources)))
             message = result_message(state, run, page=1)
         run.publish(StreamKind.RESULT, message)
     except Cancelled:
@@ -183,12 +226,43 @@ def execute(state: "WebState", run: Run) -> None:
         run.publish(StreamKind.ERROR, {"message": f"The generated graph is not valid: {exc.problems[0]}",
                                        "problems": exc.problems, "error": "GraphError"})
     except QueryWeaverError as exc:
-        run.publish(StreamKind.ERROR, {"message": str(exc), "error": type(exc).__name__, "var": run.error_var})
+        misses = []
+        if run.graph is None and isinstance(exc, GenerationError) and run.question:  # a question that was not read
+            misses = _safely(lambda: question_misses(run.question, state.lexicon(),
+                                                     where_people_are(s.type for s in state.config.sources)))
+        message = for_the_page(str(exc))
+        pending = state.build_under_way()
+        if pending:  # what the unfinished sources hold (names, titles, a type of item) is not known yet
+            names = ", ".join(label.split(":", 1)[-1] for label in pending)
+            message += (f" (Indexing is not finished: {names} {'is' if len(pending) == 1 else 'are'} still being "
+                        f"indexed, and what {'it holds is' if len(pending) == 1 else 'they hold is'} not known yet; "
+                        f"ask again when indexing ends.)")
+        run.publish(StreamKind.ERROR, {"message": message, "error": type(exc).__name__, "var": run.error_var,
+                                       "misses": misses, "partial": {"indexing": pending} if pending else None})
     except Exception as exc:  # a bug: say so plainly, keep the details in the server log
         log.exception("run %s failed", run.id)
         run.publish(StreamKind.ERROR, {"message": f"Unexpected error ({type(exc).__name__}: {exc}); see the "
                                                   f"terminal running 'queryweaver serve' for details.",
                                        "error": type(exc).__name__, "var": run.error_var})
+
+
+def _safely(find: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Misses are a courtesy on top of an answer or a refusal: a failure to find them never fails the run."""
+    try:
+        return find() or []
+    except Exception:
+        log.exception("could not check the names of a question against the data")
+        return []
+
+
+_SET_BACKEND = re.compile(r"set \[llm\] backend (?:to an LLM backend \([^)]*\)|= \"[a-z]+\")")
+_PICK_BACKEND = re.compile(r"pick (?:another backend with )?\[llm\] backend = \"[a-z]+\"(?: or \"[a-z]+\")?")
+
+
+def for_the_page(message: str) -> str:
+    """A message written for the config file, pointed at the page's Model setting instead."""
+    message = _SET_BACKEND.sub("choose a model in Data > Model", message)
+    return _PICK_BACKEND.sub("choose another model in Data > Model", message)
 
 
 def generate(state: "WebState", run: Run) -> QueryGraph:
@@ -201,7 +275,8 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
         if message:
             run.publish(StreamKind.GENERATING, {"message": message, "stage": kind})
 
-    generation = state.generate(question, relay)
+    with state.progress_to(lambda *a: _progress(run, *a)):  # grounding may build the indexes: show it
+        generation = state.generate(question, relay)
     for message in state.take_warnings():
         forward(run, Event(kind=EventKind.WARNING, message=message), state.roots)
     run.backend = getattr(generation, "backend", None)
@@ -280,7 +355,7 @@ def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:
         "per_page": ANSWERS_PER_PAGE, "items": items, "emptied_by": result.emptied_by,
         "emptied_var": run.emptied_var, "seconds": round(result.seconds, 3),
         "candidates": {var: (None if c is None else len(c)) for var, c in result.candidates.items()},
-        "warnings": run.warnings,
+        "warnings": run.warnings, "freshness": state.freshness(), "misses": run.misses, "partial": run.partial,
     }
 
 

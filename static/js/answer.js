@@ -26,10 +26,22 @@ function evidenceView(item) {
     item.evidence.length > shown.length ? h("span", { class: "more" }, `and ${item.evidence.length - shown.length} more`) : null);
 }
 
+// "No one called Jane Doe in your mail; did you mean Jane Dow?": each suggestion asks again with that name.
+export function missesView(misses, onRetry) {
+  if (!misses || !misses.length) return null;
+  return h("div", { class: "name-misses", role: "status" }, misses.map((miss) => h("p", { class: "name-miss" },
+    h("span", { class: "miss-text" }, `${miss.message.split("; did you mean")[0]}.`),
+    miss.suggestions.length ? [" Did you mean ", miss.suggestions.map((s, i) => [
+      i ? (i === miss.suggestions.length - 1 ? " or " : ", ") : "",
+      h("button", { type: "button", class: "link-button did-you-mean-name", title: `${s.name} <${s.address}>: ask again with this name`,
+        onclick: () => onRetry(miss, s) }, s.name)]), "?"] : null)));
+}
+
 export class AnswerView {
-  constructor(root, { onShowNode } = {}) {
+  constructor(root, { onShowNode, onRetryName } = {}) {
     this.root = root;
     this.onShowNode = onShowNode || (() => {});
+    this.onRetryName = onRetryName || (() => {});
   }
 
   reset() {
@@ -46,8 +58,13 @@ export class AnswerView {
     root.dataset.count = result.count;
     if (result.emptied_by || result.count === 0) {
       const where = result.emptied_var;
+      if (result.partial) {
+        root.append(h("p", { class: "partial-note", role: "status" }, h("strong", {}, "Answered from what is indexed so far. "),
+          `Indexing is not finished (${[...result.partial.indexing, ...result.partial.left_out].map((l) => l.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || l).join(", ")}); ask again when it ends.`));
+      }
       root.append(h("div", { class: "nothing", role: "status" },
         h("p", { class: "answer-headline" }, "Nothing matched."),
+        missesView(result.misses, this.onRetryName),
         result.emptied_by ? h("p", { class: "emptied" }, "The candidate set became empty at: ",
           h("strong", { class: "emptied-by" }, result.emptied_by), ".") : null,
         h("p", { class: "hint" }, "Check that step's filter (a name or date spelled differently?), fix it in the graph editor below and run again.",
@@ -61,6 +78,23 @@ export class AnswerView {
     root.append(h("div", { class: "answer-top" },
       h("p", { class: "answer-headline", dataset: { count: result.count } }, headline),
       h("span", { class: "answer-meta" }, `${result.var} · ${seconds(result.seconds)}`)));
+    const short = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;
+    if (result.partial) {  // asked while the Data page's build runs: answered from what it had indexed
+      const out = result.partial.left_out;
+      const older = result.partial.indexing.filter((l) => !out.includes(l)).map(short);
+      root.append(h("p", { class: "partial-note", role: "status" },
+        h("strong", {}, "Answered from what is indexed so far. "),
+        out.length ? `Not asked yet (still being indexed): ${out.map(short).join(", ")}. ` : "",
+        older.length ? `Being indexed, answered from what it held before: ${older.join(", ")}. ` : "",
+        "Ask again when indexing ends for the full answer."));
+    }
+    const fresh = (result.freshness || []).filter((f) => f.as_of);
+    if (fresh.length) {
+      const name = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;
+      const at = (t) => new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      root.append(h("p", { class: "freshness", title: fresh.map((f) => `${f.source}: ${new Date(f.as_of * 1000).toLocaleString()}`).join("\n") },
+        "Data as of ", fresh.map((f, i) => [i ? " · " : "", h("span", { class: "fresh-source" }, `${name(f.source)} ${at(f.as_of)}`)])));
+    }
     if (result.warnings && result.warnings.length) {
       root.append(h("ul", { class: "warnings" }, result.warnings.map((w) => h("li", {}, w))));
     }

@@ -1,7 +1,5 @@
-// Talking to the server: every request carries the per-launch token from <meta name="qw-token">.
-
-const TOKEN = document.querySelector('meta[name="qw-token"]')?.content || "";
-const HEADER = "X-QueryWeaver-Token";
+// Talking to the server. The page never sees the launch token: the browser sends the HttpOnly cookie the
+// server set when the printed link was opened (queryweaver/web/auth.py).
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -12,7 +10,7 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body } = {}) {
-  const options = { method, headers: { [HEADER]: TOKEN, Accept: "application/json" }, credentials: "same-origin" };
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -29,11 +27,12 @@ export async function api(path, { method = "GET", body } = {}) {
   } catch (err) {
     data = {};
   }
+  if (response.status === 403 && !data.error) data.error = "Open the link printed by 'queryweaver serve' again.";
   if (!response.ok) throw new ApiError(data.error || `${response.status} ${response.statusText}`, response.status, data);
   return data;
 }
 
-// EventSource cannot send headers, so the stream URL carries the token.
+// The event stream: same origin, so EventSource sends the cookie too.
 export function eventsUrl(runId) {
-  return `/api/runs/${encodeURIComponent(runId)}/events?token=${encodeURIComponent(TOKEN)}`;
+  return `/api/runs/${encodeURIComponent(runId)}/events`;
 }

@@ -2,9 +2,10 @@
 // view (A), activity panel (B), node details (C), the answer and the graph editor in step.
 
 import { Activity } from "./activity.js";
-import { AnswerView } from "./answer.js";
+import { AnswerView, missesView } from "./answer.js";
 import { api, eventsUrl } from "./api.js";
 import { $, clear, countOf, h, seconds } from "./dom.js";
+import { DataPage } from "./data.js";
 import { NodeDetails } from "./details.js";
 import { GraphEditor } from "./editor.js";
 import { GraphView } from "./graph.js";
@@ -35,17 +36,68 @@ class App {
     this.graphView = new GraphView($("#graph"), { onSelect: (v) => this.selectNode(v) });
     this.activity = new Activity($("#activity"), $("#activity-summary"));
     this.details = new NodeDetails($("#details"), { stateOf: (v) => this.graphView.state(v) });
-    this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v) });
+    this.answer = new AnswerView($("#answer"), { onShowNode: (v) => this.selectNode(v), onRetryName: (miss, s) => this.retryName(miss, s) });
     this.editor = new GraphEditor($("#editor"), { onRun: (graph, question) => this.start({ graph, question }) });
     // A "Did you mean" chip runs that reading's graph as an edited graph: no LLM, and it stays editable.
     this.readings = new ReadingsView($("#readings"), {
       onPick: (reading) => this.start({ graph: reading.graph, question: this.readings.data.question, reading: reading.number })
         .catch((err) => this.fail(err.message)),
     });
+    this.dataPage = new DataPage($("#data-view"), { onChanged: () => this.refreshHome() });
     this.run = null;
     this.source = null;
     this.queue = [];
     this.pumping = false;
+  }
+
+  // #data shows the Data page; anything else the question page.
+  route() {
+    const data = location.hash === "#data";
+    document.body.classList.toggle("is-data", data);
+    $("#data-view").hidden = !data;
+    $("#ask-view").hidden = data;
+    if (data) this.dataPage.show();
+  }
+
+  async refreshHome() {
+    try {
+      this.home = await api("/api/home");
+      this.showHome(this.home);
+    } catch (err) {
+      /* the page keeps what it showed */
+    }
+  }
+
+  showHome(home) {
+    this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
+    this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
+    this.showExamples(home.examples, home.examples_from);
+    if (home.examples_from === "data") this.loadExamples();
+    const banner = $("#index-banner");
+    banner.hidden = !home.indexing;
+    banner.textContent = home.indexing ? "Your sources are being indexed (see Your data). Questions are answered now, from what is indexed so far; each answer says which sources are not finished." : "";
+    const note = $(".demo-note");
+    if (note) note.hidden = !home.demo;
+  }
+
+  showExamples(examples, from) {
+    clear(this.el.examples, examples.map((q) => this.questionButton(q, "example")));
+    $("#examples-title").textContent = from === "data"
+      ? (examples.length ? "Try a question about your data" : "Questions about your data appear here once it is indexed")
+      : "Try an example on the demo data";
+  }
+
+  // Examples made from the user's own data (GET /api/examples): what their mail, calendar and files name.
+  async loadExamples(tries = 0) {
+    clearTimeout(this.examplesTimer);
+    try {
+      const found = await api("/api/examples");
+      this.showExamples(found.examples, found.from);
+      if (this.home) this.home.examples = found.examples;
+      if (found.busy && tries < 20) this.examplesTimer = setTimeout(() => this.loadExamples(tries + 1), 3000);
+    } catch (err) {
+      /* the page keeps what it showed */
+    }
   }
 
   async init() {
@@ -63,13 +115,13 @@ class App {
       event.preventDefault();
       this.goHome();
     });
+    window.addEventListener("hashchange", () => this.route());
+    this.route();
     try {
       const [home, schema] = await Promise.all([api("/api/home"), api("/api/schema")]);
       this.editor.setSchema(schema);
       this.home = home;
-      this.el.badge.textContent = home.demo ? "demo data" : `${home.sources.length} source${home.sources.length === 1 ? "" : "s"}`;
-      this.el.badge.title = home.demo ? "No config file found: showing the bundled demo data set" : [home.config, ...home.sources].filter(Boolean).join("\n");
-      clear(this.el.examples, home.examples.map((q) => this.questionButton(q, "example")));
+      this.showHome(home);
       this.showRecent(home.recent);
     } catch (err) {
       this.fail(err.message);
@@ -94,6 +146,8 @@ class App {
   }
 
   goHome() {
+    if (location.hash) history.pushState(null, "", location.pathname);
+    this.route();
     this.stopStream();
     this.run = null;
     document.body.classList.add("is-empty");
@@ -114,7 +168,9 @@ class App {
     const body = {};
     if (question) body.question = question;
     if (graph) body.graph = graph;
+    this.askedAt = performance.now(); // the header shows the time the person waited, not the engine's alone
     const run = await api("/api/runs", { method: "POST", body }); // a bad graph throws: the editor shows why
+    if (location.hash === "#data") { history.pushState(null, "", location.pathname); this.route(); }
     this.run = run.id;
     this.finished = false;
     if (!graph) this.readings.reset(); // a new question: its readings come with its stream
@@ -243,7 +299,7 @@ class App {
         if (ev.emptied_by) this.markUnreached("not reached");
         this.answer.render(ev);
         this.details.finish(ev.run);
-        this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds(ev.seconds)})`,
+        this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds((performance.now() - this.askedAt) / 1000)})`,
           ev.emptied_by ? "empty" : "done");
         this.refreshRecent();
         break;
@@ -262,6 +318,7 @@ class App {
           h("p", { class: "answer-headline" },
             this.graph ? "The run stopped." : "The question could not be turned into a query graph."),
           h("p", { class: "error-message" }, sentence(ev.message)),
+          missesView(ev.misses, (miss, s) => this.retryName(miss, s)),
           ev.problems && ev.problems.length > 1 ? h("ul", { class: "problems" }, ev.problems.map((p) => h("li", {}, p))) : null));
         this.el.answerPanel.hidden = false;
         this.setStatus("Error", "error");
@@ -269,6 +326,22 @@ class App {
       default:
         break;
     }
+  }
+
+  // A "did you mean" name: the question asked again with it, or (when the question did not hold the name as
+  // written) the graph run again with the name filter changed.
+  retryName(miss, suggestion) {
+    if (suggestion.question) {
+      this.el.question.value = suggestion.question;
+      this.start({ question: suggestion.question }).catch((err) => this.fail(err.message));
+      return;
+    }
+    if (!this.graph) return;
+    const graph = JSON.parse(JSON.stringify(this.graph));
+    for (const c of graph.constraints) {
+      if (c.kind === "filter" && c.var === miss.var && c.field === "name" && c.value === miss.name) c.value = suggestion.name;
+    }
+    this.start({ graph, question: this.el.question.value }).catch((err) => this.fail(err.message));
   }
 
   finish() {

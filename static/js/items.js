@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { openEmail } from "./reader.js";
 
 const ISO_DATETIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)?$/;
 
@@ -50,6 +51,12 @@ export function actionsOf(item) {
   return (item.actions || []).map((action) => {
     if (action.kind === "link") {
       return h("a", { class: "action", href: action.href, target: "_blank", rel: "noopener noreferrer" }, action.label);
+    }
+    if (action.kind === "read_email") {
+      return h("button", { type: "button", class: "action read-email", onclick: () => openEmail(action.key) }, action.label);
+    }
+    if (action.kind === "file" && action.href.startsWith("/api/files/content?")) {
+      return h("a", { class: "action open-file", href: action.href, target: "_blank", rel: "noopener" }, action.label);
     }
     if (action.kind === "open_folder") {
       const button = h("button", { type: "button", class: "action", title: action.path }, action.label);

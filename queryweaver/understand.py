@@ -29,6 +29,7 @@ Refusals name the words not understood and suggest a phrasing built from the que
 
 from __future__ import annotations
 
+import math
 import re
 import time
 import unicodedata
@@ -40,16 +41,15 @@ from . import regex_cache
 from .errors import GenerationError
 from .graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
-from .grounding import subject_words as subject_words_of
 from .llm.generate import Generation, Reading
 from .regex_prefilter import LazyPattern, fold
 from .rules_parser import _KNOWN_WORDS, ENTITY_CLOSE, ENTITY_OPEN, parse_question
-from .shapes import QuestionView
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
 
 MAX_QUESTION_CHARS = 500
 MAX_ALTERNATIVES = 3
+MIN_ALTERNATIVE = 0.1  # a reading less likely than this is not offered as another reading
 # Words never dropped to make a question parse: leaving them out would flip or widen its meaning.
 _KEEP = frozenset({"not", "no", "never", "without", "except", "unread", "or", "nor", "neither", "none",
                    "only", "most", "least", "more", "fewer", "less", "than", "between", "and", "every"})
@@ -130,17 +130,24 @@ def render_mentions(question: str, mentions: list[Mention],
     return "".join(out), notes
 
 
-def shape_view(question: str, mentions: list[Mention], lexicon: Lexicon | None) -> QuestionView:
-    """The question as the shape model sees it (``queryweaver.shapes``): mentions as typed literals, the
-    user's own name as "me", spelling fixed; its training reads questions through this same function."""
-    rendered, _notes = render_mentions(question, mentions)
+_MAY_I = regex_cache.compile(r"^(?:may|might) (I|we)\b", re.IGNORECASE)
+
+
+def learned_view(question: str, lexicon: Lexicon | None, mentions: list[Mention] | None = None):
+    """The question as the learned reader sees it (``queryweaver.reader.view``): grounded, the user's own
+    name as "me", spelling fixed -- read from the question as asked, before any rewrite. None when the
+    question is empty, too long or not in a script the reader reads."""
+    from .reader.view import View
+
+    try:
+        text = check_question(question)
+    except GenerationError:
+        return None
+    rendered, _notes = render_mentions(text, ground(text, lexicon) if mentions is None else mentions)
     spelled, _notes = fix_spelling(_drop_self_possessive(rendered), lexicon)
     spelled = _MAY_I.sub(r"Can \1", spelled)  # "May I see ...": asking, not a month
     subject_words = lexicon.subject_words if lexicon is not None else {}
-    return QuestionView.of(spelled, lambda word: word in subject_words and word not in _KNOWN_WORDS)
-
-
-_MAY_I = regex_cache.compile(r"^(?:may|might) (I|we)\b", re.IGNORECASE)
+    return View.of(spelled, lambda word: word in subject_words and word not in _KNOWN_WORDS)
 
 
 def _self_word(question: str, m: Mention) -> str:
@@ -2489,21 +2496,19 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
             readings = [(first, _Candidate(cand.text, max(cand.cost, 0.45), cand.notes))] + readings + whole[1:]
     readings = [(_events_i_have(_count_when_asked(_sent_by_people_met(_one_when_ordinal(g)), text), text), c)
                 for g, c in readings]
-    shaped = _shape_reading(text, mentions, lexicon, readings)
-    if shaped is not None:
-        readings.insert(0, shaped)
+    readings, confidence = _with_learned(question, text, lexicon, readings)
     if not readings:
         raise _refusal(text, first_error, mentions)
     best_graph, best = readings[0]
     ambiguous = [m for m in mentions if m.ambiguous]
-    confidence = max(0.05, 1.0 - best.cost)
     if ambiguous:
         confidence = min(confidence, 0.5)
     alternatives: list[Reading] = []
     for graph, cand in readings[1:]:
         if len(alternatives) >= MAX_ALTERNATIVES:
             break
-        if same_graph(graph, best_graph) or any(same_graph(graph, a.graph) for a in alternatives):
+        if same_graph(graph, best_graph) or any(same_graph(graph, a.graph) for a in alternatives) \
+                or 1.0 - cand.cost < MIN_ALTERNATIVE:
             continue
         alternatives.append(Reading(graph, describe_reading(graph), max(0.05, min(confidence, 1.0 - cand.cost)),
                                     "rules"))
@@ -2522,6 +2527,47 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
                       raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
                       alternatives=alternatives, mentions=mentions, notes=notes)
+
+
+def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: list[tuple[QueryGraph, _Candidate]]
+                  ) -> tuple[list[tuple[QueryGraph, _Candidate]], float]:
+    """The readings best first, the learned reader's (``queryweaver.reader``) among the rules', and how sure the
+    first is. The learned reader reads wordings no rule was written for, so its reading comes first, except:
+    when the rules read a shape it knows and finds nearly as likely as its own (``RULES_CLOSE``: the rules
+    read the question's values more exactly); when the rules read a shape it never saw -- a question composed
+    of more steps than any it learned from -- and it is unsure of its own (``LEARNED_UNSURE``); and when the
+    question is negated (no learned shape says "not"). Both thresholds were chosen on readings of the tuning
+    parts by models trained without them (five folds)."""
+    from .reader.learned import load_reader
+    from .shapes import shape_of, structure
+
+    reader = load_reader()
+    view = learned_view(question, lexicon) if reader is not None and not _NEGATED.search(text) else None
+    learned = reader.read(view) if view is not None else []
+    rules = readings[0] if readings else None
+    if not learned:
+        return readings, max(0.05, 1.0 - rules[1].cost) if rules else 0.0
+    top = learned[0]
+    words = ", ".join(f"'{w}'" for w in reader.reasons(view, top.key)) or "its wording"
+    note = f"read by the learned reader ({top.p:.0%} sure of its shape), mostly from {words}"
+    if top.left_out:
+        note += "; left out: " + ", ".join(f"'{v.text}'" for v in top.left_out)
+    mine = [(r.graph, _Candidate(text, 1.0 - r.p * math.exp(r.fit), [note] if r is top else [])) for r in learned]
+    sure = top.p * math.exp(top.fit)
+    if rules is None:
+        return mine, max(0.05, min(0.95, sure))
+    rules_graph, rules_cand = rules
+    if same_graph(rules_graph, top.graph):
+        return [rules] + mine[1:] + readings[1:], max(0.05, 1.0 - rules_cand.cost, min(0.95, 0.5 + sure))
+    index = reader.class_of(structure(shape_of(rules_graph)))
+    p_rules = reader.shape_probabilities(view)[index] if index is not None else 0.0
+    if index is not None and p_rules >= RULES_CLOSE * top.p or index is None and top.p < LEARNED_UNSURE:
+        return readings + mine, max(0.05, min(1.0 - rules_cand.cost, 1.0 - sure))
+    return mine[:1] + readings + mine[1:], max(0.05, min(0.95, sure))
+
+
+RULES_CLOSE = 0.3     # the rules' reading comes first when the learned reader finds its shape this likely (relative)
+LEARNED_UNSURE = 0.3  # against a rules reading of a shape it never saw, the learned reader must be this sure
 
 
 def _read_candidates(base: _Candidate, rewritten: _Candidate, parts: list[_Candidate], lexicon: Lexicon | None,
@@ -2938,110 +2984,6 @@ def uncovered(graph: QueryGraph, mentions: list[Mention]) -> list[Mention]:
 MENTION_READING_COST = 0.38
 
 
-SHAPE_MARGIN = 0.5     # the model must be this much surer of its shape than of the rules' reading's
-SHAPE_ALONE = 0.2      # with no rules reading at all (else a refusal), the model's shape is read when at least this likely: measured right 8 of 10 times leaving each tuning part out of training
-
-
-def _shape_reading(text: str, mentions: list[Mention], lexicon: Lexicon | None,
-                   readings: list[tuple[QueryGraph, _Candidate]]) -> tuple[QueryGraph, _Candidate] | None:
-    """The shape model's reading, when it differs from the rules' best and the model is much surer of it
-    (``queryweaver.shapes``); its notes name the words that decided. None when the two agree, when the
-    model is not sure enough, or when no likely shape can be filled with the question's own values."""
-    from .shapes import fill, load_model, shape_of, structure
-
-    model = load_model()
-    if model is None or _NEGATED.search(text):
-        return None  # no shape says "not", "unread" or "without": those are the rules' to read or refuse
-    view = shape_view(text, mentions, lexicon)
-    best = readings[0][0] if readings else None
-    unknown = model.unknown_words(view)
-    if unknown and best is None and not _names_a_thing(view.words):
-        return None  # "What's the weather tomorrow?": only a wh-word and a date are understood, so the word
-        # the model never saw is likely what is asked about
-    # the bar: much surer than the rules' reading; with none, likely enough -- and as likely as a rules reading
-    # would need to be when the question has words no training question had ("find the zorblax from Jane")
-    bar = SHAPE_MARGIN if best is not None or unknown else SHAPE_ALONE
-    rules_key = structure(shape_of(best)) if best is not None else None
-    rules_p = model.probability(view, rules_key) if rules_key else 0.0
-    # find or count: the rules read "how many" reliably; the model only says what is counted
-    action = best.action if best is not None else ("count" if _COUNTING.match(text) else "find")
-    extra: dict[str, list[tuple[str, str]]] = {}
-    for graph, _cand in readings:  # values the rules read less plainly: a topic, a name the data lacks
-        for f in graph.filters:
-            slot = _SLOT_OF.get((graph.vars[f.var], f.field))
-            if slot and (f.field, str(f.value)) not in extra.get(slot, []):
-                extra.setdefault(slot, []).append((f.field, str(f.value)))
-    for members, p in model.predict(view, top=4):
-        if model.same_class(members[0], rules_key) or p - rules_p < bar:
-            return None
-        filled = [(key, graph) for key in members
-                  if (graph := fill(f"{action}|{key}", view, extra)) is not None]
-        if not filled:
-            continue
-        key, graph = filled[0]
-        if best is not None and (same_graph(graph, best) or _drops_known_values(graph, best, lexicon)
-                                 or _leaves_the_noun(graph, best, view, readings[0][1].text) or _drops_the_user(graph, best, text)
-                                 or _drops_the_event(graph, best, text) or _drops_the_ordinal(graph, best)
-                                 or _turns_the_sender_round(graph, best)):
-            return None
-        graph = _count_when_asked(_sent_by_people_met(_one_when_ordinal(graph)), text)
-        words = ", ".join(f"'{w}'" for w in model.reasons(view, key, rules_key)) or "its wording"
-        note = (f"read by the question-shape model ({p:.0%} sure; the rules' reading {rules_p:.0%}), "
-                f"mostly from {words}" + (f"; not understood: {', '.join(repr(w) for w in unknown)}"
-                                          if unknown else ""))
-        cost = 1.05 - p  # measured leaving each tuning part out of training in turn: right about as often as p
-        return graph, _Candidate(text, cost, readings[0][1].notes + [note] if readings else [note])
-    return None
-
-
-_THING_WORDS: frozenset[str] | None = None
-
-
-def _names_a_thing(words: list[str]) -> bool:
-    """Whether the question has a word the parser reads as a thing, a relation or a command (a noun, verb or
-    command of its own, "calendar", ...) or a mention other than a date."""
-    global _THING_WORDS
-    if _THING_WORDS is None:
-        _THING_WORDS = _correctable()
-    return any(w.lower() in _THING_WORDS or (w.startswith("<") and w != "<date>") for w in words)
-
-
-def _leaves_the_noun(graph: QueryGraph, rules: QueryGraph, view, rewritten: str = "") -> bool:
-    """Whether ``graph`` answers with another type than the one a type noun opening the question names ("events
-    with Sofia and me", "what files did X send me") while the rules' reading answers with that type. (A noun
-    further in sets the scene: "there's a file, X, and whoever sent it ...")"""
-    from .rules_parser import _NOUNS
-
-    noun = next((_NOUNS[w][0].value for w in view.words[:3] if w in _NOUNS), None)
-    if noun is None:  # the noun a rewrite asked with: "what did X attach" -> "which files did X attach" (not
-        # "emails", the noun rewrites fall back on)
-        noun = next((_NOUNS[w][0].value for w in rewritten.lower().split()[:3] if w in _NOUNS), None)
-        noun = None if noun == "Email" else noun
-    return noun is not None and rules.vars[rules.return_var] == noun != graph.vars[graph.return_var]
-
-
-def _drops_known_values(graph: QueryGraph, rules: QueryGraph, lexicon: Lexicon | None) -> bool:
-    """Whether ``graph`` leaves out a value the rules' reading filters on, while every value of that reading
-    is one the data holds: the rules read something the question says ("the latest invoice from X")."""
-    values = {str(f.value).lower() for f in graph.filters}
-    dropped = [f for f in rules.filters if str(f.value).lower() not in values and f.field != "ordinal"]
-    if not dropped or unknown_values(rules, lexicon, suggest=False):
-        return False
-    subject_words = lexicon.subject_words if lexicon is not None else {}
-    # a topic is known when the data's subjects use its words ("invoice"), not when the rules took a whole
-    # phrase for one ("meetup calendar entries")
-    return all(rules.vars[f.var] != "Email" or f.field not in ("subject", "content")
-               or all(w in subject_words for w in subject_words_of(str(f.value))) for f in dropped)
-
-
-def _drops_the_user(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:
-    """Whether ``graph`` leaves out that the user attended, which the rules' reading has, and the question speaks
-    in the first person ("who was at the review with me"): the rules read words the model's shape has no place
-    for. (Emails are another matter: "emails I got from X" and "emails from X" are read alike.)"""
-    attended = any(e.edge == "attended" and rules.vars.get(e.from_) == "Self" for e in rules.edges)
-    kept = any(e.edge == "attended" and graph.vars.get(e.from_) == "Self" for e in graph.edges)
-    asks_people = rules.vars.get(rules.return_var) == "Person"  # not "my events": those are the calendar's
-    return asks_people and attended and not kept and _FIRST_PERSON.search(question) is not None
 
 
 def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
@@ -3063,50 +3005,8 @@ def _ordinal_left_out(graph: QueryGraph, question: str) -> str | None:
 
 
 _ORDINAL_ASKED = regex_cache.compile(r"\b(?:last|latest|first|earliest|most recent|newest|oldest)\b", re.IGNORECASE)
-
-
-def _turns_the_sender_round(graph: QueryGraph, rules: QueryGraph) -> bool:
-    """Whether ``graph`` has the person the rules' reading sends to as the sender, and the user nowhere: the
-    rules read who sent it ("How many emails has one sent X?" is the user's mail to X, not X's)."""
-    def people(g: QueryGraph, edge: str, frm: str) -> set[str]:
-        return {str(f.value).lower() for e in g.edges if e.edge == edge and e.from_ == frm and g.vars.get(e.to) == "Person"
-                for f in g.filters if f.var == e.to and f.field == "name"}
-
-    sent_by_user = any(e.edge == "from" and rules.vars.get(e.to) == "Self" for e in rules.edges)
-    if not sent_by_user or "Self" in graph.vars.values():
-        return False
-    to = set().union(*(people(rules, "to", e.from_) for e in rules.edges if e.edge == "to"))
-    senders = set().union(*(people(graph, "from", e.from_) for e in graph.edges if e.edge == "from"))
-    return bool(to & senders)
-
-
-def _drops_the_ordinal(graph: QueryGraph, rules: QueryGraph) -> bool:
-    """Whether ``graph`` answers with the same type as the rules' reading but leaves out the first or last pick
-    that reading made ("the last email with the subject T" is one email, not every email about T)."""
-    picks = any(f.field == "ordinal" and f.var == rules.return_var for f in rules.filters)
-    kept = any(f.field == "ordinal" for f in graph.filters)
-    return picks and not kept and graph.vars[graph.return_var] == rules.vars[rules.return_var]
-
-
-def _drops_the_event(graph: QueryGraph, rules: QueryGraph, question: str) -> bool:
-    """Whether ``graph`` has no event while the rules' reading has someone attend one and the question speaks of
-    meeting ("when did I last meet X" is not about emails to X)."""
-    attends = any(e.edge == "attended" for e in rules.edges)
-    return attends and "Event" not in graph.vars.values() and _MEETING.search(question) is not None
-
-
-_MEETING = regex_cache.compile(r"\b(?:meet|meets|met|meeting|meetings|attend|attends|attended|event|events|appointments?)\b",
-                      re.IGNORECASE)
-
-
-_FIRST_PERSON = regex_cache.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.IGNORECASE)
-
-
 _NEGATED = regex_cache.compile(r"\b(?:not|no|never|without|except|excluding|unread|neither|nor|none|n't)\b|n't\b",
                       re.IGNORECASE)
-_COUNTING = regex_cache.compile(r"\W*(?:how many|how much|count|number of|the number of|# ?of|total)\b", re.IGNORECASE)
-_SLOT_OF = {("Email", "subject"): "$topic", ("Person", "name"): "$person", ("Event", "name"): "$title",
-            ("Place", "name"): "$place", ("File", "name"): "$file", ("Folder", "name"): "$folder"}
 
 
 def _from_mentions(text: str, mentions: list[Mention], lexicon: Lexicon | None) -> list:

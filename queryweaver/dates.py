@@ -331,6 +331,9 @@ _SAME_MEANING: tuple[tuple[re.Pattern, str | Callable[[re.Match], str]], ...] = 
         # "6 weeks prior" = "6 weeks ago"
         (rf"\b({_QTY[1:-1]}) (day|week|fortnight|month|quarter|year)s? prior\b(?! to\b)", r"\1 \2s ago"),
         (r"\bprior\b(?! to\b)", "previous"),  # "the prior 3 weeks"; "prior to X" is a bound
+        # chat abbreviations of the units: "last mnth", "this wk", "2 yrs ago", "the past 3 mos"
+        (r"\b(?:mnth|mth)(s?)\b", r"month\1"), (r"\bwk(s?)\b", r"week\1"), (r"\byr(s?)\b", r"year\1"),
+        (r"\b(last|this|next|past|previous|\d+) mo(s?)\b", r"\1 month\2"),
         (rf"\bpreceding {_UNIT_AHEAD}", "previous "),  # "the preceding 3 months"; "the week preceding X" is kept
         (rf"\bfollowing {_UNIT_AHEAD}", "next "),  # "the following month"; "the week following X" is kept
         (r"\bthis coming\b(?! weekend\b)", "coming"),  # "this coming summer" = "the coming summer" = "next summer"

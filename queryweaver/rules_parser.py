@@ -268,7 +268,8 @@ _PREPOSITIONS_AND_DURING = _PREPOSITIONS | {"during"}
 # A date expression holds at least one of these (else "the" or "a" alone would be tried against the grammar).
 _DATE_KEY_WORDS = ({"today", "yesterday", "tomorrow", "week", "weeks", "month", "months", "year", "years", "day",
                     "days", "weekend", "q1", "q2", "q3", "q4", "quarter", "quarters", "fortnight", "fortnights",
-                    "ytd", "halloween", "valentines", "valentine"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
+                    "ytd", "halloween", "valentines", "valentine", "mnth", "mnths", "mth", "mths", "wk", "wks", "yr",
+                    "yrs", "mo", "mos"} | _MONTHS | _WEEKDAYS | _DATE_ONLY_STARTS
                    | {weekday + "s" for weekday in _WEEKDAYS}  # "two Fridays ago"
                    | {w for name in HOLIDAYS.keys() | COMPUTED_HOLIDAYS.keys() for w in name.split()}
                    - {"new", "season", "eve", "boxing", "time", "of", "night", "guy", "dog", "all", "morning",

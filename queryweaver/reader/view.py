@@ -17,6 +17,7 @@ mentions, and a sender from a recipient.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
@@ -38,7 +39,7 @@ class Value(NamedTuple):
     at: int     # its first token
 
 
-# words that name a file type and the extension they stand for ("PDFs", "spreadsheets")
+_QUOTED_MENTION = re.compile(r"[\"“‘]([^\"”’⟦]*⟦[^⟧]+⟧[^\"”’⟦]*)[\"”’]")
 _MASK = {"person": "<person>", "email": "<person>", "file": "<file>", "filename": "<file>", "date": "<date>"}
 
 
@@ -53,6 +54,8 @@ class View:
         subject words the parser has no use for (a run of them is one topic value, masked ``<topic>``)."""
         from ..rules_parser import _FILE_HEADS, _NOUN_EXTENSIONS, EXTENSION_WORDS, _dotted_kind, find_dates, tokenize
 
+        # a quoted span holding something the data names is read as what it says ('Under "From: ⟦person|Jane⟧"')
+        rendered = _QUOTED_MENTION.sub(r"\1", rendered)
         toks = tokenize(rendered)
         dates = {start: (end, op, value) for start, end, op, value in find_dates(rendered)}
         tokens: list[Token] = []

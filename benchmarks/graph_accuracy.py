@@ -142,6 +142,7 @@ class Outcome:
     error: str | None = None
     graph: dict | None = None
     executed: bool | None = None  # the generated graph's answer equals the expected one
+    confidence: float | None = None  # how sure the reader said it was (a refusal: 0)
     part: str = "-"
     shape: str = ""
     style: str = ""
@@ -297,6 +298,7 @@ def run(cases: list[Case], config: Config, *, backend_name: str, form: str, exam
             out.attempts, out.repairs = gen.attempts, gen.repairs
             out.used = gen.backend
             out.prompt_tokens, out.completion_tokens = gen.prompt_tokens, gen.completion_tokens
+            out.confidence = gen.confidence
             out.cached_prompt_tokens = gen.cached_prompt_tokens
             out.graph = gen.graph.to_json()
             if on_corpus:
@@ -395,6 +397,57 @@ def result_line(rows: list[dict[str, Any]], backend: str) -> str:
     return f"RESULT backend={backend} | " + " | ".join(parts)
 
 
+def auroc(scores: list[float], labels: list[bool]) -> float | None:
+    """The probability that a right answer's confidence is above a wrong one's (ties count half)."""
+    right = sorted(s for s, ok in zip(scores, labels) if ok)
+    wrong = sorted(s for s, ok in zip(scores, labels) if not ok)
+    if not right or not wrong:
+        return None
+    import bisect
+
+    above = sum(bisect.bisect_left(right, w) for w in wrong)  # right scores below each wrong one
+    ties = sum(bisect.bisect_right(right, w) - bisect.bisect_left(right, w) for w in wrong)
+    return 1.0 - (above + 0.5 * ties) / (len(right) * len(wrong))
+
+
+CALIBRATION_BINS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01)
+
+
+def calibration_table(outcomes: list[Outcome], threshold: float) -> str:
+    """Per group of parts: AUROC of the confidence for a right answer, the share of wrong and of right answers
+    below ``threshold`` (the product's "not sure"), and a reliability table (answers right per confidence bin).
+    A refusal counts as a wrong answer at confidence 0."""
+    lines = []
+    groups: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        groups.setdefault(o.set if o.set != "corpus" else f"corpus-{o.part}", []).append(o)
+    held = [o for o in outcomes if o.set == "corpus" and o.part.startswith("test") and o.part != "test"]
+    if held:
+        groups["held-out parts together"] = held
+    lines.append(f"| set | n | AUROC | wrong below {threshold} | right below {threshold} |")
+    lines.append("|---|---|---|---|---|")
+    for label, group in groups.items():
+        scores = [o.confidence or 0.0 for o in group]
+        right = [bool(o.executed) for o in group]
+        area = auroc(scores, right)
+        wrong_n, right_n = right.count(False), right.count(True)
+        below_wrong = sum(1 for s, ok in zip(scores, right) if not ok and s < threshold)
+        below_right = sum(1 for s, ok in zip(scores, right) if ok and s < threshold)
+        lines.append(f"| {label} | {len(group)} | {area:.3f} | {below_wrong}/{wrong_n} | {below_right}/{right_n} |"
+                     if area is not None else f"| {label} | {len(group)} | - | {below_wrong}/{wrong_n} | "
+                     f"{below_right}/{right_n} |")
+    if held:
+        lines += ["", "Reliability, held-out parts together (answers right per confidence bin):", "",
+                  "| confidence | n | right | share right |", "|---|---|---|---|"]
+        for lo, hi in zip(CALIBRATION_BINS, CALIBRATION_BINS[1:]):
+            inside = [o for o in held if lo <= (o.confidence or 0.0) < hi]
+            if inside:
+                good = sum(bool(o.executed) for o in inside)
+                lines.append(f"| [{lo:.2f}, {min(hi, 1.0):.2f}{')' if hi < 1.01 else ']'} | {len(inside)} | {good} | "
+                             f"{good / len(inside):.3f} |")
+    return "\n".join(lines)
+
+
 def shape_table(outcomes: list[Outcome]) -> str:
     """Corpus questions: graph and answer accuracy per shape and part."""
     corpus = [o for o in outcomes if o.set == "corpus"]
@@ -474,6 +527,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="corpus set: another question file (make_questions.py --seed N --out FILE: the same "
                              "templates over another generated corpus)")
     parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
+    parser.add_argument("--calibration", action="store_true",
+                        help="also print how the confidence separates right answers from wrong: AUROC, the share of "
+                             "each below the product's 'not sure' threshold, and a reliability table")
     parser.add_argument("--host", help="Ollama host")
     parser.add_argument("--base-url", help="OpenAI-compatible server")
     parser.add_argument("--timeout", type=float, default=600)
@@ -528,6 +584,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.shapes:
         print()
         print(shape_table(outcomes))
+    if args.calibration:
+        from queryweaver.llm.generate import LOW_CONFIDENCE
+
+        print()
+        print(calibration_table(outcomes, LOW_CONFIDENCE))
     print(result_line(rows, args.backend))
     if args.json:
         args.json.write_text(json.dumps({"title": title, "summary": rows,

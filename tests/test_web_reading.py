@@ -168,7 +168,7 @@ def test_hostile_mail_runs_nothing_in_the_read_view_and_files_open_safely(served
         page.fill("#question", "Which folders hold notes.txt?")
         page.click("#ask")
         expect(page.locator("#run-status")).to_contain_text("Answer: 1 folder", timeout=30_000)
-        page.fill("#question", "Find all the files of type .txt")
+        page.fill("#question", "Which files are in the Lab folder?")
         page.click("#ask")
         expect(page.locator("#run-status")).to_contain_text("Answer:", timeout=30_000)
         opener = page.locator(".answer-item", has_text="notes.txt").locator("a.open-file")

@@ -1320,6 +1320,12 @@ class MailStoreConnector(Connector):
             self._persons = persons
         return self._persons
 
+    def _plain(self) -> sqlite3.Cursor:
+        """A cursor giving tuples (the caller holds the lock): for rows by the hundred thousand."""
+        cursor = self._index.conn.cursor()
+        cursor.row_factory = None
+        return cursor
+
     def _person(self, addr: str) -> Item:
         return self._person_items().get(addr) or Item(PERSON, addr, {"email": addr, "name": None})
 
@@ -1378,7 +1384,7 @@ class MailStoreConnector(Connector):
         return [(key, None) for key in linked]
 
     def _addresses_to_emails(self, addrs: list[str] | None, edge: str, known_key: str | None,
-                             links: bool = True, newest: Newest | None = None) -> list[Link]:
+                             links: bool = True, newest: Newest | None = None, keys_only: bool = False) -> list[Link]:
         """Given addresses (None = every non-Self address), the emails they sent / received / took part in.
 
         ``known_key`` names the known item for every link (Self); None keys each link by its address. Without
@@ -1409,6 +1415,15 @@ class MailStoreConnector(Connector):
                 rows = self._rows_in_subquery(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner}", ")",
                                               "a.addr", addrs, roles, newest)
             return [(None, email(r)) for r in rows]
+        if keys_only and not newest:  # the emails' keys alone (which address has which email)
+            sql = (f"SELECT a.addr, m.message_id FROM addresses a JOIN messages m ON m.id = a.msg "
+                   f"WHERE a.role IN ({_marks(len(roles))})")
+            with self._lock:
+                plain = self._plain()
+                found = plain.execute(sql, roles).fetchall() if addrs is None else select_in(
+                    plain, sql + " AND a.addr IN {}", list(addrs), tuple(roles))
+            return [(known_key or addr, Item(EMAIL, key)) for addr, key in found
+                    if addrs is not None or addr not in self._self_emails]
         sql = (f"SELECT a.addr, {self._MSG_COLS} FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
         rows = self._rows(sql, "a.addr", addrs, roles, newest)
@@ -1453,7 +1468,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "from", EMAIL)
     def person_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "to", PERSON)
     def email_to_person(self, sel: Selection) -> Iterator[Link]:
@@ -1463,7 +1479,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "to", EMAIL)
     def person_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails addressed to each person (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "participants", PERSON)
     def email_participants_person(self, sel: Selection) -> Iterator[Link]:
@@ -1473,7 +1490,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "participants", EMAIL)
     def person_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent or received."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "from", SELF)
     def email_from_self(self, sel: Selection) -> Iterator[Link]:
@@ -1483,7 +1501,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "from", EMAIL)
     def self_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "to", SELF)
     def email_to_self(self, sel: Selection) -> Iterator[Link]:
@@ -1493,7 +1512,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "to", EMAIL)
     def self_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user received (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "participants", SELF)
     def email_participants_self(self, sel: Selection) -> Iterator[Link]:
@@ -1503,7 +1523,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "participants", EMAIL)
     def self_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent or received."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     # -- Email <-> File / Webpage -----------------------------------------------------------------------------
     @tool(EMAIL, "has_attachment", FILE)
@@ -1535,6 +1556,14 @@ class MailStoreConnector(Connector):
             rows = self._rows(head + ")", "", None, (), sel.newest) if keys is None else \
                 self._rows_in_subquery(head, ")", f"t.{column}", keys, (), sel.newest)
             yield from ((None, email(r)) for r in rows)
+            return
+        if sel.keys_only and not sel.newest:  # the emails' keys alone (which email has which name)
+            with self._lock:
+                rows = select_in(self._plain(), f"SELECT t.{column}, m.message_id FROM {table} t JOIN messages m "
+                                 f"ON m.id = t.msg WHERE t.{column} IN {{}}", list(keys)) if keys is not None else \
+                    self._plain().execute(f"SELECT t.{column}, m.message_id FROM {table} t JOIN messages m "
+                                          "ON m.id = t.msg").fetchall()
+            yield from ((known, Item(EMAIL, key)) for known, key in rows)
             return
         sql = f"SELECT t.{column} AS known, {self._MSG_COLS} FROM {table} t JOIN messages m ON m.id = t.msg WHERE 1"
         rows = self._rows(sql, f"t.{column}", keys, (), sel.newest)

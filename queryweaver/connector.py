@@ -133,6 +133,9 @@ class Selection:
     exists: bool = False
     # the caller keeps only the newest or oldest wanted Email: a tool may yield the nearest ones first (``Newest``)
     newest: Newest | None = None
+    # True: the caller reads only the keys of the wanted items (which are linked to which, as for evidence), not
+    # their fields: a tool may yield items holding their key alone. One that ignores this is still right, only slower.
+    keys_only: bool = False
 
     @property
     def is_all(self) -> bool:

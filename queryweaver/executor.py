@@ -16,7 +16,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .connector import Connector, Context, Newest, Selection
 from .dates import parse_date_expression
@@ -48,6 +48,9 @@ VERIFY_BUDGET = 20_000
 # An answer of more events than this is described a page at a time (RunResult.page): its lean items are ordered
 # by start time without their fields, and tens of thousands of them need not be read twice.
 DESCRIBE_AT_ONCE = 1000
+# Answers whose evidence ``RunResult.stream`` builds together: each variable's links and items are asked of the
+# sources once per batch (a few hundred keys per statement), and one batch of trees is held at a time.
+EVIDENCE_BATCH = 500
 
 
 @dataclass
@@ -66,6 +69,7 @@ class RunResult:
     _evidence: Callable[[str], dict | None] | None = field(default=None, repr=False)
     _prepare: Callable[[list[str]], None] | None = field(default=None, repr=False)
     _describe: Callable[[list[Item]], None] | None = field(default=None, repr=False)
+    _evidence_many: Callable[[list[str]], dict[str, dict | None]] | None = field(default=None, repr=False)
 
     def prepare_evidence(self, keys: list[str]) -> None:
         """Make ready, in one go, what the evidence of the answers ``keys`` needs (links left for later)."""
@@ -84,22 +88,39 @@ class RunResult:
             self._describe(page)
         return page
 
-    def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
+    def stream(self, *, offset: int = 0, limit: int | None = None, with_evidence: bool = True,
+               batch: int = EVIDENCE_BATCH) -> Iterator[tuple[Item, dict | None]]:
+        """Every answer in order (from ``offset``, at most ``limit``) with its evidence, ``batch`` answers at a time:
+        their fields and evidence are built for one batch, handed out and not kept, so an export of any size holds
+        one batch of evidence trees."""
+        end = len(self.items) if limit is None else min(len(self.items), offset + limit)
+        for start in range(offset, end, batch):
+            page = self.page(start, min(batch, end - start))
+            trees = self._evidence_many([item.key for item in page]) if with_evidence and self._evidence_many else {}
+            for item in page:
+                yield item, trees.get(item.key)
+
+    def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None,
+                items: bool = True) -> dict[str, Any]:
         """The result in the CLI's JSON form: ``count`` answers in all, ``items`` the page asked for (evidence is
-        built for those alone), ``next_offset`` where the next page starts (None after the last)."""
-        page = self.page(offset, limit)
-        if with_evidence:
-            self.prepare_evidence([item.key for item in page])
-        items = []
-        for item in page:
-            out = item.output()
+        built for those alone), ``next_offset`` where the next page starts (None after the last). Without
+        ``items`` the page is left out (``items`` empty) for a writer that streams it (``export.write_json``)."""
+        records = []
+        if items:
+            page = self.page(offset, limit)
             if with_evidence:
-                out["evidence"] = self.evidence(item.key)
-            items.append(out)
-        end = offset + len(page)
+                self.prepare_evidence([item.key for item in page])
+            for item in page:
+                out = item.output()
+                if with_evidence:
+                    out["evidence"] = self.evidence(item.key)
+                records.append(out)
+        total = len(self.items)
+        end = min(total, offset + limit) if limit is not None else total
+        end = max(end, offset)
         return {"action": self.action, "var": self.var, "type": self.type.value, "count": self.count,
-                "items": items, "offset": offset, "limit": limit,
-                "next_offset": end if end < len(self.items) else None, "emptied_by": self.emptied_by}
+                "items": records, "offset": offset, "limit": limit,
+                "next_offset": end if end < total else None, "emptied_by": self.emptied_by}
 
 
 class Executor:
@@ -877,8 +898,12 @@ class _Run:
         def describe(page: list[Item]) -> None:
             self.describe(type_, {item.key: item for item in page})
 
+        def evidence_many(keys: list[str]) -> dict[str, dict | None]:  # not kept: an export streams them
+            return self.evidence_many(keys) if not self.emptied_by else dict.fromkeys(keys)
+
         return RunResult(self.plan, self.graph.action, var, type_, ordered, count, dict(self.final), self.trace,
-                         seconds, self.emptied_by, self.links, evidence, prepare, describe if by_page else None)
+                         seconds, self.emptied_by, self.links, evidence, prepare, describe if by_page else None,
+                         evidence_many)
 
 
 def sort_items(items: list[Item]) -> list[Item]:

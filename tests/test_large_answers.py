@@ -1,19 +1,24 @@
 """Large answers: evidence built for many answers at once (a variable at a time, not an answer at a time), the same
-evidence each answer has on its own."""
+evidence each answer has on its own; and the whole answer exported as it is produced (--format jsonl|csv, and
+--json written a batch at a time), as a user runs them."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from datetime import date
 
 import pytest
 
+from queryweaver.cli import evidence_chains
 from queryweaver.config import load_config
 from queryweaver.connector import Selection
 from queryweaver.corpus import generate_corpus
 from queryweaver.engine import Engine
+from queryweaver.export import write_json
 from queryweaver.graph import QueryGraph
-from queryweaver.paper_graphs import EXAMPLE_GRAPH, paper_graphs
+from queryweaver.paper_graphs import EXAMPLE_GRAPH, PAPER_GRAPHS, paper_graphs
 from queryweaver.planner import CallTool
 from queryweaver.schema import EntityType
 
@@ -145,3 +150,66 @@ def test_tools_asked_for_keys_only_give_the_same_links(corpus):
         assert len(full) > 10, tool.__name__
         assert sorted((known, item.key) for known, item in bare) == full, tool.__name__
         assert all(not item.fields for _, item in bare), tool.__name__
+
+
+def test_an_answer_streams_one_batch_of_evidence_at_a_time(corpus):
+    engine, _facts = corpus
+    result = engine.run(QueryGraph.parse(EMAILS_TO_ME))
+    asked: list[int] = []
+    inner = result._evidence_many
+    result._evidence_many = lambda keys: asked.append(len(keys)) or inner(keys)
+    stream = result.stream(batch=100)
+    first = next(stream)
+    assert asked == [100] and first[1] is not None
+    rest = list(stream)
+    assert len(rest) + 1 == result.count > 1000 and max(asked) == 100
+
+
+def test_json_written_a_batch_at_a_time_is_the_whole_object(tmp_path):
+    """``export.write_json`` writes, a batch at a time, the very text json.dumps gives for the whole object."""
+    with Engine(load_config(None)) as engine:
+        for query in PAPER_GRAPHS + [type("Q", (), {"graph": EMAILS_TO_ME})]:
+            graph = QueryGraph.parse(query.graph)
+            for offset, limit in ((0, None), (1, 2), (500, 3)):
+                result = engine.run(graph)
+                document = {"question": "q", "result": result.to_json(offset=offset, limit=limit, items=False),
+                            "trace": ["x", {"y": None}]}
+                streamed = io.StringIO()
+                write_json(document, result, streamed, offset=offset, limit=limit)
+                whole = {"question": "q", "result": engine.run(graph).to_json(offset=offset, limit=limit),
+                         "trace": ["x", {"y": None}]}
+                assert streamed.getvalue() == json.dumps(whole, ensure_ascii=False, indent=2, default=str)
+
+
+def test_every_answer_as_json_lines_and_csv(cli, tmp_path):
+    graph = tmp_path / "graph.json"
+    graph.write_text(json.dumps(EMAILS_TO_ME))
+    whole = cli("run", str(graph), "--json").json()["result"]
+    lines = cli("run", str(graph), "--format", "jsonl")
+    assert lines.code == 0, lines.stderr
+    records = [json.loads(line) for line in lines.stdout.splitlines()]
+    assert records == whole["items"] and len(records) == whole["count"] > 20
+    assert all(r["evidence"] for r in records)
+
+    table = cli("run", str(graph), "--format", "csv", "--offset", "2", "--limit", "5")
+    rows = list(csv.reader(io.StringIO(table.stdout)))
+    assert rows[0] == ["message_id", "subject", "from", "date", "evidence"]
+    assert [r[0] for r in rows[1:]] == [i["message_id"] for i in whole["items"][2:7]]
+    assert [r[-1] for r in rows[1:]] == [" | ".join(evidence_chains(i["evidence"])) for i in whole["items"][2:7]]
+
+
+def test_ask_with_a_format_writes_only_the_answers_on_stdout(cli):
+    out = cli("ask", "Find the file folders that contain email attachments from Jane Doe", "--format", "jsonl")
+    assert out.code == 0, out.stderr
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert records and all(r["path"] and r["evidence"]["via"] for r in records)
+    assert "Graph (" in out.stderr and "Read as:" in out.stderr
+
+
+def test_json_and_a_format_together_are_refused_in_one_line(cli, tmp_path):
+    graph = tmp_path / "graph.json"
+    graph.write_text(json.dumps(EMAILS_TO_ME))
+    out = cli("run", str(graph), "--json", "--format", "csv")
+    assert out.code != 0 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == [
+        "error: --json and --format csv both say how to write the answer; use one of them"]

@@ -1560,7 +1560,7 @@ class IcsConnector(Connector):
             me = sorted(self.context.self_emails)
             person, place = LexiconKind.PERSON, LexiconKind.PLACE
             self._counts = {
-                "events": events, "days": max(1, days),
+                "events": events, "days": max(1, days), "first": first, "last": last,
                 "links": one("SELECT sum(count) FROM lexicon WHERE kind = ?", (person,)),
                 "people": max(1, one("SELECT count(DISTINCT value) FROM lexicon WHERE kind = ?", (person,))),
                 # the user's attendances, and the events of the user's own calendar (nobody listed)
@@ -1570,6 +1570,13 @@ class IcsConnector(Connector):
                 "places": max(1, one("SELECT count(*) FROM lexicon WHERE kind = ?", (place,))),
             }
         return self._counts
+
+    def date_span(self, type_: EntityType) -> tuple[date, date] | None:
+        """The days of the first and last event (occurrences expanded)."""
+        c = self._statistics()
+        if type_ != EVENT or not c["first"] or not c["last"]:
+            return None
+        return date.fromisoformat(c["first"]), date.fromisoformat(c["last"])
 
     def estimate(self, type_: EntityType, filters: list[FilterConstraint]) -> int | None:
         """Events, places and people: counted from the index (what ``find`` gives, when filtered)."""

@@ -1653,7 +1653,7 @@ class MailStoreConnector(Connector):
                 first = one("SELECT min(date_utc) FROM messages")
                 last = one("SELECT max(date_utc) FROM messages")
                 c = {"messages": one("SELECT max(id) FROM messages"),
-                     "days": max(1.0, (last - first) / 86400 + 1),
+                     "days": max(1.0, (last - first) / 86400 + 1), "first": first, "last": last,
                      "addresses": one("SELECT max(rowid) FROM addresses"),
                      "attachments": one("SELECT max(rowid) FROM attachments"),
                      "urls": one("SELECT max(rowid) FROM urls")}
@@ -1671,6 +1671,16 @@ class MailStoreConnector(Connector):
         """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
         c = self._statistics()   # first: it forgets the estimates when the index was written since
         return self.remembered_estimate(self._estimates, type_, filters, lambda: self._estimate(type_, filters, c))
+
+    def date_span(self, type_: EntityType) -> tuple[date, date] | None:
+        """The days of the first and last dated message (in the configured time zone)."""
+        if type_ != EMAIL:
+            return None
+        c = self._statistics()
+        if not c["messages"] or not c["last"]:
+            return None
+        tz = self.context.tz
+        return datetime.fromtimestamp(c["first"], tz).date(), datetime.fromtimestamp(c["last"], tz).date()
 
     def _stamp(self) -> tuple[int, int]:
         """Changes to the index: this connection's writes and (``data_version``) other connections'."""

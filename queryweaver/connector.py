@@ -259,6 +259,12 @@ class Connector(ABC):
         item (averaged over the source); None when it cannot say cheaply."""
         return None
 
+    def date_span(self, type_: EntityType) -> tuple[date, date] | None:
+        """The first and last day (in the configured time zone) of the dated items of ``type_`` this source holds,
+        for the cost-aware planner: a range open on one side ("since August") holds only the days up to there.
+        None when it holds none or cannot say cheaply."""
+        return None
+
     def apply_filter(self, type_: EntityType, items: dict[str, Item],
                      flt: "FilterConstraint") -> set[str] | None:
         """Keys of ``items`` passing ``flt`` when the filter needs this source's data, else None."""

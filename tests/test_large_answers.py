@@ -131,6 +131,18 @@ def test_evidence_for_many_answers_is_asked_a_variable_at_a_time(corpus):
     assert few > 0 and many <= few + 5, (few, many)
 
 
+def test_the_received_since_a_month_question_starts_from_the_month(corpus):
+    """A range open on one side ("since December") counts the days up to the newest email, not ten years of them:
+    the month's emails are fewer than every email the user received, so the plan starts from them."""
+    engine, facts = corpus
+    plan = engine.plan(QueryGraph.parse(RECEIVED_FROM_PLACE), "cost")
+    assert plan.tool_calls[0] == "date_sent_on_email"
+    onto_e = [s for s in plan.steps if isinstance(s, CallTool) and s.wanted == "e"]
+    assert sorted(s.semijoin for s in onto_e[1:]) == ["email_from_person", "email_to_self"]  # on the month's emails
+    since = facts.emails_in(date(2025, 12, 1), date(2026, 2, 16))
+    assert len(since) * 2 < len(facts.received())
+
+
 def test_tools_asked_for_keys_only_give_the_same_links(corpus):
     """``Selection.keys_only``: the mail tools then read no email's fields, and link the same keys."""
     engine, facts = corpus

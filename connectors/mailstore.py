@@ -81,18 +81,20 @@ CREATE TABLE addresses (
     addr TEXT NOT NULL,                 -- lower-cased
     name TEXT NOT NULL                  -- display name as decoded, '' when none
 );
-CREATE INDEX addresses_addr ON addresses(addr);
-CREATE INDEX addresses_msg ON addresses(msg);
+-- the link tables' indexes hold both ends (and a role): a tool's links come from the index alone, without a look-up
+-- of each row (an earlier index of the same table that is not listed here is dropped by a refresh)
+CREATE INDEX addresses_addr_role ON addresses(addr, role, msg);
+CREATE INDEX addresses_msg_role ON addresses(msg, role, addr);
 CREATE INDEX addresses_input ON addresses(input);
 CREATE TABLE attachments (msg INTEGER NOT NULL, input INTEGER NOT NULL, filename TEXT NOT NULL,
                           sha256 TEXT NOT NULL, size INTEGER NOT NULL);
-CREATE INDEX attachments_filename ON attachments(filename);
+CREATE INDEX attachments_filename_msg ON attachments(filename, msg);
 CREATE INDEX attachments_name_nocase ON attachments(trim(filename) COLLATE NOCASE);  -- the File name filter
 CREATE INDEX attachments_msg ON attachments(msg);
 CREATE INDEX attachments_input ON attachments(input);
 CREATE TABLE urls (msg INTEGER NOT NULL, input INTEGER NOT NULL, url TEXT NOT NULL);
-CREATE INDEX urls_url ON urls(url);
-CREATE INDEX urls_msg ON urls(msg);
+CREATE INDEX urls_url_msg ON urls(url, msg);
+CREATE INDEX urls_msg_url ON urls(msg, url);
 CREATE INDEX urls_input ON urls(input);
 """
 

@@ -46,7 +46,7 @@ from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
 from queryweaver.index import Batches, SourceIndex, lexicon_state, refresh_or_keep, select_in
-from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
+from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 Warn = Callable[[str], None]
@@ -1279,6 +1279,25 @@ class MailStoreConnector(Connector):
 
         return item
 
+    def _lean_emails(self) -> Callable[[tuple], Item]:
+        """Lean Email items (``items.LEAN``) from (row id, Message-ID, date) tuples: what a step carrying tens of
+        thousands of emails to the next needs (its key, its time for ordering, its row id for the next tool);
+        ``describe`` fills the subject, sender and date of those that are shown or filtered."""
+        field, twice = self._row_handle()
+
+        def item(row: tuple) -> Item:
+            fields = {"_ts": row[2], LEAN: True}
+            if row[1] not in twice:
+                fields[field] = row[0]
+            return Item(EMAIL, row[1], fields)
+
+        return item
+
+    def _lean_row_emails(self) -> Callable[[sqlite3.Row], Item]:
+        """``_lean_emails`` for rows holding _MSG_COLS."""
+        lean = self._lean_emails()
+        return lambda row: lean((row["row_id"], row["message_id"], row["date_utc"]))
+
     def _email_item(self, row: sqlite3.Row, handle: tuple[str, frozenset[str]] | None = None) -> Item:
         """An Email item from a row holding _MSG_COLS. With ``handle`` (``_row_handle()``, for a tool's links) it
         keeps its row id, and its ``date`` text is left to ``describe`` (most such items are never shown)."""
@@ -1409,6 +1428,14 @@ class MailStoreConnector(Connector):
             wanted = None if addrs is None else set(addrs)
             return [(known_key or addr, email(by_id[msg])) for addr, msg in found
                     if (addr in wanted if wanted is not None else addr not in self._self_emails)]
+        if not links and not newest:  # each email once, lean: its key, time and row id (describe fills the rest)
+            lean = self._lean_emails()
+            with self._lock:
+                plain = self._plain()
+                sql = f"SELECT m.id, m.message_id, m.date_utc FROM messages m WHERE m.id IN ({inner}"
+                rows = plain.execute(sql + ")", (*roles, *me)).fetchall() if addrs is None else select_in(
+                    plain, sql + " AND a.addr IN {})", list(addrs), tuple(roles))
+            return [(None, lean(r)) for r in rows]
         if not links:
             if addrs is None:
                 rows = self._rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner})", "", None,
@@ -1553,6 +1580,14 @@ class MailStoreConnector(Connector):
             yield from ((r["known"], None) for r in rows)
             return
         email = self._email_items()
+        if not sel.links and not sel.newest:  # each email once, lean (describe fills the rest)
+            lean = self._lean_emails()
+            sql = f"SELECT m.id, m.message_id, m.date_utc FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t"
+            with self._lock:
+                rows = self._plain().execute(sql + ")").fetchall() if keys is None else select_in(
+                    self._plain(), sql + f" WHERE t.{column} IN {{}})", list(keys))
+            yield from ((None, lean(r)) for r in rows)
+            return
         if not sel.links:
             head = f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t WHERE 1"
             rows = self._rows(head + ")", "", None, (), sel.newest) if keys is None else \
@@ -1600,16 +1635,19 @@ class MailStoreConnector(Connector):
         """The emails sent within each date range (days in the configured time zone)."""
         self._ensure_index()
         tz = self.context.tz
+        # with their row ids, for the next step; lean (items.LEAN) when only the items are wanted: a month holds
+        # tens of thousands
+        email = self._email_items() if sel.links or sel.newest else self._lean_row_emails()
         if sel.is_all:  # every dated email, keyed by its own day
             rows = self._emails_between(None, None, sel.newest)
             yield from (
-                (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
+                (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, email(r)) for r in rows)
             return
         for key, item in (sel.items or {}).items():
             rng = item.fields.get("range")
             if isinstance(rng, DateRange) and not rng.empty:
                 rows = self._emails_between(*day_bounds(rng, tz), sel.newest)
-                yield from ((key, self._email_item(r)) for r in rows)
+                yield from ((key, email(r)) for r in rows)
 
     def _emails_between(self, start: float | None, end: float | None,
                         newest: Newest | None = None) -> list[sqlite3.Row]:
@@ -1825,6 +1863,13 @@ class MailStoreConnector(Connector):
         left without it."""
         if type_ != EMAIL:
             return
+        lean = {k: it for k, it in items.items() if LEAN in it.fields}
+        if lean:  # carried lean by a step (this source's or another's): their fields, read by row id or Message-ID
+            self._ensure_index()
+            for row in self._email_rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE 1", Selection(EMAIL, lean)):
+                item = lean.get(row["message_id"])
+                if item is not None and item.fields.pop(LEAN, None):  # a message stored twice is filled once
+                    item.fields.update(message_id=row["message_id"], subject=row["subject"], **{"from": row["from_addr"]})
         for item in items.values():
             if "date" not in item.fields and "_ts" in item.fields:
                 item.fields["date"] = self._date_text(item.fields["_ts"])

@@ -45,7 +45,7 @@ DateFallback = Callable[[str, str, date], DateRange]
 
 # How many (known item -> found items) links a cycle check may try per answer before giving up on it.
 VERIFY_BUDGET = 20_000
-# An answer of more events than this is described a page at a time (RunResult.page): its lean items are ordered
+# An answer of more events (or emails) than this is described a page at a time (RunResult.page): its lean items are ordered
 # by start time without their fields, and tens of thousands of them need not be read twice.
 DESCRIBE_AT_ONCE = 1000
 # Answers whose evidence ``RunResult.stream`` builds together: each variable's links and items are asked of the
@@ -872,7 +872,10 @@ class _Run:
         items = {} if self.emptied_by else self.final.get(var, self.current.get(var))
         if items is None:
             items = self.find(type_, [], self.found_in.setdefault(var, {}))
-        by_page = type_ == EntityType.EVENT and len(items) > DESCRIBE_AT_ONCE  # ordered by time, not by label
+        # ordered by time, not by label: described a page at a time (emails so only when one source holds them, as
+        # two sources' copies of a message are merged by their described Message-IDs)
+        by_page = len(items) > DESCRIBE_AT_ONCE and (type_ == EntityType.EVENT or type_ == EntityType.EMAIL and sum(
+            type_ in c.types for c in self.x.connectors) == 1)
         if not by_page:
             self.describe(type_, items)
         items = self.final[var] = self.one_per_message(var, items)

@@ -164,6 +164,25 @@ def test_tools_asked_for_keys_only_give_the_same_links(corpus):
         assert all(not item.fields for _, item in bare), tool.__name__
 
 
+def test_emails_carried_lean_are_shown_with_all_their_fields(corpus):
+    """Emails a step carries lean (their key, time and row id) and an answer of more than a thousand of them,
+    described a page at a time: every page shows the fields the paper's plan shows, in the same order."""
+    engine, facts = corpus
+    engine.defer_links_from = 0
+    try:
+        graph = QueryGraph.parse(EMAILS_TO_ME)
+        cost = engine.run(graph, planner="cost")
+        assert len(cost.items) == len(facts.received()) > 1000
+        assert any("_lean" in item.fields for item in cost.items)  # not all described at once
+        paper = engine.run(graph, planner="paper")
+        for offset in (0, 700, len(cost.items) - 5):
+            shown = cost.to_json(offset=offset, limit=20)["items"]
+            assert shown == paper.to_json(offset=offset, limit=20)["items"]
+            assert all(i["subject"] and i["from"] and i["date"] for i in shown)
+    finally:
+        engine.defer_links_from = None
+
+
 def test_an_answer_streams_one_batch_of_evidence_at_a_time(corpus):
     engine, _facts = corpus
     result = engine.run(QueryGraph.parse(EMAILS_TO_ME))

@@ -1285,6 +1285,7 @@ class IcsConnector(Connector):
         self._ready = False
         self._names: dict[str, str] | None = None
         self._attendees: list[str] | None = None   # every attendee address but the user's (find)
+        self._places: list | None = None    # every place with its location as written (find)
         self._counts: dict[str, float] | None = None   # statistics for the cost-aware planner
         self._estimates: dict[tuple, int | None] = {}     # estimate() answers, until the next refresh
 
@@ -1302,6 +1303,7 @@ class IcsConnector(Connector):
             progress=self.context.progress, stage=f"indexing calendar {self.path.name}", warn=self.context.warn,
             lexicon=ics_lexicon_rows)
         self._ready, self._names, self._counts, self._estimates, self._attendees = True, None, None, {}, None
+        self._places = None
         return report
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
@@ -1620,8 +1622,10 @@ class IcsConnector(Connector):
         if type_ == EVENT:
             return filter_items(self._find_events(filters), filters).values()
         if type_ == PLACE:
-            places = {r["place"]: Item(PLACE, r["place"], {"name": r["location"]}) for r in self.db.execute(
-                "SELECT place, MIN(location) AS location FROM events WHERE place IS NOT NULL GROUP BY place")}
+            if self._places is None:  # read once after each refresh (grouping every event); the items are new each time
+                self._places = self.db.execute("SELECT place, MIN(location) FROM events WHERE place IS NOT NULL "
+                                               "GROUP BY place").fetchall()
+            places = {place: Item(PLACE, place, {"name": location}) for place, location in self._places}
             return filter_items(places, filters).values()
         if type_ == PERSON:
             if self._attendees is None:  # the addresses, read once after each refresh; the items are new each time

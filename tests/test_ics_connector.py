@@ -408,6 +408,20 @@ def test_location_is_a_place(data_dir, context):
     assert list(links) == ["kick"] and links["kick"].fields["name"] == "Room 4, Boston"
 
 
+def test_the_places_a_connector_read_are_read_again_after_a_refresh(data_dir, context):
+    """Places are read once per refresh (grouping every event is costly at scale): one an edit adds is found after
+    the next refresh by the same connector."""
+    path = write_calendar(data_dir / "places.ics",
+                          event("kick", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), location="Room 4, Boston"))
+    conn = connect(path, context)
+    assert [p.key for p in conn.find(PLACE, [])] == ["room 4, boston"]
+    write_calendar(path, event("kick", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), location="Room 4, Boston"),
+                   event("lisbon", "Offsite", datetime(2026, 2, 5, 9, tzinfo=NY), location="Lisbon"))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))
+    conn.refresh_index()
+    assert sorted(p.key for p in conn.find(PLACE, [])) == ["lisbon", "room 4, boston"]
+
+
 def test_a_location_over_several_lines_is_one_place_on_one_line(data_dir, context):
     write_calendar(data_dir / "lines.ics",
                    event("trip", "Site visit\nand lunch", datetime(2026, 2, 2, 9, tzinfo=NY),

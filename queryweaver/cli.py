@@ -533,6 +533,9 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
         plan_seconds = time.perf_counter() - plan_started
         result = engine.run(graph, on_event=on_event, planner=planner)
         total = time.perf_counter() - started
+        # The run's items, links and candidates (hundreds of thousands of objects for a large answer) stay alive
+        # until the command ends; each collection while the answer is written would walk them all again.
+        gc.freeze()
         _write_result(result, graph, args, question=question, generation=generation, plan_seconds=plan_seconds,
                       total=total)  # with the sources open: evidence and a large answer's fields are read as written
     return 0

@@ -1869,7 +1869,8 @@ class MailStoreConnector(Connector):
             for row in self._email_rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE 1", Selection(EMAIL, lean)):
                 item = lean.get(row["message_id"])
                 if item is not None and item.fields.pop(LEAN, None):  # a message stored twice is filled once
-                    item.fields.update(message_id=row["message_id"], subject=row["subject"], **{"from": row["from_addr"]})
+                    item.fields.update({"message_id": row["message_id"], "subject": row["subject"],
+                                        "from": row["from_addr"]})
         for item in items.values():
             if "date" not in item.fields and "_ts" in item.fields:
                 item.fields["date"] = self._date_text(item.fields["_ts"])

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Sequence
 from zoneinfo import ZoneInfo
 
-from .items import Item
+from .items import DateRange, Item
 from .schema import EntityType, find_edge_rule, tool_name
 
 if TYPE_CHECKING:
@@ -124,6 +124,9 @@ class Selection:
     filters: tuple["FilterConstraint", ...] = ()
     # the wanted variable's own filters: a hint a remote source may push down (it must not rely on them)
     wanted_filters: tuple["FilterConstraint", ...] = ()
+    # the days (in the configured zone) every wanted Email is sent within, from the question's dates ("received on
+    # March 3"): a hint a remote source may push down, leaving out emails sent outside it (no answer is one)
+    wanted_dates: DateRange | None = None
     # False: the caller needs each wanted item once, not which known item reached it (it asks the reverse tool
     # for the links of the answers it shows). A tool may then yield each item once, with any known key or None.
     links: bool = True

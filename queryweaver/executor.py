@@ -45,8 +45,8 @@ DateFallback = Callable[[str, str, date], DateRange]
 
 # How many (known item -> found items) links a cycle check may try per answer before giving up on it.
 VERIFY_BUDGET = 20_000
-# An answer of more events (or emails) than this is described a page at a time (RunResult.page): its lean items are ordered
-# by start time without their fields, and tens of thousands of them need not be read twice.
+# An answer of more events (or emails) than this is described a page at a time (RunResult.page): its lean items are
+# ordered by start time without their fields, and tens of thousands of them need not be read twice.
 DESCRIBE_AT_ONCE = 1000
 # Answers whose evidence ``RunResult.stream`` builds together: each variable's links and items are asked of the
 # sources once per batch (a few hundred keys per statement), and one batch of trees is held at a time.
@@ -205,6 +205,7 @@ class _Run:
         # started it and the time the sources may have left items out from (Newest.cut)
         self.windows: dict[str, tuple[int, float]] = {}
         self._shape = None  # evidence_shape(), once the run is over
+        self._dates: dict[str, DateRange | None] = {}  # dates_of()
         self._picks: dict[int, dict[str, str | None]] = {}  # assignments(): per tree step, each parent's pick
 
     # -- events ----------------------------------------------------------------------------------
@@ -329,6 +330,25 @@ class _Run:
                 merged = {k: v for k, v in merged.items() if k in keep}
         return merged
 
+    def dates_of(self, var: str) -> DateRange | None:
+        """The days every answer of the Email variable ``var`` is sent within, from the ranges of its sent_on Dates
+        (read without the LLM; a range it cannot read narrows nothing): ``Selection.wanted_dates``."""
+        if var not in self._dates:
+            rng = None
+            if self.graph.var_type(var) == EntityType.EMAIL:
+                for other, edge in self.graph.neighbors()[var]:
+                    filters = [f for f in self.graph.filters_on(other) if f.field == "value"]
+                    if edge.edge != "sent_on" or self.graph.var_type(other) != EntityType.DATE or not filters:
+                        continue
+                    try:
+                        for flt in filters:
+                            found = parse_date_expression(str(flt.value), flt.op, today=self.x.context.today)
+                            rng = found if rng is None else rng.intersect(found)
+                    except DateExpressionError:
+                        continue
+            self._dates[var] = rng
+        return self._dates[var]
+
     def call_tool(self, index: int, step: CallTool) -> None:
         if step.semijoin and self.current.get(step.wanted) is not None:
             found, links = self.semijoin(index, step)
@@ -367,7 +387,7 @@ class _Run:
         known = self.final.get(step.known)
         selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
                               tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"),
-                              links=not step.defer_links)
+                              links=not step.defer_links, wanted_dates=self.dates_of(step.wanted))
         size = "all" if known is None else len(known)
         self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
                   step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,
@@ -418,7 +438,7 @@ class _Run:
         known = self.final.get(step.known)
         selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
                                                             if f.field != "ordinal"),
-                              tuple(self.graph.filters_on(step.known)))
+                              tuple(self.graph.filters_on(step.known)), wanted_dates=self.dates_of(step.known))
         self.emit(EventKind.TOOL_CALLED, f"semi-join: {tool} on {len(have)} candidates for {step.wanted}, "
                   f"keeping those linked to {step.known}", step.wanted, tool=tool, known=step.known,
                   wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
@@ -517,7 +537,7 @@ class _Run:
         have = {k: held.get(k) or Item(step.wanted_type, k, {}) for k in keys}
         selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
                                                             if f.field != "ordinal"),
-                              tuple(self.graph.filters_on(step.known)))
+                              tuple(self.graph.filters_on(step.known)), wanted_dates=self.dates_of(step.known))
         links = self.reverse_links(index, step, step.reverse, self.providers(step.reverse, step), selection,
                                    self.final.get(step.known))
         for key in keys:

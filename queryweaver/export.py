@@ -35,14 +35,15 @@ def write_jsonl(result: RunResult, out: TextIO, *, offset: int = 0, limit: int |
     return written
 
 
-def write_csv(result: RunResult, out: TextIO, *, offset: int = 0, limit: int | None = None) -> int:
+def write_csv(result: RunResult, out: TextIO, *, offset: int = 0, limit: int | None = None,
+              columns: list[str] | None = None) -> list[str]:
     """Every answer as a CSV row: the type's fields (those of ``--json``, then any other field the first answers
-    have), then ``evidence``, its chains written from the leaf to the answer and joined by " | "."""
+    have), then ``evidence``, its chains written from the leaf to the answer and joined by " | "; the header first.
+    Returns the columns: given back as ``columns``, a later slice of the same answer is written under them, without
+    the header again (the web UI's download writes a batch at a time)."""
     from .cli import evidence_chains
 
     writer = csv.writer(out)
-    columns: list[str] | None = None
-    written = 0
     for item, evidence in result.stream(offset=offset, limit=limit):
         fields = item.output()
         if columns is None:
@@ -51,10 +52,10 @@ def write_csv(result: RunResult, out: TextIO, *, offset: int = 0, limit: int | N
             writer.writerow(columns + ["evidence"])
         writer.writerow([_cell(fields.get(c)) for c in columns]
                         + [CHAIN_SEPARATOR.join(evidence_chains(evidence))])
-        written += 1
     if columns is None:  # no answer: the header alone, from the answer's type
-        writer.writerow(list(OUTPUT_FIELDS[result.type]) + ["evidence"])
-    return written
+        columns = list(OUTPUT_FIELDS[result.type])
+        writer.writerow(columns + ["evidence"])
+    return columns
 
 
 def _cell(value: Any) -> str:

@@ -271,6 +271,26 @@ def test_person_attended_event_and_names_from_cn(data_dir, context):
     assert [p.key for p in by_address] == ["dana@example.org"]
 
 
+def test_names_are_worked_out_once_per_calendar_state_and_again_after_a_change(data_dir, context):
+    """A process naming a person reads the names an earlier one kept in the index, without grouping every attendee
+    row; an edit that renames someone is seen after the refresh."""
+    path = write_calendar(data_dir / "names.ics",
+                          event("a", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), attendees=(
+                              person("bob@example.com", "Bob Smith"), person(ME, "Alex")),
+                                organizer=person(ME, "Alex")))
+    assert connect(path, context).person_item("bob@example.com").fields["name"] == "Bob Smith"
+    later = connect(path, context)  # another process, as it were
+    statements: list[str] = []
+    later.db.set_trace_callback(statements.append)
+    assert later.person_item("bob@example.com").fields["name"] == "Bob Smith"
+    later.db.set_trace_callback(None)
+    assert not any("GROUP BY email, name" in s for s in statements), statements
+    write_calendar(path, event("a", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), attendees=(
+        person("bob@example.com", "Robert Smith"), person(ME, "Alex")), organizer=person(ME, "Alex")))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))
+    assert connect(path, context).person_item("bob@example.com").fields["name"] == "Robert Smith"
+
+
 def test_self_attends_own_entries_and_accepted_invitations(data_dir, context):
     conn = connect(planning_calendar(data_dir), context)
     mine = {ev.key for key, ev in conn.self_attended_event(all_of(SELF))}

@@ -160,7 +160,9 @@ def prepare(root: Path, args) -> Path:
     started = time.perf_counter()
     out = subprocess.run([sys.executable, __file__, "--emails", str(args.emails), "--events", str(args.events),
                           "--files", str(args.files), "--keep", str(root), "--generate-only"],
-                         check=True, capture_output=True, text=True)
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"preparing the corpus in {root} failed: {out.stderr.strip()[-2000:]}")
     if "generated" in out.stdout:
         print(f"generated the corpus in {time.perf_counter() - started:.1f} s (not part of the figures)")
     return root / "corpus" / "config.toml"

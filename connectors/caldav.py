@@ -5,13 +5,18 @@ dir (one .ics file per resource, written whole and renamed into place), and the 
 that folder: recurrence expansion, attendees, places and dates are exactly those of a local .ics file, and only
 files whose content changed are parsed again.
 
-Requests: the first sync of a calendar is one ``sync-collection`` REPORT (for its sync token) and one
-``calendar-query`` REPORT returning every event with its data; later syncs are one ``sync-collection`` REPORT
-with the stored token, a GET per changed resource and nothing for unchanged ones; removed resources are
-deleted from the mirror. A server without sync tokens gets the whole calendar listed again (the ``caldav``
-library's fallback), so a removal is seen on the next first sync only. With ``since = 2024-01-01`` the first
-sync's ``calendar-query`` carries a time range from that day on, so the server sends only events (and series)
-that have not ended before it; a later change to an older event still arrives through the sync token.
+Requests: the first sync of a calendar asks for its sync token (``PROPFIND`` depth 0, ``DAV:sync-token``), then
+for every resource's etag (``PROPFIND`` depth 1), then for the resources in ``calendar-multiget`` REPORTs of a few
+hundred each (``QUERYWEAVER_CALDAV_BATCH``, 250 by default). After each batch the resources are written and the
+calendar's manifest (``.etags.json`` in its folder: each resource's etag) with them, so a first sync cut short (the
+server gone, the process killed) keeps whole batches and the next one, listing the etags again, fetches only what is
+missing or changed; the token is stored once every resource is in. Later syncs are one ``sync-collection`` REPORT
+with the stored token and ``calendar-multiget`` REPORTs for the changed resources; removed resources are deleted
+from the mirror. A server that keeps no sync token, or no longer knows the stored one, is listed again by etag
+(nothing unchanged is fetched). With ``since = 2024-01-01`` the listing is a ``calendar-query`` REPORT for the etags
+of what has not ended before that day (a time range the server applies), so only those are fetched; a later change
+to an older event still arrives through the sync token. Taking the token before the listing means a change made
+while a first sync runs comes again in the next sync's delta, never is lost.
 
 The password never goes in the config: the system keyring (service ``queryweaver-caldav``, user ``user@url``)
 when the ``keyring`` package holds it, else the environment variable named by ``password_env``, else a
@@ -26,10 +31,11 @@ import os
 import re
 import shutil
 from collections.abc import Callable
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree
 
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, IndexReport
@@ -86,7 +92,10 @@ class CaldavConnector(IcsConnector):
                                  ("events", "attendees"), warn=context.warn, size_ratio=INDEX_SIZE_RATIO)
         self._client_factory = client_factory or self._default_client
         self._password_source = password
-        self.requests = 0  # REPORTs and GETs of the last sync, for the benchmark and tests
+        self.requests = 0  # the requests of the last sync, for the benchmark and tests
+        self.fetched = 0   # the resources the last sync asked for by calendar-multiget
+        self.batch = batch_size()
+        self._client = None
 
     @property
     def label(self) -> str:
@@ -105,7 +114,9 @@ class CaldavConnector(IcsConnector):
     def _default_client(self):
         import caldav
 
-        return caldav.DAVClient(url=self.url, username=self.user or None, password=self.password(), timeout=60)
+        # a minute to connect, five to answer: a server building its caches lists 20,000 etags in minutes once
+        return caldav.DAVClient(url=self.url, username=self.user or None, password=self.password(),
+                                timeout=(60, 300))
 
     def _translate(self, exc: BaseException) -> ConnectorError:
         """One line naming the source and what to do, from a caldav/HTTP error."""
@@ -181,8 +192,9 @@ class CaldavConnector(IcsConnector):
     def sync(self) -> int:
         """Bring the mirror folder up to date; returns the resources written or removed."""
         self.requests = 0
+        self.fetched = 0
         try:
-            client = self._client_factory()
+            client = self._client = self._client_factory()
             calendars = client.principal().calendars()
             self.requests += 2
         except QueryWeaverError:
@@ -215,40 +227,155 @@ class CaldavConnector(IcsConnector):
         return changed
 
     def _sync_calendar(self, calendar, folder: Path, state: dict, url: str) -> int:
+        """Bring one calendar's mirror folder up to date: by the stored sync token's changes, else by a listing of
+        every resource's etag (a first sync, one cut short, or a token the server no longer knows)."""
         folder.mkdir(exist_ok=True)
         token = state.get(url)
-        if token is None:  # first sync: the token, then every event with its data in one calendar-query REPORT
-            listing = calendar.objects_by_sync_token(load_objects=False)
-            window = {}
-            if self.since is not None:  # the server leaves out what ended before (a time-range in the REPORT)
-                window["start"] = datetime.combine(self.since, time.min, tzinfo=self.context.tz)
-            events = calendar.search(event=True, **window)
-            self.requests += 2
-            keep = set()
-            for event in events:
-                name = _resource_name(event.url)
-                keep.add(name)
-                _write(folder / name, event.data)
-            for stale in folder.glob("*.ics"):
-                if stale.name not in keep:
-                    stale.unlink()
-            state[url] = listing.sync_token
-            return len(keep)
-        delta = calendar.objects_by_sync_token(sync_token=token, load_objects=True)
-        deleted = {_resource_name(u) for u in delta.deleted_urls}
-        self.requests += 1 + sum(1 for obj in delta.objects if _resource_name(obj.url) not in deleted)  # GETs
-        changed = 0
-        for obj in delta.objects:
-            target = folder / _resource_name(obj.url)
-            if _resource_name(obj.url) in deleted or obj.data is None:
-                target.unlink(missing_ok=True)
-            else:
-                _write(target, obj.data)
-            changed += 1
-        for name in deleted:
-            (folder / name).unlink(missing_ok=True)
-        state[url] = delta.sync_token
-        return changed + len(deleted)
+        if token is not None:
+            delta = self._changes(calendar, token)
+            if delta is not None:
+                changed, removed, new_token = delta
+                count = self._fetch(calendar, folder, changed)
+                manifest = _read_manifest(folder)
+                for name in removed:
+                    (folder / name).unlink(missing_ok=True)
+                    manifest.pop(name, None)
+                _write_manifest(folder, manifest)
+                state[url] = new_token
+                return count + len(removed)
+        # the token first: a change made while we list and fetch is in the next sync's delta
+        token = self._sync_token(calendar)
+        listing = self._listing(calendar)
+        manifest = _read_manifest(folder)
+        wanted = {name: (href, etag) for href, etag in listing.items() for name in [self._name(calendar, href)]}
+        stale = [name for name in manifest if name not in wanted]
+        for name in stale:
+            manifest.pop(name)
+        for old in folder.glob("*.ics"):
+            if old.name not in wanted:
+                old.unlink()
+        _write_manifest(folder, manifest)
+        todo = {href: etag for name, (href, etag) in wanted.items()
+                if manifest.get(name) is None or manifest[name] != etag or not (folder / name).exists()}
+        count = self._fetch(calendar, folder, todo)
+        if token is not None:
+            state[url] = token
+        else:
+            state.pop(url, None)  # no sync tokens: the next sync lists the etags again
+        return count + len(stale)
+
+    # -- requests: PROPFIND for the etags, calendar-multiget in batches, sync-collection for the changes ---------------
+    def _dav(self, method: str, url: str, body: str, depth: int | None):
+        """One WebDAV request through the caldav library's client (its auth and session); a multistatus back."""
+        client = self._client
+        response = client.propfind(url, body, depth) if method == "PROPFIND" else client.report(url, body, depth)
+        self.requests += 1
+        status = int(getattr(response, "status", 0) or 0)
+        if status >= 400:
+            from caldav.lib import error
+
+            raise error.DAVError(f"{method} {url}: {status} {getattr(response, 'reason', '')}")
+        raw = response.raw
+        return ElementTree.fromstring(raw.encode("utf-8") if isinstance(raw, str) else raw)
+
+    def _sync_token(self, calendar) -> str | None:
+        """The collection's DAV:sync-token (PROPFIND depth 0); None when the server keeps none."""
+        tree = self._dav("PROPFIND", str(calendar.url), PROPFIND_TOKEN, 0)
+        found = tree.find(f".//{{{DAV}}}sync-token")
+        return found.text.strip() if found is not None and found.text and found.text.strip() else None
+
+    def _listing(self, calendar) -> dict[str, str | None]:
+        """href -> etag of every event resource of the calendar: PROPFIND depth 1, or with ``since`` a calendar-query
+        for the etags alone of what has not ended before it (the server leaves out the rest)."""
+        if self.since is not None:
+            start = datetime.combine(self.since, time.min, tzinfo=self.context.tz) - timedelta(days=1)
+            moment = start.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+            tree = self._dav("REPORT", str(calendar.url), CALENDAR_QUERY.format(start=moment), 1)
+        else:
+            tree = self._dav("PROPFIND", str(calendar.url), PROPFIND_ETAGS, 1)
+        out: dict[str, str | None] = {}
+        for response in tree.findall(f"{{{DAV}}}response"):
+            href = (response.findtext(f"{{{DAV}}}href") or "").strip()
+            if not href or _same_path(href, str(calendar.url)):
+                continue
+            ok = [p for p in response.findall(f"{{{DAV}}}propstat")
+                  if " 200 " in (p.findtext(f"{{{DAV}}}status") or "")]
+            if not ok:
+                continue
+            prop = ok[0].find(f"{{{DAV}}}prop")
+            kind = (prop.findtext(f"{{{DAV}}}getcontenttype") or "") if prop is not None else ""
+            if prop is not None and prop.find(f"{{{DAV}}}resourcetype/{{{DAV}}}collection") is not None:
+                continue  # a sub-collection, not an event
+            if "component=" in kind.lower() and "component=vevent" not in kind.lower().replace(" ", ""):
+                continue  # a task or a journal entry
+            etag = prop.findtext(f"{{{DAV}}}getetag") if prop is not None else None
+            out[href] = etag.strip() if etag else None
+        return out
+
+    def _changes(self, calendar, token: str) -> tuple[dict[str, str | None], list[str], str] | None:
+        """The resources changed (href -> etag) and removed (mirror names) since ``token``, and the new token, from
+        one sync-collection REPORT; None when the server no longer knows the token (listed again then)."""
+        from caldav.lib import error
+
+        try:
+            tree = self._dav("REPORT", str(calendar.url), SYNC_COLLECTION.format(token=_xml_text(token)), 1)
+        except (error.AuthorizationError, error.DAVError) as exc:
+            if "valid-sync-token" in str(exc) or re.search(r"\b(403|409|410)\b", str(exc)):
+                return None
+            raise
+        changed: dict[str, str | None] = {}
+        removed: list[str] = []
+        for response in tree.findall(f"{{{DAV}}}response"):
+            href = (response.findtext(f"{{{DAV}}}href") or "").strip()
+            if not href or _same_path(href, str(calendar.url)):
+                continue
+            status = response.findtext(f"{{{DAV}}}status") or ""
+            if " 404 " in status:
+                removed.append(self._name(calendar, href))
+                continue
+            etag = response.findtext(f".//{{{DAV}}}getetag")
+            changed[href] = etag.strip() if etag else None
+        new_token = (tree.findtext(f"{{{DAV}}}sync-token") or "").strip() or token
+        return changed, removed, new_token
+
+    def _fetch(self, calendar, folder: Path, hrefs: dict[str, str | None]) -> int:
+        """Write the resources ``hrefs`` into ``folder`` from calendar-multiget REPORTs of ``batch`` each; after each
+        batch the manifest (name -> etag) is written, so a sync cut short keeps what it fetched. Returns how many."""
+        todo = list(hrefs)
+        done = 0
+        name = unquote(urlsplit(str(calendar.url)).path).rstrip("/").rsplit("/", 1)[-1]
+        stage = f"syncing calendar {name}, events fetched"
+        progress = self.context.progress
+        if todo:
+            progress(stage, 0, len(todo))
+        for start in range(0, len(todo), self.batch):
+            chunk = todo[start:start + self.batch]
+            body = MULTIGET.format(hrefs="".join(f"<D:href>{_xml_text(h)}</D:href>" for h in chunk))
+            tree = self._dav("REPORT", str(calendar.url), body, None)
+            manifest = _read_manifest(folder)
+            for response in tree.findall(f"{{{DAV}}}response"):
+                href = (response.findtext(f"{{{DAV}}}href") or "").strip()
+                data = response.findtext(f".//{{{CALDAV}}}calendar-data")
+                if not href or data is None or not data.strip():
+                    continue
+                name = self._name(calendar, href)
+                _write(folder / name, data)
+                etag = response.findtext(f".//{{{DAV}}}getetag")
+                manifest[name] = (etag.strip() if etag else None) or hrefs.get(href) or hrefs.get(
+                    self._absolute(calendar, href)) or ""
+                done += 1
+            _write_manifest(folder, manifest)
+            self.fetched += len(chunk)
+            progress(stage, min(start + len(chunk), len(todo)), len(todo))
+        return done
+
+    def _absolute(self, calendar, href: str) -> str:
+        url = calendar.url.join(href) if hasattr(calendar.url, "join") else href
+        return str(url.canonical() if hasattr(url, "canonical") else url)
+
+    def _name(self, calendar, href: str) -> str:
+        """The mirror file of a resource, named after its canonical URL (as earlier mirrors named them)."""
+        return _digest(self._absolute(calendar, href)) + ".ics"
 
     def _load_state(self) -> dict:
         try:
@@ -258,6 +385,52 @@ class CaldavConnector(IcsConnector):
 
     def _save_state(self, state: dict) -> None:
         _write(self.path / STATE_FILE, json.dumps(state))
+
+
+DAV, CALDAV = "DAV:", "urn:ietf:params:xml:ns:caldav"
+BATCH = 250   # resources per calendar-multiget REPORT (QUERYWEAVER_CALDAV_BATCH changes it)
+MANIFEST = ".etags.json"   # in a calendar's mirror folder: each resource's etag, written after each batch
+PROPFIND_TOKEN = ('<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/>'
+                  '</D:prop></D:propfind>')
+PROPFIND_ETAGS = ('<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/>'
+                  '<D:getcontenttype/><D:resourcetype/></D:prop></D:propfind>')
+CALENDAR_QUERY = ('<?xml version="1.0" encoding="utf-8"?><C:calendar-query xmlns:D="DAV:" '
+                  'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop><C:filter>'
+                  '<C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="{start}"/>'
+                  '</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>')
+SYNC_COLLECTION = ('<?xml version="1.0" encoding="utf-8"?><D:sync-collection xmlns:D="DAV:"><D:sync-token>{token}'
+                   '</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>')
+MULTIGET = ('<?xml version="1.0" encoding="utf-8"?><C:calendar-multiget xmlns:D="DAV:" '
+            'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>{hrefs}'
+            '</C:calendar-multiget>')
+
+
+def batch_size() -> int:
+    try:
+        return max(1, int(os.environ.get("QUERYWEAVER_CALDAV_BATCH", BATCH)))
+    except ValueError:
+        return BATCH
+
+
+def _xml_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _same_path(href: str, url: str) -> bool:
+    """Whether ``href`` (a path or a whole URL) names the collection at ``url``."""
+    return unquote(urlsplit(href).path).rstrip("/") == unquote(urlsplit(url).path).rstrip("/")
+
+
+def _read_manifest(folder: Path) -> dict[str, str]:
+    try:
+        found = json.loads((folder / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _write_manifest(folder: Path, manifest: dict[str, str]) -> None:
+    _write(folder / MANIFEST, json.dumps(manifest))
 
 
 def _unreachable(exc: BaseException) -> bool:
@@ -299,12 +472,6 @@ def _since(value: Any, url: str) -> date | None:
     except ValueError:
         raise ConfigError(f"caldav source {url}: since = {value!r} is not a date; write it as since = 2024-01-01 "
                           f"(events that ended before that day are not mirrored)") from None
-
-
-def _resource_name(url: Any) -> str:
-    """The mirror file of a resource, named after its canonical URL."""
-    canonical = url.canonical() if hasattr(url, "canonical") else url
-    return _digest(str(canonical)) + ".ics"
 
 
 def _write(path: Path, data: str | bytes) -> None:

@@ -140,6 +140,10 @@ class RootIndex:
 
     def refresh(self, report: IndexReport, warn: Warn, progress: Callable[[str, int, int | None], None]) -> None:
         """Walk the root, listing again only folders whose mtime changed; drop folders that are gone."""
+        unchanged = self.unchanged()
+        if unchanged is not None:
+            report.reused += unchanged
+            return
         conn = self.conn
         with self.index.write_transaction(conn):  # under the write lock; an interruption keeps the old index
             self._reset_if_rules_changed()
@@ -182,6 +186,28 @@ class RootIndex:
             if rescanned or gone or self.index.lexicon_stale():
                 self.index.write_lexicon(conn, files_lexicon_rows)
             progress(f"indexing files {self.root}", len(visited), len(visited))
+
+    def unchanged(self) -> int | None:
+        """The folders of an index none of whose folders changed since it was written, found by a stat of each
+        without the walk or the write lock (at 200,000 files, 6,600 folders: a third of the walk's time); None when
+        one changed or the index needs more than a walk. A folder added, removed or renamed changes its parent's
+        mtime, and a file its folder's, so every known folder unchanged means the walk would list none again."""
+        conn = self.conn
+        rules = conn.execute("SELECT value FROM meta WHERE key = 'walk_rules'").fetchone()
+        if rules is None or rules[0] != self.rules.key() or self.index.lexicon_stale() \
+                or self.index._missing_indexes(conn):
+            return None
+        rows = conn.execute("SELECT path, mtime_ns FROM inputs").fetchall()
+        if not rows or not any(row[0] == str(self.root) for row in rows):
+            return None
+        stat = os.stat
+        try:
+            for path, mtime_ns in rows:
+                if stat(path).st_mtime_ns != mtime_ns:
+                    return None
+        except OSError:
+            return None
+        return len(rows)
 
     def _reset_if_rules_changed(self) -> None:
         """Rows depend on the exclude and hidden rules; other rules mean listing every folder again."""

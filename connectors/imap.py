@@ -545,14 +545,17 @@ def url_piece(url: str) -> str:
     return max(re.split(r"[&<>\"'\s]+", url), key=len)
 
 
-def wanted_email_terms(filters: Iterable[FilterConstraint]) -> Criterion:
-    """The wanted Email variable's subject filters as SEARCH terms (a hint: the executor still applies them)."""
+def wanted_email_terms(filters: Iterable[FilterConstraint], dates: DateRange | None = None) -> Criterion:
+    """The wanted Email variable's subject filters and the days it is sent within (``Selection.wanted_dates``, widened
+    as ``date_criterion`` does) as SEARCH terms: hints, the executor still applies them."""
     out: Criterion = []
     for flt in filters:
         if flt.field == "subject":
             words = word_terms("SUBJECT", str(flt.value))
             if words != ALL:
                 out += words
+    if dates is not None and not dates.empty and (dates.start or dates.end):
+        out += date_criterion(dates)
     return out
 
 
@@ -1101,6 +1104,16 @@ class ImapConnector(Connector):
     def _self_item(self) -> Item:
         return Item(SELF, SELF_KEY, {"name": self.context.self_name, "emails": sorted(self._self)})
 
+    def _within(self, records: list[Record], sel: Selection) -> list[Record]:
+        """The records sent within the days a tool call's wanted emails are (``Selection.wanted_dates``), checked
+        exactly: the SEARCH asked for them widened by the zones' slack."""
+        rng = sel.wanted_dates
+        if rng is None or not (rng.start or rng.end):
+            return records
+        start, end = day_bounds(rng, self.context.tz)
+        return [r for r in records if r.date_utc is not None and (start is None or r.date_utc >= start)
+                and (end is None or r.date_utc < end)]
+
     def _known(self, sel: Selection) -> dict[str, list[str]]:
         """Normalized Message-ID -> the selection's keys standing for it (another source's keys included)."""
         out: dict[str, list[str]] = defaultdict(list)
@@ -1139,16 +1152,16 @@ class ImapConnector(Connector):
     def _addresses_to_emails(self, sel: Selection, edge: str) -> list[Link]:
         me = self._self
         roles = ROLES[edge]
-        narrow = wanted_email_terms(sel.wanted_filters)
+        narrow = wanted_email_terms(sel.wanted_filters, sel.wanted_dates)
         if sel.is_all:  # every message with a non-Self address in those roles
-            records = self._matching([[*narrow] or ALL])
+            records = self._within(self._matching([[*narrow] or ALL]), sel)
             emails = self._emails(records)
             return [(addr, emails[r.message_id]) for r in records
                     for addr in dict.fromkeys(a for role, a, _n in r.addresses if role in roles and a not in me)]
         addresses = {k.lower() for k in sel.keys()} - me
         if not addresses:
             return []
-        records = self._matching(any_of_chunked(address_terms(addresses, edge), narrow))
+        records = self._within(self._matching(any_of_chunked(address_terms(addresses, edge), narrow)), sel)
         emails = self._emails(records)
         return [(addr, emails[r.message_id]) for r in records
                 for addr in dict.fromkeys(a for role, a, _n in r.addresses if role in roles and a in addresses)]
@@ -1156,8 +1169,8 @@ class ImapConnector(Connector):
     def _self_to_emails(self, sel: Selection, edge: str) -> list[Link]:
         if not self._self or not (sel.is_all or SELF_KEY in sel.keys()):
             return []
-        narrow = wanted_email_terms(sel.wanted_filters)
-        records = [r for r in self._matching(any_of_chunked(address_terms(self._self, edge), narrow))
+        narrow = wanted_email_terms(sel.wanted_filters, sel.wanted_dates)
+        records = [r for r in self._within(self._matching(any_of_chunked(address_terms(self._self, edge), narrow)), sel)
                    if r.has_role(self._self, edge)]
         return [(SELF_KEY, item) for item in self._emails(records).values()]
 
@@ -1231,8 +1244,8 @@ class ImapConnector(Connector):
 
     def _emails_carrying(self, sel: Selection) -> list[Link]:
         names = None if sel.is_all else set(sel.keys())
-        narrow = wanted_email_terms(sel.wanted_filters)
-        records = self._matching([[*narrow, *MAY_HAVE_ATTACHMENT]])
+        narrow = wanted_email_terms(sel.wanted_filters, sel.wanted_dates)
+        records = self._within(self._matching([[*narrow, *MAY_HAVE_ATTACHMENT]]), sel)
         emails = self._emails(records)
         return [(name, emails[r.message_id]) for r in records
                 for name in dict.fromkeys(n for n, _s in r.attachments) if names is None or name in names]
@@ -1256,14 +1269,14 @@ class ImapConnector(Connector):
         return links
 
     def _emails_mentioning(self, sel: Selection) -> list[Link]:
-        narrow = wanted_email_terms(sel.wanted_filters)
+        narrow = wanted_email_terms(sel.wanted_filters, sel.wanted_dates)
         if sel.is_all:
-            records = self._matching([[*narrow] or ALL], full=True)
+            records = self._within(self._matching([[*narrow] or ALL], full=True), sel)
             emails = self._emails(records)
             return [(url, emails[r.message_id]) for r in records for url in r.urls]
         urls = set(sel.keys())
         terms = [["BODY", _value(url_piece(url))] for url in sorted(urls)]
-        records = self._matching(any_of_chunked(terms, narrow), full=True)
+        records = self._within(self._matching(any_of_chunked(terms, narrow), full=True), sel)
         emails = self._emails(records)
         return [(url, emails[r.message_id]) for r in records for url in r.urls if url in urls]
 
@@ -1285,9 +1298,9 @@ class ImapConnector(Connector):
 
     def _emails_sent_in(self, sel: Selection) -> list[Link]:
         tz = self.context.tz
-        narrow = wanted_email_terms(sel.wanted_filters)
+        narrow = wanted_email_terms(sel.wanted_filters, sel.wanted_dates)
         if sel.is_all:
-            records = [r for r in self._matching([[*narrow] or ALL]) if r.date_utc is not None]
+            records = [r for r in self._within(self._matching([[*narrow] or ALL]), sel) if r.date_utc is not None]
             emails = self._emails(records)
             return [(day_item(datetime.fromtimestamp(r.date_utc, tz).date()).key, emails[r.message_id])
                     for r in records]

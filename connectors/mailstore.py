@@ -46,7 +46,7 @@ from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
 from queryweaver.index import Batches, SourceIndex, lexicon_state, refresh_or_keep, select_in
-from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
+from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType
 
 Warn = Callable[[str], None]
@@ -81,18 +81,20 @@ CREATE TABLE addresses (
     addr TEXT NOT NULL,                 -- lower-cased
     name TEXT NOT NULL                  -- display name as decoded, '' when none
 );
-CREATE INDEX addresses_addr ON addresses(addr);
-CREATE INDEX addresses_msg ON addresses(msg);
+-- the link tables' indexes hold both ends (and a role): a tool's links come from the index alone, without a look-up
+-- of each row (an earlier index of the same table that is not listed here is dropped by a refresh)
+CREATE INDEX addresses_addr_role ON addresses(addr, role, msg);
+CREATE INDEX addresses_msg_role ON addresses(msg, role, addr);
 CREATE INDEX addresses_input ON addresses(input);
 CREATE TABLE attachments (msg INTEGER NOT NULL, input INTEGER NOT NULL, filename TEXT NOT NULL,
                           sha256 TEXT NOT NULL, size INTEGER NOT NULL);
-CREATE INDEX attachments_filename ON attachments(filename);
+CREATE INDEX attachments_filename_msg ON attachments(filename, msg);
 CREATE INDEX attachments_name_nocase ON attachments(trim(filename) COLLATE NOCASE);  -- the File name filter
 CREATE INDEX attachments_msg ON attachments(msg);
 CREATE INDEX attachments_input ON attachments(input);
 CREATE TABLE urls (msg INTEGER NOT NULL, input INTEGER NOT NULL, url TEXT NOT NULL);
-CREATE INDEX urls_url ON urls(url);
-CREATE INDEX urls_msg ON urls(msg);
+CREATE INDEX urls_url_msg ON urls(url, msg);
+CREATE INDEX urls_msg_url ON urls(msg, url);
 CREATE INDEX urls_input ON urls(input);
 """
 
@@ -1277,6 +1279,25 @@ class MailStoreConnector(Connector):
 
         return item
 
+    def _lean_emails(self) -> Callable[[tuple], Item]:
+        """Lean Email items (``items.LEAN``) from (row id, Message-ID, date) tuples: what a step carrying tens of
+        thousands of emails to the next needs (its key, its time for ordering, its row id for the next tool);
+        ``describe`` fills the subject, sender and date of those that are shown or filtered."""
+        field, twice = self._row_handle()
+
+        def item(row: tuple) -> Item:
+            fields = {"_ts": row[2], LEAN: True}
+            if row[1] not in twice:
+                fields[field] = row[0]
+            return Item(EMAIL, row[1], fields)
+
+        return item
+
+    def _lean_row_emails(self) -> Callable[[sqlite3.Row], Item]:
+        """``_lean_emails`` for rows holding _MSG_COLS."""
+        lean = self._lean_emails()
+        return lambda row: lean((row["row_id"], row["message_id"], row["date_utc"]))
+
     def _email_item(self, row: sqlite3.Row, handle: tuple[str, frozenset[str]] | None = None) -> Item:
         """An Email item from a row holding _MSG_COLS. With ``handle`` (``_row_handle()``, for a tool's links) it
         keeps its row id, and its ``date`` text is left to ``describe`` (most such items are never shown)."""
@@ -1319,6 +1340,12 @@ class MailStoreConnector(Connector):
                     persons[addr] = Item(PERSON, addr, {"email": addr, "name": row["name"] or None})
             self._persons = persons
         return self._persons
+
+    def _plain(self) -> sqlite3.Cursor:
+        """A cursor giving tuples (the caller holds the lock): for rows by the hundred thousand."""
+        cursor = self._index.conn.cursor()
+        cursor.row_factory = None
+        return cursor
 
     def _person(self, addr: str) -> Item:
         return self._person_items().get(addr) or Item(PERSON, addr, {"email": addr, "name": None})
@@ -1378,7 +1405,7 @@ class MailStoreConnector(Connector):
         return [(key, None) for key in linked]
 
     def _addresses_to_emails(self, addrs: list[str] | None, edge: str, known_key: str | None,
-                             links: bool = True, newest: Newest | None = None) -> list[Link]:
+                             links: bool = True, newest: Newest | None = None, keys_only: bool = False) -> list[Link]:
         """Given addresses (None = every non-Self address), the emails they sent / received / took part in.
 
         ``known_key`` names the known item for every link (Self); None keys each link by its address. Without
@@ -1401,6 +1428,14 @@ class MailStoreConnector(Connector):
             wanted = None if addrs is None else set(addrs)
             return [(known_key or addr, email(by_id[msg])) for addr, msg in found
                     if (addr in wanted if wanted is not None else addr not in self._self_emails)]
+        if not links and not newest:  # each email once, lean: its key, time and row id (describe fills the rest)
+            lean = self._lean_emails()
+            with self._lock:
+                plain = self._plain()
+                sql = f"SELECT m.id, m.message_id, m.date_utc FROM messages m WHERE m.id IN ({inner}"
+                rows = plain.execute(sql + ")", (*roles, *me)).fetchall() if addrs is None else select_in(
+                    plain, sql + " AND a.addr IN {})", list(addrs), tuple(roles))
+            return [(None, lean(r)) for r in rows]
         if not links:
             if addrs is None:
                 rows = self._rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner})", "", None,
@@ -1409,6 +1444,15 @@ class MailStoreConnector(Connector):
                 rows = self._rows_in_subquery(f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN ({inner}", ")",
                                               "a.addr", addrs, roles, newest)
             return [(None, email(r)) for r in rows]
+        if keys_only and not newest:  # the emails' keys alone (which address has which email)
+            sql = (f"SELECT a.addr, m.message_id FROM addresses a JOIN messages m ON m.id = a.msg "
+                   f"WHERE a.role IN ({_marks(len(roles))})")
+            with self._lock:
+                plain = self._plain()
+                found = plain.execute(sql, roles).fetchall() if addrs is None else select_in(
+                    plain, sql + " AND a.addr IN {}", list(addrs), tuple(roles))
+            return [(known_key or addr, Item(EMAIL, key)) for addr, key in found
+                    if addrs is not None or addr not in self._self_emails]
         sql = (f"SELECT a.addr, {self._MSG_COLS} FROM addresses a JOIN messages m ON m.id = a.msg "
                f"WHERE a.role IN ({_marks(len(roles))})")
         rows = self._rows(sql, "a.addr", addrs, roles, newest)
@@ -1453,7 +1497,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "from", EMAIL)
     def person_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "from", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "to", PERSON)
     def email_to_person(self, sel: Selection) -> Iterator[Link]:
@@ -1463,7 +1508,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "to", EMAIL)
     def person_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails addressed to each person (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "to", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "participants", PERSON)
     def email_participants_person(self, sel: Selection) -> Iterator[Link]:
@@ -1473,7 +1519,8 @@ class MailStoreConnector(Connector):
     @tool(PERSON, "participants", EMAIL)
     def person_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails each person sent or received."""
-        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._person_keys(sel), "participants", None, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "from", SELF)
     def email_from_self(self, sel: Selection) -> Iterator[Link]:
@@ -1483,7 +1530,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "from", EMAIL)
     def self_from_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "from", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "to", SELF)
     def email_to_self(self, sel: Selection) -> Iterator[Link]:
@@ -1493,7 +1541,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "to", EMAIL)
     def self_to_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user received (To, Cc or Bcc)."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "to", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     @tool(EMAIL, "participants", SELF)
     def email_participants_self(self, sel: Selection) -> Iterator[Link]:
@@ -1503,7 +1552,8 @@ class MailStoreConnector(Connector):
     @tool(SELF, "participants", EMAIL)
     def self_participants_email(self, sel: Selection) -> Iterator[Link]:
         """The emails the user sent or received."""
-        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links, sel.newest)
+        yield from self._addresses_to_emails(self._self_addresses(sel), "participants", SELF_KEY, sel.links, sel.newest,
+                                             sel.keys_only)
 
     # -- Email <-> File / Webpage -----------------------------------------------------------------------------
     @tool(EMAIL, "has_attachment", FILE)
@@ -1530,11 +1580,27 @@ class MailStoreConnector(Connector):
             yield from ((r["known"], None) for r in rows)
             return
         email = self._email_items()
+        if not sel.links and not sel.newest:  # each email once, lean (describe fills the rest)
+            lean = self._lean_emails()
+            sql = f"SELECT m.id, m.message_id, m.date_utc FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t"
+            with self._lock:
+                rows = self._plain().execute(sql + ")").fetchall() if keys is None else select_in(
+                    self._plain(), sql + f" WHERE t.{column} IN {{}})", list(keys))
+            yield from ((None, lean(r)) for r in rows)
+            return
         if not sel.links:
             head = f"SELECT {self._MSG_COLS} FROM messages m WHERE m.id IN (SELECT t.msg FROM {table} t WHERE 1"
             rows = self._rows(head + ")", "", None, (), sel.newest) if keys is None else \
                 self._rows_in_subquery(head, ")", f"t.{column}", keys, (), sel.newest)
             yield from ((None, email(r)) for r in rows)
+            return
+        if sel.keys_only and not sel.newest:  # the emails' keys alone (which email has which name)
+            with self._lock:
+                rows = select_in(self._plain(), f"SELECT t.{column}, m.message_id FROM {table} t JOIN messages m "
+                                 f"ON m.id = t.msg WHERE t.{column} IN {{}}", list(keys)) if keys is not None else \
+                    self._plain().execute(f"SELECT t.{column}, m.message_id FROM {table} t JOIN messages m "
+                                          "ON m.id = t.msg").fetchall()
+            yield from ((known, Item(EMAIL, key)) for known, key in rows)
             return
         sql = f"SELECT t.{column} AS known, {self._MSG_COLS} FROM {table} t JOIN messages m ON m.id = t.msg WHERE 1"
         rows = self._rows(sql, f"t.{column}", keys, (), sel.newest)
@@ -1569,16 +1635,19 @@ class MailStoreConnector(Connector):
         """The emails sent within each date range (days in the configured time zone)."""
         self._ensure_index()
         tz = self.context.tz
+        # with their row ids, for the next step; lean (items.LEAN) when only the items are wanted: a month holds
+        # tens of thousands
+        email = self._email_items() if sel.links or sel.newest else self._lean_row_emails()
         if sel.is_all:  # every dated email, keyed by its own day
             rows = self._emails_between(None, None, sel.newest)
             yield from (
-                (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, self._email_item(r)) for r in rows)
+                (day_item(datetime.fromtimestamp(r["date_utc"], tz).date()).key, email(r)) for r in rows)
             return
         for key, item in (sel.items or {}).items():
             rng = item.fields.get("range")
             if isinstance(rng, DateRange) and not rng.empty:
                 rows = self._emails_between(*day_bounds(rng, tz), sel.newest)
-                yield from ((key, self._email_item(r)) for r in rows)
+                yield from ((key, email(r)) for r in rows)
 
     def _emails_between(self, start: float | None, end: float | None,
                         newest: Newest | None = None) -> list[sqlite3.Row]:
@@ -1624,7 +1693,7 @@ class MailStoreConnector(Connector):
                 first = one("SELECT min(date_utc) FROM messages")
                 last = one("SELECT max(date_utc) FROM messages")
                 c = {"messages": one("SELECT max(id) FROM messages"),
-                     "days": max(1.0, (last - first) / 86400 + 1),
+                     "days": max(1.0, (last - first) / 86400 + 1), "first": first, "last": last,
                      "addresses": one("SELECT max(rowid) FROM addresses"),
                      "attachments": one("SELECT max(rowid) FROM attachments"),
                      "urls": one("SELECT max(rowid) FROM urls")}
@@ -1642,6 +1711,16 @@ class MailStoreConnector(Connector):
         """How many candidates ``find`` would give (an upper bound where only that is cheap)."""
         c = self._statistics()   # first: it forgets the estimates when the index was written since
         return self.remembered_estimate(self._estimates, type_, filters, lambda: self._estimate(type_, filters, c))
+
+    def date_span(self, type_: EntityType) -> tuple[date, date] | None:
+        """The days of the first and last dated message (in the configured time zone)."""
+        if type_ != EMAIL:
+            return None
+        c = self._statistics()
+        if not c["messages"] or not c["last"]:
+            return None
+        tz = self.context.tz
+        return datetime.fromtimestamp(c["first"], tz).date(), datetime.fromtimestamp(c["last"], tz).date()
 
     def _stamp(self) -> tuple[int, int]:
         """Changes to the index: this connection's writes and (``data_version``) other connections'."""
@@ -1784,6 +1863,14 @@ class MailStoreConnector(Connector):
         left without it."""
         if type_ != EMAIL:
             return
+        lean = {k: it for k, it in items.items() if LEAN in it.fields}
+        if lean:  # carried lean by a step (this source's or another's): their fields, read by row id or Message-ID
+            self._ensure_index()
+            for row in self._email_rows(f"SELECT {self._MSG_COLS} FROM messages m WHERE 1", Selection(EMAIL, lean)):
+                item = lean.get(row["message_id"])
+                if item is not None and item.fields.pop(LEAN, None):  # a message stored twice is filled once
+                    item.fields.update({"message_id": row["message_id"], "subject": row["subject"],
+                                        "from": row["from_addr"]})
         for item in items.values():
             if "date" not in item.fields and "_ts" in item.fields:
                 item.fields["date"] = self._date_text(item.fields["_ts"])

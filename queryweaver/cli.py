@@ -35,6 +35,7 @@ EXIT_USAGE = 2
 # planner.PLANNERS, written out so that parsing the command line imports no planner (tests check they agree)
 PLANNERS = ("cost", "paper")
 TEXT_LIMIT = 20   # answers printed as text unless --limit says otherwise
+EXPORT_FORMATS = ("jsonl", "csv")   # export.FORMATS, written out so that parsing imports no engine
 QUICK_COMMANDS = ("ask", "run", "index")  # their start-up runs with the garbage collector paused
 
 COMMANDS: dict[str, str] = {
@@ -108,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--limit", type=_count_arg, metavar="N",
                        help=f"show at most N answers (default: {TEXT_LIMIT} as text, all with --json)")
         p.add_argument("--offset", type=_count_arg, default=0, metavar="N", help="skip the first N answers")
+        p.add_argument("--format", choices=EXPORT_FORMATS, default=None,
+                       help="write every answer (or --offset/--limit's) to stdout as it is produced: jsonl, one "
+                            "JSON object per answer with its evidence; csv, a row per answer with its evidence "
+                            "chains")
 
     p = sub.add_parser("ask", help=COMMANDS["ask"])
     p.add_argument("question")
@@ -241,8 +246,16 @@ def _start_up_done(args: argparse.Namespace) -> None:
 
 # -- commands ---------------------------------------------------------------------------------------
 
+def _one_output(args: argparse.Namespace) -> None:
+    """--json and --format both say how to write the answer: refused before anything is read."""
+    if getattr(args, "format", None) and args.json:
+        raise QueryWeaverError(f"--json and --format {args.format} both say how to write the answer; use one of them")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .graph import QueryGraph
+
+    _one_output(args)
 
     text = _read_graph_text(args.graph)
     graph = QueryGraph.parse(text)
@@ -253,6 +266,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None) -> int:
     from .errors import GenerationError
 
+    _one_output(args)
     question = args.question.strip()
     if not question:
         raise GenerationError("the question is empty; ask something like "
@@ -269,11 +283,12 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
         if args.verbose:
             for note in generation.notes:  # which words produced which constraint
                 print(f"reading: {note}", file=sys.stderr)
-        if not args.json:
+        if not args.json:  # with --format the data alone goes to stdout: how it was read goes to stderr
+            out = sys.stderr if args.format else sys.stdout
             label = f"reading {args.pick}, " if args.pick else ""
-            print(f"Graph ({label}{generation.backend}, {generation.seconds:.2f} s):")
-            print(_indent(describe_graph(graph.to_json())))
-            print_readings(generation, args, question)
+            print(f"Graph ({label}{generation.backend}, {generation.seconds:.2f} s):", file=out)
+            print(_indent(describe_graph(graph.to_json())), file=out)
+            print_readings(generation, args, question, out=out)
         return _execute(config, graph, args, question=question, generation=generation, engine=engine)
 
 
@@ -517,7 +532,18 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
         engine.plan(graph, planner)
         plan_seconds = time.perf_counter() - plan_started
         result = engine.run(graph, on_event=on_event, planner=planner)
-    total = time.perf_counter() - started
+        total = time.perf_counter() - started
+        # The run's items, links and candidates (hundreds of thousands of objects for a large answer) stay alive
+        # until the command ends; each collection while the answer is written would walk them all again.
+        gc.freeze()
+        _write_result(result, graph, args, question=question, generation=generation, plan_seconds=plan_seconds,
+                      total=total)  # with the sources open: evidence and a large answer's fields are read as written
+    return 0
+
+
+def _write_result(result, graph, args: argparse.Namespace, *, question: str | None, generation, plan_seconds: float,
+                  total: float) -> None:
+    """The answer on stdout: as --format asks, as the --json object, or as text."""
     timings: dict[str, Any] = {"plan": round(plan_seconds, 4), "execution": round(result.seconds, 4)}
     if generation is not None:
         timings["generation"] = round(generation.seconds, 4)
@@ -525,18 +551,25 @@ def _execute(config: Config, graph, args: argparse.Namespace, *, question: str |
         timings["completion_tokens"] = generation.completion_tokens
         timings["attempts"] = generation.attempts
     timings["total"] = round(total + (generation.seconds if generation is not None else 0.0), 4)
-    if args.json:
+    offset, limit = getattr(args, "offset", 0), getattr(args, "limit", None)
+    if getattr(args, "format", None):
+        from .export import write_csv, write_jsonl
+
+        (write_jsonl if args.format == "jsonl" else write_csv)(result, sys.stdout, offset=offset, limit=limit)
+    elif args.json:
+        from .export import write_json
+
         out = {"question": question, "graph": graph.to_json(),
-               "result": result.to_json(offset=getattr(args, "offset", 0), limit=getattr(args, "limit", None)),
+               "result": result.to_json(offset=offset, limit=limit, items=False),
                "trace": [_event_json(e) for e in result.trace], "timings": timings}
         if generation is not None:
             out["backend"] = generation.backend
             out.update(readings_json(generation, getattr(args, "pick", None)))
-        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2, default=str) + "\n")  # one write
+        write_json(out, result, sys.stdout, offset=offset, limit=limit)  # the items streamed, a batch at a time
+        sys.stdout.write("\n")
     else:
         limit = getattr(args, "limit", None)
-        print_result(result, timings, offset=getattr(args, "offset", 0), limit=TEXT_LIMIT if limit is None else limit)
-    return 0
+        print_result(result, timings, offset=offset, limit=TEXT_LIMIT if limit is None else limit)
 
 
 def readings_json(generation, pick: int | None = None) -> dict[str, Any]:

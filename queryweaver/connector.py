@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Sequence
 from zoneinfo import ZoneInfo
 
-from .items import Item
+from .items import DateRange, Item
 from .schema import EntityType, find_edge_rule, tool_name
 
 if TYPE_CHECKING:
@@ -124,6 +124,9 @@ class Selection:
     filters: tuple["FilterConstraint", ...] = ()
     # the wanted variable's own filters: a hint a remote source may push down (it must not rely on them)
     wanted_filters: tuple["FilterConstraint", ...] = ()
+    # the days (in the configured zone) every wanted Email is sent within, from the question's dates ("received on
+    # March 3"): a hint a remote source may push down, leaving out emails sent outside it (no answer is one)
+    wanted_dates: DateRange | None = None
     # False: the caller needs each wanted item once, not which known item reached it (it asks the reverse tool
     # for the links of the answers it shows). A tool may then yield each item once, with any known key or None.
     links: bool = True
@@ -133,6 +136,9 @@ class Selection:
     exists: bool = False
     # the caller keeps only the newest or oldest wanted Email: a tool may yield the nearest ones first (``Newest``)
     newest: Newest | None = None
+    # True: the caller reads only the keys of the wanted items (which are linked to which, as for evidence), not
+    # their fields: a tool may yield items holding their key alone. One that ignores this is still right, only slower.
+    keys_only: bool = False
 
     @property
     def is_all(self) -> bool:
@@ -254,6 +260,12 @@ class Connector(ABC):
     def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
         """About how many ``wanted`` items this source's tool ``<known>_<edge>_<wanted>`` links to one ``known``
         item (averaged over the source); None when it cannot say cheaply."""
+        return None
+
+    def date_span(self, type_: EntityType) -> tuple[date, date] | None:
+        """The first and last day (in the configured time zone) of the dated items of ``type_`` this source holds,
+        for the cost-aware planner: a range open on one side ("since August") holds only the days up to there.
+        None when it holds none or cannot say cheaply."""
         return None
 
     def apply_filter(self, type_: EntityType, items: dict[str, Item],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from collections.abc import Mapping
 from typing import Callable, TypeVar
@@ -118,8 +118,13 @@ class Engine:
         meets the failure at the step that needs the source, which names it (and heals a damaged index).
         """
         counts: dict[str, int | None] = {}
+        adjacent = graph.neighbors()
         for var in graph.vars:
-            counts[var] = self._count(graph.var_type(var), [f for f in graph.filters_on(var) if f.field != "ordinal"])
+            filters = [f for f in graph.filters_on(var) if f.field != "ordinal"]
+            if graph.var_type(var) == EntityType.DATE:  # days of the range that hold items of the types it dates
+                counts[var] = _days(filters, self.context, self._date_span({graph.var_type(n) for n, _ in adjacent[var]}))
+            else:
+                counts[var] = self._count(graph.var_type(var), filters)
         fanouts: dict = {}
         totals: dict = {}
         reversible = set()
@@ -146,6 +151,20 @@ class Engine:
                 return None
             total += found
         return total
+
+    def _date_span(self, types: set[EntityType]) -> tuple[date, date] | None:
+        """The first and last day of the sources' dated items of ``types`` (None when one cannot say)."""
+        spans = []
+        for connector in self.connectors:
+            for type_ in types:
+                if type_ in connector.types:
+                    span = _unless_failing(lambda: connector.date_span(type_))
+                    if span is None:
+                        return None
+                    spans.append(span)
+        if not spans:
+            return None
+        return min(s[0] for s in spans), max(s[1] for s in spans)
 
     def _total(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
         """Links of every known item through the tool: each provider's items of the type times its fan-out."""
@@ -389,8 +408,9 @@ def _unless_failing(estimate: Callable[[], T]) -> T | None:
         return None
 
 
-def _days(filters: list, context: Context) -> int | None:
-    """Days in a Date variable's range (unbounded sides count ten years); None when it needs the LLM to read."""
+def _days(filters: list, context: Context, span: tuple[date, date] | None = None) -> int | None:
+    """Days in a Date variable's range (unbounded sides count ten years), within ``span`` (the first and last day
+    of the items it dates) when known; None when it needs the LLM to read."""
     if not filters:
         return None
     rng = DateRange(None, None)
@@ -403,7 +423,9 @@ def _days(filters: list, context: Context) -> int | None:
         return 0
     start = rng.start or (rng.end or context.today) - timedelta(days=3650)
     end = rng.end or (rng.start or context.today) + timedelta(days=3650)
-    return (end - start).days
+    if span is not None:  # "since August" holds the days from August to the newest item, not ten years of them
+        start, end = max(start, span[0]), min(end, span[1] + timedelta(days=1))
+    return max(0, (end - start).days)
 
 
 def _matches(connector: Connector, source: str) -> bool:

@@ -16,7 +16,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .connector import Connector, Context, Newest, Selection
 from .dates import parse_date_expression
@@ -24,7 +24,7 @@ from .errors import Cancelled, ConnectorError, DateExpressionError, QueryWeaverE
 from .events import Event, EventKind
 from .filters import item_matches, match_persons
 from .graph import FilterConstraint
-from .items import LEAN, SELF_KEY, DateRange, Item
+from .items import LABELLED_BY_KEY, LEAN, SELF_KEY, DateRange, Item
 from .planner import (
     Action,
     ApplyFilters,
@@ -45,9 +45,12 @@ DateFallback = Callable[[str, str, date], DateRange]
 
 # How many (known item -> found items) links a cycle check may try per answer before giving up on it.
 VERIFY_BUDGET = 20_000
-# An answer of more events than this is described a page at a time (RunResult.page): its lean items are ordered
-# by start time without their fields, and tens of thousands of them need not be read twice.
+# An answer of more events (or emails) than this is described a page at a time (RunResult.page): its lean items are
+# ordered by start time without their fields, and tens of thousands of them need not be read twice.
 DESCRIBE_AT_ONCE = 1000
+# Answers whose evidence ``RunResult.stream`` builds together: each variable's links and items are asked of the
+# sources once per batch (a few hundred keys per statement), and one batch of trees is held at a time.
+EVIDENCE_BATCH = 500
 
 
 @dataclass
@@ -66,6 +69,7 @@ class RunResult:
     _evidence: Callable[[str], dict | None] | None = field(default=None, repr=False)
     _prepare: Callable[[list[str]], None] | None = field(default=None, repr=False)
     _describe: Callable[[list[Item]], None] | None = field(default=None, repr=False)
+    _evidence_many: Callable[[list[str]], dict[str, dict | None]] | None = field(default=None, repr=False)
 
     def prepare_evidence(self, keys: list[str]) -> None:
         """Make ready, in one go, what the evidence of the answers ``keys`` needs (links left for later)."""
@@ -84,22 +88,39 @@ class RunResult:
             self._describe(page)
         return page
 
-    def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
+    def stream(self, *, offset: int = 0, limit: int | None = None, with_evidence: bool = True,
+               batch: int = EVIDENCE_BATCH) -> Iterator[tuple[Item, dict | None]]:
+        """Every answer in order (from ``offset``, at most ``limit``) with its evidence, ``batch`` answers at a time:
+        their fields and evidence are built for one batch, handed out and not kept, so an export of any size holds
+        one batch of evidence trees."""
+        end = len(self.items) if limit is None else min(len(self.items), offset + limit)
+        for start in range(offset, end, batch):
+            page = self.page(start, min(batch, end - start))
+            trees = self._evidence_many([item.key for item in page]) if with_evidence and self._evidence_many else {}
+            for item in page:
+                yield item, trees.get(item.key)
+
+    def to_json(self, *, with_evidence: bool = True, offset: int = 0, limit: int | None = None,
+                items: bool = True) -> dict[str, Any]:
         """The result in the CLI's JSON form: ``count`` answers in all, ``items`` the page asked for (evidence is
-        built for those alone), ``next_offset`` where the next page starts (None after the last)."""
-        page = self.page(offset, limit)
-        if with_evidence:
-            self.prepare_evidence([item.key for item in page])
-        items = []
-        for item in page:
-            out = item.output()
+        built for those alone), ``next_offset`` where the next page starts (None after the last). Without
+        ``items`` the page is left out (``items`` empty) for a writer that streams it (``export.write_json``)."""
+        records = []
+        if items:
+            page = self.page(offset, limit)
             if with_evidence:
-                out["evidence"] = self.evidence(item.key)
-            items.append(out)
-        end = offset + len(page)
+                self.prepare_evidence([item.key for item in page])
+            for item in page:
+                out = item.output()
+                if with_evidence:
+                    out["evidence"] = self.evidence(item.key)
+                records.append(out)
+        total = len(self.items)
+        end = min(total, offset + limit) if limit is not None else total
+        end = max(end, offset)
         return {"action": self.action, "var": self.var, "type": self.type.value, "count": self.count,
-                "items": items, "offset": offset, "limit": limit,
-                "next_offset": end if end < len(self.items) else None, "emptied_by": self.emptied_by}
+                "items": records, "offset": offset, "limit": limit,
+                "next_offset": end if end < total else None, "emptied_by": self.emptied_by}
 
 
 class Executor:
@@ -183,6 +204,9 @@ class _Run:
         # per variable that started from the items nearest its ordinal's end (CallTool.newest): the step that
         # started it and the time the sources may have left items out from (Newest.cut)
         self.windows: dict[str, tuple[int, float]] = {}
+        self._shape = None  # evidence_shape(), once the run is over
+        self._dates: dict[str, DateRange | None] = {}  # dates_of()
+        self._picks: dict[int, dict[str, str | None]] = {}  # assignments(): per tree step, each parent's pick
 
     # -- events ----------------------------------------------------------------------------------
     def emit(self, kind: EventKind, message: str, var: str | None = None, **data: Any) -> None:
@@ -306,6 +330,25 @@ class _Run:
                 merged = {k: v for k, v in merged.items() if k in keep}
         return merged
 
+    def dates_of(self, var: str) -> DateRange | None:
+        """The days every answer of the Email variable ``var`` is sent within, from the ranges of its sent_on Dates
+        (read without the LLM; a range it cannot read narrows nothing): ``Selection.wanted_dates``."""
+        if var not in self._dates:
+            rng = None
+            if self.graph.var_type(var) == EntityType.EMAIL:
+                for other, edge in self.graph.neighbors()[var]:
+                    filters = [f for f in self.graph.filters_on(other) if f.field == "value"]
+                    if edge.edge != "sent_on" or self.graph.var_type(other) != EntityType.DATE or not filters:
+                        continue
+                    try:
+                        for flt in filters:
+                            found = parse_date_expression(str(flt.value), flt.op, today=self.x.context.today)
+                            rng = found if rng is None else rng.intersect(found)
+                    except DateExpressionError:
+                        continue
+            self._dates[var] = rng
+        return self._dates[var]
+
     def call_tool(self, index: int, step: CallTool) -> None:
         if step.semijoin and self.current.get(step.wanted) is not None:
             found, links = self.semijoin(index, step)
@@ -344,7 +387,7 @@ class _Run:
         known = self.final.get(step.known)
         selection = Selection(step.known_type, known, tuple(self.graph.filters_on(step.known)),
                               tuple(f for f in self.graph.filters_on(step.wanted) if f.field != "ordinal"),
-                              links=not step.defer_links)
+                              links=not step.defer_links, wanted_dates=self.dates_of(step.wanted))
         size = "all" if known is None else len(known)
         self.emit(EventKind.TOOL_CALLED, f"tool to be called: {step.tool} {step.wanted} {step.known}",
                   step.wanted, tool=step.tool, known=step.known, wanted=step.wanted, input_size=size,
@@ -395,7 +438,7 @@ class _Run:
         known = self.final.get(step.known)
         selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
                                                             if f.field != "ordinal"),
-                              tuple(self.graph.filters_on(step.known)))
+                              tuple(self.graph.filters_on(step.known)), wanted_dates=self.dates_of(step.known))
         self.emit(EventKind.TOOL_CALLED, f"semi-join: {tool} on {len(have)} candidates for {step.wanted}, "
                   f"keeping those linked to {step.known}", step.wanted, tool=tool, known=step.known,
                   wanted=step.wanted, input_size=len(have), edge=step.edge.edge, closes_cycle=step.closes_cycle,
@@ -433,6 +476,8 @@ class _Run:
         ranges = None
         if step.known_type == EntityType.DATE and known is not None:  # a day is linked to the ranges holding it
             ranges = [(k, v.fields["range"]) for k, v in known.items() if isinstance(v.fields.get("range"), DateRange)]
+        else:  # the keys of what the tool finds are all that is read here
+            selection = replace(selection, keys_only=True)
         for label, wanted_key, item in self.links_of(tool, providers, selection):
             if wanted_key not in have:
                 continue
@@ -492,18 +537,11 @@ class _Run:
         have = {k: held.get(k) or Item(step.wanted_type, k, {}) for k in keys}
         selection = Selection(step.wanted_type, have, tuple(f for f in self.graph.filters_on(step.wanted)
                                                             if f.field != "ordinal"),
-                              tuple(self.graph.filters_on(step.known)))
+                              tuple(self.graph.filters_on(step.known)), wanted_dates=self.dates_of(step.known))
         links = self.reverse_links(index, step, step.reverse, self.providers(step.reverse, step), selection,
                                    self.final.get(step.known))
         for key in keys:
             deferred[key] = links.get(key, set())
-
-    def prepare_evidence(self, keys: list[str]) -> None:
-        """Ask at once for the deferred links the evidence of answers ``keys`` starts from."""
-        root = self.graph.return_var
-        for index, step in self.tool_steps():
-            if step.wanted == root and index in self.deferred:
-                self.fill_links(index, keys)
 
     def intersect(self, var: str, step: Intersect) -> None:
         a, b = self.current.get(var), self.pending.pop(var, None)
@@ -684,48 +722,115 @@ class _Run:
     def evidence(self, root_key: str) -> dict | None:
         """The tree of items that linked answer ``root_key``; each node names the sources that gave the links it
         stands on (an email two sources hold names both; merged from two keys by ``one_per_message``, too)."""
-        root = self.graph.return_var
-        trees = [t for t in map(self.evidence_tree, self.aliases.get(root, {}).get(root_key, [root_key])) if t]
-        if not trees:
-            return None
-        tree = trees[0]
-        if len(trees) > 1:
-            for other in trees[1:]:
-                _add_sources(tree, other)
-            item = (self.final.get(root) or {}).get(root_key)
-            tree["key"], tree["label"] = root_key, item.label() if item else tree["label"]
-        return tree
+        return self.evidence_many([root_key])[root_key]
 
-    def evidence_tree(self, root_key: str) -> dict | None:
-        chosen = self.assignment(root_key, [VERIFY_BUDGET])
+    def evidence_many(self, root_keys: list[str]) -> dict[str, dict | None]:
+        """``evidence`` of many answers at once: each variable's links and items are asked of the sources once
+        for the whole batch (``assignments``, ``lookup_many``), not once per answer."""
+        root = self.graph.return_var
+        aliases = self.aliases.get(root, {})
+        wanted = {key: aliases.get(key, [key]) for key in dict.fromkeys(root_keys)}
+        every = list(dict.fromkeys(k for keys in wanted.values() for k in keys))
+        chosen = self.assignments(every)
+        lookup = self.lookup_many([c for c in chosen.values() if c is not None])
+        out: dict[str, dict | None] = {}
+        for root_key, keys in wanted.items():
+            trees = [t for t in (self.evidence_tree(chosen[k], lookup) for k in keys) if t]
+            if not trees:
+                out[root_key] = None
+                continue
+            tree = trees[0]
+            if len(trees) > 1:
+                for other in trees[1:]:
+                    _add_sources(tree, other)
+                item = (self.final.get(root) or {}).get(root_key)
+                tree["key"], tree["label"] = root_key, item.label() if item else tree["label"]
+            out[root_key] = tree
+        return out
+
+    def assignments(self, root_keys: list[str]) -> dict[str, dict[str, str] | None]:
+        """``assignment`` of each answer in ``root_keys``, a variable at a time for all of them.
+
+        In an acyclic plan every candidate left for a variable is linked to some candidate of each variable it was
+        carried from (carries, semi-joins and intersections only keep such ones), so the smallest linked key that
+        is a candidate -- what ``assignment`` tries first -- always extends: each variable's links are asked once
+        for the batch (a deferred step's by one call of its reverse tool) and the pick is the same. Where that does
+        not hold (a cycle; an answer left without such a key), ``assignment`` decides, one answer at a time.
+        """
+        order = list(self.plan.tree_parent)  # DFS preorder
+        if self.plan.has_cycle or not root_keys:
+            return {key: self.assignment(key, [VERIFY_BUDGET]) for key in root_keys}
+        tree_link: dict[str, tuple[int, str]] = {}
+        for i, s in self.tool_steps():
+            if not s.closes_cycle and self.plan.tree_parent.get(s.known) == s.wanted:
+                tree_link[s.known] = (i, s.wanted)
+        if any(var not in tree_link for var in order[1:]):
+            return {key: self.assignment(key, [VERIFY_BUDGET]) for key in root_keys}
+        chosen: dict[str, dict[str, str]] = {key: {order[0]: key} for key in root_keys}
+        unsure: set[str] = set()
+        for var in order[1:]:
+            i, parent = tree_link[var]
+            parents = list(dict.fromkeys(c[parent] for key, c in chosen.items() if key not in unsure))
+            if i in self.deferred:
+                self.fill_links(i, parents)
+            final = self.final.get(var)
+            best = self._picks.setdefault(i, {})  # a parent met in an earlier batch keeps its pick
+            for key in parents:
+                if key not in best:
+                    options = self.links_for(i, key)
+                    best[key] = min(options if final is None else (o for o in options if o in final), default=None)
+            for key, c in chosen.items():
+                if key not in unsure:
+                    pick = best[c[parent]]
+                    if pick is None:
+                        unsure.add(key)
+                    else:
+                        c[var] = pick
+        out: dict[str, dict[str, str] | None] = dict(chosen)
+        for key in unsure:
+            out[key] = self.assignment(key, [VERIFY_BUDGET])
+        return out
+
+    def evidence_tree(self, chosen: dict[str, str] | None, lookup: dict[str, dict[str, tuple[str, str]]]
+                      ) -> dict | None:
+        """The evidence tree of one assignment (``assignments``), its items' keys and labels from ``lookup_many``."""
         if chosen is None:
             return None
-        steps = self.tool_steps()
-        children: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        for var, parent in self.plan.tree_parent.items():
-            if parent is not None:
-                edge = next(s.edge.edge for _, s in steps if s.known == var and s.wanted == parent)
-                children[parent].append((var, edge))
+        children, links, types = self.evidence_shape()
         sources: dict[str, set[str]] = defaultdict(set)
-        for i, s in steps:  # the links this assignment stands on, as assignment() follows them
-            if not s.closes_cycle and self.plan.tree_parent.get(s.known) == s.wanted:
-                given = self.link_sources(i, chosen[s.wanted], chosen[s.known])
-                sources[s.known] |= given
-                sources[s.wanted] |= given
+        for i, known, wanted in links:  # the links this assignment stands on, as assignment() follows them
+            given = self.link_sources(i, chosen[wanted], chosen[known])
+            sources[known] |= given
+            sources[wanted] |= given
         if not self.graph.edges:  # a lone variable: the sources that found it (else its links say, whatever the plan)
             for var, by_label in self.found_in.items():
                 sources[var] |= {label for label, keys in by_label.items() if chosen.get(var) in keys}
-        lookup = self.lookup_items(chosen)
 
         def node(var: str, edge: str | None) -> dict:
-            item = lookup[var]
-            out = {"var": var, "type": item.type.value, "key": item.key, "label": item.label(),
+            key, label = lookup[var][chosen[var]]
+            out = {"var": var, "type": types[var], "key": key, "label": label,
                    "sources": sorted(sources[var]), "via": [node(c, e) for c, e in children[var]]}
             if edge:
                 out["edge"] = edge
             return out
 
         return node(self.graph.return_var, None)
+
+    def evidence_shape(self) -> tuple[dict[str, list[tuple[str, str]]], list[tuple[int, str, str]], dict[str, str]]:
+        """What every evidence tree of this run shares, worked out once: each variable's children in the DFS tree
+        with the edge to each, the tree's links as (step, known, wanted), and each variable's type name."""
+        if self._shape is None:
+            steps = self.tool_steps()
+            children: dict[str, list[tuple[str, str]]] = defaultdict(list)
+            for var, parent in self.plan.tree_parent.items():
+                if parent is not None:
+                    edge = next(s.edge.edge for _, s in steps if s.known == var and s.wanted == parent)
+                    children[parent].append((var, edge))
+            links = [(i, s.known, s.wanted) for i, s in steps
+                     if not s.closes_cycle and self.plan.tree_parent.get(s.known) == s.wanted]
+            types = {var: self.graph.var_type(var).value for var in self.graph.vars}
+            self._shape = (children, links, types)
+        return self._shape
 
     def one_per_message(self, var: str, items: dict[str, Item]) -> dict[str, Item]:
         """Emails that are one message seen through two sources under two keys (live Gmail keys its emails by its
@@ -751,17 +856,27 @@ class _Run:
                 aliases[keys[0]] = [k for key in keys for k in aliases.get(key, [key])]
         return merged
 
-    def lookup_items(self, chosen: dict[str, str]) -> dict[str, Item]:
-        out = {}
-        for var, key in chosen.items():
+    def lookup_many(self, assignments: list[dict[str, str]]) -> dict[str, dict[str, tuple[str, str]]]:
+        """Per variable, the key and label of each item the assignments chose, the lean or unknown ones described in
+        one call per variable (an item many answers share is labelled once)."""
+        out: dict[str, dict[str, tuple[str, str]]] = {}
+        for var in self.plan.tree_parent:
             items = self.final.get(var) or {}
-            item = items.get(key)
-            if item is None:
-                item = Item(self.graph.var_type(var), key, {})
-                self.describe(item.type, {key: item})
-            elif LEAN in item.fields:
-                self.describe(item.type, {key: item})
-            out[var] = item
+            type_ = self.graph.var_type(var)
+            found: dict[str, Item] = {}
+            bare: dict[str, Item] = {}
+            by_key = type_ in LABELLED_BY_KEY  # an item not held needs no look-up for its label
+            for key in dict.fromkeys(c[var] for c in assignments if var in c):
+                item = items.get(key)
+                if item is None:
+                    item = Item(type_, key, {})
+                    if not by_key:
+                        bare[key] = item
+                elif LEAN in item.fields:
+                    bare[key] = item
+                found[key] = item
+            self.describe(type_, bare)
+            out[var] = {key: (item.key, item.label()) for key, item in found.items()}
         return out
 
     # -- result ----------------------------------------------------------------------------------
@@ -777,7 +892,10 @@ class _Run:
         items = {} if self.emptied_by else self.final.get(var, self.current.get(var))
         if items is None:
             items = self.find(type_, [], self.found_in.setdefault(var, {}))
-        by_page = type_ == EntityType.EVENT and len(items) > DESCRIBE_AT_ONCE  # ordered by time, not by label
+        # ordered by time, not by label: described a page at a time (emails so only when one source holds them, as
+        # two sources' copies of a message are merged by their described Message-IDs)
+        by_page = len(items) > DESCRIBE_AT_ONCE and (type_ == EntityType.EVENT or type_ == EntityType.EMAIL and sum(
+            type_ in c.types for c in self.x.connectors) == 1)
         if not by_page:
             self.describe(type_, items)
         items = self.final[var] = self.one_per_message(var, items)
@@ -796,14 +914,19 @@ class _Run:
             return cache[key]
 
         def prepare(keys: list[str]) -> None:
-            if not self.emptied_by:
-                self.prepare_evidence([k for k in keys if k not in cache])
+            missing = [k for k in keys if k not in cache]
+            if missing:
+                cache.update(self.evidence_many(missing) if not self.emptied_by else dict.fromkeys(missing))
 
         def describe(page: list[Item]) -> None:
             self.describe(type_, {item.key: item for item in page})
 
+        def evidence_many(keys: list[str]) -> dict[str, dict | None]:  # not kept: an export streams them
+            return self.evidence_many(keys) if not self.emptied_by else dict.fromkeys(keys)
+
         return RunResult(self.plan, self.graph.action, var, type_, ordered, count, dict(self.final), self.trace,
-                         seconds, self.emptied_by, self.links, evidence, prepare, describe if by_page else None)
+                         seconds, self.emptied_by, self.links, evidence, prepare, describe if by_page else None,
+                         evidence_many)
 
 
 def sort_items(items: list[Item]) -> list[Item]:

@@ -669,9 +669,17 @@ class SourceIndex:
         return [create for name, create in _late_indexes(self.schema) if name not in present]
 
     def _finish_bulk_load(self, conn: sqlite3.Connection) -> None:
-        """Create the late indexes a bulk load dropped (in the caller's transaction)."""
+        """Create the late indexes a bulk load dropped (in the caller's transaction), and drop the indexes of the
+        connector's tables its schema no longer lists: a schema that replaces an index by a wider one needs no
+        rebuild, the next refresh makes the new one and drops the old."""
         for create in self._missing_indexes(conn):
             conn.execute(create)
+        listed = {name for name, _create in _all_indexes(self.schema)}
+        marks = ",".join("?" * len(self.tables))
+        for (name,) in conn.execute(f"SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+                                    f"AND tbl_name IN ({marks})", self.tables).fetchall() if self.tables else ():
+            if name not in listed:
+                conn.execute(f'DROP INDEX IF EXISTS "{name}"')
 
     def _indexes_restored(self, conn: sqlite3.Connection) -> None:
         """A refresh with nothing to parse still creates indexes a killed bulk load left missing."""
@@ -1318,11 +1326,20 @@ _CREATE_INDEX = re.compile(r"CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:IF\s+NOT\s+EXISTS
 def _late_indexes(schema: str) -> list[tuple[str, str]]:
     """(name, CREATE statement) of the indexes a bulk load builds once, at its end: all of the schema's but those
     on ``input`` alone, which forgetting an input's rows needs (and which grow in order, cheaply)."""
+    return [(name, statement) for name, statement, columns in _index_statements(schema) if columns != "input"]
+
+
+def _all_indexes(schema: str) -> list[tuple[str, str]]:
+    """(name, CREATE statement) of every index the schema creates."""
+    return [(name, statement) for name, statement, _columns in _index_statements(schema)]
+
+
+def _index_statements(schema: str) -> list[tuple[str, str, str]]:
     out = []
     for statement in _statements(schema):
         found = _CREATE_INDEX.search(statement)
-        if found and found.group(2).strip().strip('"') != "input":
-            out.append((found.group(1), statement))
+        if found:
+            out.append((found.group(1), statement, found.group(2).strip().strip('"')))
     return out
 
 

@@ -24,6 +24,9 @@ OUTPUT_FIELDS: dict[EntityType, tuple[str, ...]] = {
 
 SELF_KEY = "self"
 
+# Types whose label is their key (a file's name, a URL, a folder's path): an evidence node needs no look-up for them.
+LABELLED_BY_KEY = frozenset({EntityType.FILE, EntityType.WEBPAGE, EntityType.FOLDER})
+
 # A field marking an item that carries only its key and what the source's own tools need (a time, a group):
 # a step that finds hundreds of events builds them lean, and the source's ``describe`` fills the rest for the
 # few that are shown or filtered by a field they lack.

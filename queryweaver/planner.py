@@ -423,7 +423,8 @@ def _links_expected(graph: QueryGraph, stats: Statistics, nbr: str, edge: EdgeCo
     if reverse not in stats.reversible or stats.fanouts.get(reverse) is None or fanout is None or known is None:
         return -1.0
     links = known * fanout
-    if not graph.filters_on(nbr) and len(graph.neighbors()[nbr]) == 1 and stats.totals.get(direction) is not None:
+    if not graph.filters_on(nbr) and len(graph.neighbors()[nbr]) == 1 and stats.totals.get(direction) is not None \
+            and direction[0] not in (EntityType.SELF, EntityType.DATE):  # as _forward: the user is one, not "every"
         links = min(links, stats.totals[direction])  # "every File": the links there are
     return links
 

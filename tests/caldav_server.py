@@ -4,7 +4,8 @@ A calendar is loaded by writing Radicale's own storage layout (one .ics resource
 collection folder), as a client's PUTs would leave it, before the server starts.
 
 ``FaultyProxy`` stands between the client and Radicale and answers chosen methods with an HTTP error of its
-choosing (Radicale itself answers 507 only to writes, and the caldav source never writes), or slowly.
+choosing (Radicale itself answers 507 only to writes, and the caldav source never writes), or holds requests
+back a while (a slow server, for a build that lasts or a sync that can be killed half-way).
 """
 
 from __future__ import annotations
@@ -35,11 +36,13 @@ def free_port() -> int:
 
 
 class Radicale:
-    def __init__(self):
-        self.root = Path(tempfile.mkdtemp(prefix="qw-radicale-"))
+    def __init__(self, root: Path | None = None):
+        """A server on a new folder, or on ``root`` (a benchmark's, kept with its collection and Radicale's caches)."""
+        self.kept = root is not None
+        self.root = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="qw-radicale-"))
         self.port = free_port()
         self.collection = self.root / "collections" / "collection-root" / USER / CALENDAR
-        self.collection.mkdir(parents=True)
+        self.collection.mkdir(parents=True, exist_ok=True)
         (self.collection / ".Radicale.props").write_text(json.dumps({"tag": "VCALENDAR", "D:displayname": "Work"}))
         (self.root / "users").write_text(f"{USER}:{PASSWORD}\n")
         self.config = self.root / "radicale.conf"
@@ -106,28 +109,32 @@ level = warning
 
     def close(self) -> None:
         self.stop()
-        shutil.rmtree(self.root, ignore_errors=True)
+        if not self.kept:
+            shutil.rmtree(self.root, ignore_errors=True)
 
 
 class FaultyProxy:
     """An HTTP proxy on 127.0.0.1 passing every request to ``target`` except those whose method is in
     ``failing``: these get ``status`` (e.g. 507 Insufficient Storage) from the proxy itself."""
 
-    def __init__(self, target_port: int, failing: tuple[str, ...] = (), status: int = 507, delay: float = 0.0):
-        """``delay``: seconds each request waits before it is passed on (a slow server, for a build that lasts)."""
+    def __init__(self, target_port: int, failing: tuple[str, ...] = (), status: int = 507, slow: bytes = b"",
+                 delay: float = 0.0):
+        """``delay``: seconds a request waits before it is passed on -- every request, or with ``slow`` only those
+        whose body holds it."""
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-        self.failing, self.status, self.answered, self.delay = set(failing), status, [], delay
+        self.failing, self.status, self.answered = set(failing), status, []
+        self.slow, self.delay = slow, delay
         self.bodies: list[tuple[str, bytes]] = []   # (method, request body) of every request
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
             def relay(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                if proxy.delay:
-                    time.sleep(proxy.delay)
                 proxy.answered.append(self.command)
                 proxy.bodies.append((self.command, body))
+                if proxy.delay and (not proxy.slow or proxy.slow in body):
+                    time.sleep(proxy.delay)
                 if self.command in proxy.failing:
                     text = f"{proxy.status} {http.client.responses.get(proxy.status, '')}".encode()
                     self.send_response(proxy.status)

@@ -83,6 +83,10 @@ def connector(server: Radicale, tmp_path: Path, warnings: list[str], password: s
     return CaldavConnector(source, context, password=lambda: password)
 
 
+def event_resources(server: Radicale) -> int:
+    return len(list(server.collection.glob("*.ics")))
+
+
 def event_count(imap_or_cal: CaldavConnector) -> int:
     return imap_or_cal.db.execute("SELECT count(DISTINCT uid) FROM events").fetchone()[0]
 
@@ -93,7 +97,8 @@ def test_a_refresh_uses_the_sync_token(radicale, tmp_path):
     warnings: list[str] = []
     cal = connector(radicale, tmp_path, warnings)
     first = cal.refresh_index()
-    assert first.parsed > 0 and cal.requests == 4  # principal, calendars, sync-collection, calendar-query
+    # principal, calendars, the sync token (PROPFIND depth 0), the etags (PROPFIND depth 1), one calendar-multiget
+    assert first.parsed > 0 and cal.requests == 5 and cal.fetched == event_resources(radicale)
     before = event_count(cal)
     again = cal.refresh_index()
     assert again.parsed == 0 and cal.requests == 3  # principal, calendars, one sync-collection REPORT
@@ -115,12 +120,75 @@ def test_a_refresh_uses_the_sync_token(radicale, tmp_path):
     gone.delete()
 
     third = cal.refresh_index()
-    assert cal.requests == 4  # the REPORT and one GET for the new event; the removal needs no request
+    assert cal.requests == 4  # the sync-collection REPORT and one calendar-multiget for the new event
+    assert cal.fetched == 1   # the removal needs no request
     assert third.parsed >= 1 and third.removed == 1
     uids = {r[0] for r in cal.db.execute("SELECT DISTINCT uid FROM events")}
     assert "fresh-event@example.org" in uids and gone_uid not in uids
     assert event_count(cal) == before
     assert not warnings
+
+
+def test_a_first_sync_killed_half_way_keeps_its_batches_and_the_next_fetches_only_the_rest(cli, corpus, radicale,
+                                                                                          tmp_path):
+    """The first mirror is fetched in calendar-multiget batches, each written with its etags before the next is asked
+    for: `queryweaver index` SIGKILLed half-way (a real subprocess, the server slowed by a proxy) leaves whole
+    batches, and the next sync lists the etags again and fetches only what is missing; the answers are the .ics
+    file's."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    corpus_dir, names, expected = corpus
+    total = event_resources(radicale)
+    proxy = FaultyProxy(radicale.port, slow=b"calendar-multiget", delay=0.4)
+    try:
+        config = caldav_config(corpus_dir, radicale, name="caldav-killed.toml", url=proxy.url)
+        cache = tmp_path / "cache"
+        env = {**os.environ, "QW_TEST_CALDAV_PASSWORD": PASSWORD, "QUERYWEAVER_CACHE_DIR": str(cache),
+               "QUERYWEAVER_CALDAV_BATCH": "10"}
+        build = subprocess.Popen([sys.executable, "-m", "queryweaver.cli", "index", "--config", str(config)],
+                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 cwd=Path(__file__).resolve().parent.parent)
+        manifests: list[Path] = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and build.poll() is None:
+            manifests = list((cache / "caldav").glob("*/*/.etags.json"))
+            if manifests and len(json.loads(manifests[0].read_text() or "{}")) >= 30:
+                break
+            time.sleep(0.05)
+        assert build.poll() is None, build.stderr.read().decode()
+        os.kill(build.pid, signal.SIGKILL)
+        build.wait(10)
+        kept = json.loads(manifests[0].read_text())
+        assert 30 <= len(kept) < total and len(kept) % 10 == 0  # whole batches
+        assert all((manifests[0].parent / name).exists() for name in kept)
+        state = json.loads((manifests[0].parent.parent / ".sync.json").read_text()) if \
+            (manifests[0].parent.parent / ".sync.json").exists() else {}
+        assert not any(key.startswith("http") for key in state)  # no token yet: the first sync did not finish
+
+        warnings: list[str] = []
+        context = Context("Alex", frozenset({"alex@example.org"}), load_config(None).tz, date(2026, 3, 20), cache,
+                          warn=warnings.append)
+        cal = CaldavConnector(SourceConfig("caldav", {"url": proxy.url, "user": USER}), context,
+                              password=lambda: PASSWORD)
+        proxy.delay = 0
+        cal.refresh_index()
+        assert cal.fetched == total - len(kept) and not warnings
+        assert len(json.loads(manifests[0].read_text())) == total
+        cal.close()
+        run_env = {"QW_TEST_CALDAV_PASSWORD": PASSWORD, "QUERYWEAVER_CACHE_DIR": str(cache)}
+        for number in CALENDAR_QUESTIONS:
+            query = paper_graphs(**names)[number - 1]
+            graph = tmp_path / f"q{number}.json"
+            graph.write_text(json.dumps(query.graph))
+            out = cli("run", str(graph), "--json", "--config", str(config), env=run_env)
+            assert out.code == 0, out.stderr
+            assert oracle_keys(number, out.json()["result"]["items"], corpus_dir / "files") == expected[number]
+    finally:
+        proxy.close()
 
 
 def test_a_refused_login_is_one_line_and_the_mail_still_answers(cli, tmp_path, corpus, radicale):
@@ -211,12 +279,13 @@ def test_since_sends_a_time_range_and_mirrors_only_what_has_not_ended_before_it(
         assert mirrored(since) == later
         [query] = [body for method, body in proxy.bodies if method == "REPORT" and b"calendar-query" in body]
         found = re.search(rb'<C:time-range start="(\d{8}T\d{6}Z)"/>', query)
-        assert found is not None  # the range went to the server (the caldav library widens it by a day)
+        assert found is not None  # the range went to the server (widened by a day)
         sent = datetime.strptime(found.group(1).decode(), "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
         assert start - timedelta(days=2) <= sent <= start
         proxy.bodies.clear()
-        assert mirrored(None) == every  # no window any more: the calendars are listed again, whole
-        assert any(b"calendar-query" in body and b"time-range" not in body for _m, body in proxy.bodies)
+        assert mirrored(None) == every  # no window any more: the calendars are listed again, whole (their etags)
+        assert any(method == "PROPFIND" and b"getetag" in body for method, body in proxy.bodies)
+        assert not any(b"time-range" in body for _m, body in proxy.bodies)
     finally:
         proxy.close()
     context = Context("Alex", frozenset(), load_config(None).tz, date(2026, 3, 20), tmp_path)

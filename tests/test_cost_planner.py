@@ -143,6 +143,24 @@ def test_only_steps_bringing_many_links_defer_them():
     assert not any(s.defer_links for s in few.steps if isinstance(s, CallTool) and s.tool == "file_has_attachment_email")
 
 
+def test_the_users_mail_carried_to_its_senders_leaves_its_links_for_later():
+    """"Who emailed me?" at scale: every email to the user is carried to its sender. Self is one item, not "every
+    item of a type", so the source's total for Self (it holds no Self items) must not cap the links expected: the
+    carry asks for the emails alone."""
+    from queryweaver.schema import EntityType as T
+
+    graph = QueryGraph.parse({"action": "find", "return_var": "p", "return_mode": "all",
+                              "vars": {"p": "Person", "e": "Email", "self": "Self"},
+                              "constraints": [{"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                                              {"kind": "edge", "from": "e", "edge": "to", "to": "self"}]})
+    fan = {(T.SELF, "to", T.EMAIL): 175_000, (T.EMAIL, "to", T.SELF): 0.7,
+           (T.EMAIL, "from", T.PERSON): 0.9, (T.PERSON, "from", T.EMAIL): 160.0}
+    totals = {(T.SELF, "to", T.EMAIL): 0.0, (T.EMAIL, "from", T.PERSON): 225_000.0}
+    plan = make_cost_plan(graph, Statistics({"p": 1_500, "e": 250_000, "self": 1}, fan, frozenset(fan), totals))
+    carry = next(s for s in plan.steps if isinstance(s, CallTool) and s.tool == "self_to_email")
+    assert carry.defer_links
+
+
 def test_a_semijoin_against_every_item_asks_only_which_candidates_are_linked(corpus, monkeypatch):
     """Q2 ("every .txt attachment"): the few .txt names are semi-joined with every email. The tool is asked only
     which names some email carries (no email items), and the answers' evidence comes from the reverse tool later;

@@ -221,6 +221,27 @@ def test_refresh_lists_only_changed_folders(docs, context):
     assert [f.key for f in conn.find(FILE, [flt("f", "name", "invoice.pdf")])] == ["invoice.pdf"]
 
 
+def test_a_refresh_with_nothing_changed_stats_the_folders_and_writes_nothing(docs, context):
+    """Every known folder unchanged: no walk, no write lock (a statement log of the index shows no BEGIN); a new
+    folder deep down, or a file added to one, is still found by the next refresh."""
+    age(docs)
+    connect(context, root=docs).refresh_index()
+    conn = connect(context, root=docs)
+    index = conn.root_indexes[0].index
+    statements: list[str] = []
+    index.conn.set_trace_callback(statements.append)
+    report = conn.refresh_index()
+    index.conn.set_trace_callback(None)
+    assert (report.reused, report.parsed) == (4, 0)
+    writes = ("BEGIN", "INSERT", "DELETE", "UPDATE")
+    assert not any(s.lstrip().upper().startswith(writes) for s in statements), statements
+    (docs / "Archive" / "2025" / "Q4").mkdir()
+    (docs / "Archive" / "2025" / "Q4" / "late.txt").write_text("late")
+    conn = connect(context, root=docs)
+    assert conn.refresh_index().parsed >= 1
+    assert [f.key for f in conn.find(FILE, [flt("f", "name", "late.txt")])] == ["late.txt"]
+
+
 def test_refresh_forgets_removed_folders(docs, context):
     connect(context, root=docs).refresh_index()
     for path in (docs / "Archive" / "2025").iterdir():

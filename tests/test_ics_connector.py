@@ -271,6 +271,26 @@ def test_person_attended_event_and_names_from_cn(data_dir, context):
     assert [p.key for p in by_address] == ["dana@example.org"]
 
 
+def test_names_are_worked_out_once_per_calendar_state_and_again_after_a_change(data_dir, context):
+    """A process naming a person reads the names an earlier one kept in the index, without grouping every attendee
+    row; an edit that renames someone is seen after the refresh."""
+    path = write_calendar(data_dir / "names.ics",
+                          event("a", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), attendees=(
+                              person("bob@example.com", "Bob Smith"), person(ME, "Alex")),
+                                organizer=person(ME, "Alex")))
+    assert connect(path, context).person_item("bob@example.com").fields["name"] == "Bob Smith"
+    later = connect(path, context)  # another process, as it were
+    statements: list[str] = []
+    later.db.set_trace_callback(statements.append)
+    assert later.person_item("bob@example.com").fields["name"] == "Bob Smith"
+    later.db.set_trace_callback(None)
+    assert not any("GROUP BY email, name" in s for s in statements), statements
+    write_calendar(path, event("a", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), attendees=(
+        person("bob@example.com", "Robert Smith"), person(ME, "Alex")), organizer=person(ME, "Alex")))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))
+    assert connect(path, context).person_item("bob@example.com").fields["name"] == "Robert Smith"
+
+
 def test_self_attends_own_entries_and_accepted_invitations(data_dir, context):
     conn = connect(planning_calendar(data_dir), context)
     mine = {ev.key for key, ev in conn.self_attended_event(all_of(SELF))}
@@ -406,6 +426,20 @@ def test_location_is_a_place(data_dir, context):
     assert events == {"kick", "review"}
     links = dict(conn.event_location_place(given(EVENT, Item(EVENT, "kick"), Item(EVENT, "call"))))
     assert list(links) == ["kick"] and links["kick"].fields["name"] == "Room 4, Boston"
+
+
+def test_the_places_a_connector_read_are_read_again_after_a_refresh(data_dir, context):
+    """Places are read once per refresh (grouping every event is costly at scale): one an edit adds is found after
+    the next refresh by the same connector."""
+    path = write_calendar(data_dir / "places.ics",
+                          event("kick", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), location="Room 4, Boston"))
+    conn = connect(path, context)
+    assert [p.key for p in conn.find(PLACE, [])] == ["room 4, boston"]
+    write_calendar(path, event("kick", "Kickoff", datetime(2026, 2, 2, 9, tzinfo=NY), location="Room 4, Boston"),
+                   event("lisbon", "Offsite", datetime(2026, 2, 5, 9, tzinfo=NY), location="Lisbon"))
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))
+    conn.refresh_index()
+    assert sorted(p.key for p in conn.find(PLACE, [])) == ["lisbon", "room 4, boston"]
 
 
 def test_a_location_over_several_lines_is_one_place_on_one_line(data_dir, context):

@@ -123,6 +123,23 @@ def test_only_the_matches_are_fetched_and_their_attachments_never(corpus, doveco
     assert all("BODYSTRUCTURE" in line and "HEADER.FIELDS" in line for line in fetches)
 
 
+def test_a_one_day_question_fetches_that_days_mail_only(corpus, dovecot, tmp_path):
+    """Q1 (the last email received on a day): the paper's order asks for every email to the user first; the day
+    goes into that SEARCH too (SENTSINCE/SENTBEFORE, widened for the zones), so only a few days' messages are
+    fetched, not every message received; each is checked on its own Date, and the answer is the mbox's."""
+    corpus_dir, names, expected = corpus
+    log, warnings = CommandLog(), []
+    imap = live(corpus_dir, dovecot, log, tmp_path / "cache", warnings)
+    assert answer(corpus_dir, imap, 1, names) == expected[1]
+    imap.close()
+    searched = [line for line in log.lines if line.startswith("UID SEARCH")]
+    assert searched and all("SENTSINCE" in line for line in searched), searched
+    fetched = imap.cache.conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    received = len(corpus_dir.joinpath("mail.mbox").read_bytes().split(b"\nFrom ")) // 2  # a fraction of all
+    assert 0 < fetched < 40 < received, (fetched, received)
+    assert not warnings
+
+
 def test_a_renumbered_folder_is_fetched_again(corpus, dovecot, tmp_path):
     corpus_dir, names, expected = corpus
     log, warnings = CommandLog(), []

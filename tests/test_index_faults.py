@@ -462,7 +462,7 @@ def test_a_killed_mail_build_resumes_where_it_stopped(corpus, clean, tmp_path):
     conn.close()
     assert 0 < committed < 1200 and done > 150_000
     complete = index_names(index_db(clean_cache))
-    assert "addresses_addr" in complete and "addresses_addr" not in index_names(index_db(cache))  # built at the end
+    assert "addresses_addr_role" in complete and "addresses_addr_role" not in index_names(index_db(cache))  # at the end
     out = qw("index", cache=cache, config=corpus)
     assert out.code == 0, out.stderr
     assert mbox_report(out).startswith(f"mbox:{corpus.parent / 'mail.mbox'}: {1200 - committed} parsed")
@@ -477,12 +477,34 @@ def test_indexes_a_killed_build_left_missing_are_made_even_when_nothing_is_left_
     clean_cache, answers = clean
     cache = copy_cache(clean_cache, tmp_path)
     conn = sqlite3.connect(index_db(cache))
-    conn.execute("DROP INDEX addresses_addr")
+    conn.execute("DROP INDEX addresses_addr_role")
     conn.execute("DROP INDEX messages_message_id")
     conn.commit()
     conn.close()
     assert qw("index", cache=cache, config=corpus).code == 0
     assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
+    assert ask("mail", cache, corpus).result == answers["mail"]
+
+
+def test_an_index_of_the_earlier_schema_gets_the_wider_indexes_and_loses_the_narrow_ones(corpus, clean, tmp_path):
+    """The mail index's link tables had narrow indexes (addresses(addr), urls(url), ...): the next refresh makes the
+    wider ones the schema lists now and drops the others, with nothing parsed again."""
+    clean_cache, answers = clean
+    cache = copy_cache(clean_cache, tmp_path)
+    conn = sqlite3.connect(index_db(cache))
+    for name in ("addresses_addr_role", "addresses_msg_role", "urls_url_msg", "urls_msg_url", "attachments_filename_msg"):
+        conn.execute(f"DROP INDEX {name}")
+    for old in ("addresses_addr ON addresses(addr)", "addresses_msg ON addresses(msg)", "urls_url ON urls(url)",
+                "urls_msg ON urls(msg)", "attachments_filename ON attachments(filename)"):
+        conn.execute(f"CREATE INDEX {old}")
+    conn.commit()
+    conn.close()
+    out = qw("index", cache=cache, config=corpus)
+    assert out.code == 0 and " 0 parsed" in out.stdout, out.stdout + out.stderr
+    assert index_names(index_db(cache)) == index_names(index_db(clean_cache))
+    plan = sqlite3.connect(index_db(cache)).execute(
+        "EXPLAIN QUERY PLAN SELECT a.msg FROM addresses a WHERE a.addr = 'x' AND a.role = 'from'").fetchall()
+    assert "COVERING INDEX addresses_addr_role" in " ".join(str(row[-1]) for row in plan)
     assert ask("mail", cache, corpus).result == answers["mail"]
 
 

@@ -7,6 +7,7 @@ fixes it with the filter editor and runs it again without any LLM. Screenshots g
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
@@ -29,6 +30,12 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 QUESTION = "Find the file folders that contain email attachments from Jane Doe."
+JANE_GRAPH = {"action": "find", "return_var": "dir", "return_mode": "all",  # QUESTION's graph
+              "vars": {"dir": "Folder", "f": "File", "e": "Email", "p": "Person"},
+              "constraints": [{"kind": "edge", "from": "f", "edge": "parent", "to": "dir"},
+                              {"kind": "edge", "from": "e", "edge": "has_attachment", "to": "f"},
+                              {"kind": "edge", "from": "e", "edge": "from", "to": "p"},
+                              {"kind": "filter", "var": "p", "field": "name", "op": "=", "value": "Jane Doe"}]}
 TIMEOUT = 30_000  # ms; the first run indexes the demo sources
 
 
@@ -129,6 +136,12 @@ def test_ask_watch_inspect_fix_and_run_again(page, live):
     expect(finance.locator(".chain").first).to_contain_text("Jane Doe")
     expect(finance.locator(".chain").first).to_contain_text("has_attachment")
     expect(page.locator(".answer-headline")).to_contain_text("folders")
+    # "Download all" saves every answer with its evidence, one JSON object a line.
+    with page.expect_download() as saved:
+        page.locator(".answer-download a", has_text="JSON Lines").click()
+    lines = Path(saved.value.path()).read_text(encoding="utf-8").splitlines()
+    assert {json.loads(line)["path"] for line in lines} == expected_folders(JANE_GRAPH)
+    assert all(json.loads(line)["evidence"]["via"] for line in lines)
 
     # The activity panel shows each tool with what went in and came out.
     activity = page.locator("#activity")

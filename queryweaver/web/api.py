@@ -10,6 +10,7 @@ changes are POSTs with a JSON body (at most ``MAX_BODY``); malformed JSON is a 4
          plan, step_started, node_resolving, tool_called, tool_result, intersection, filter,
          node_resolved, warning, done, progress, then result | error | cancelled
     GET  /api/runs/<id>/answers?page=N                        -> a page of answers with evidence
+    GET  /api/runs/<id>/export?format=jsonl|csv               -> every answer with its evidence, streamed (a file)
     GET  /api/runs/<id>/nodes/<var>?page=N                    -> a page of a variable's candidates
     POST /api/runs/<id>/cancel
 
@@ -256,6 +257,39 @@ def run_answers(run_id: str):
     state = current_state()
     with state.question_session():  # evidence may look items up in the sources
         return jsonify(result_message(state, run, _page()))
+
+
+@bp.get("/runs/<run_id>/export")
+def run_export(run_id: str):
+    """Every answer of the run with its evidence, as ``queryweaver run --format`` writes them: streamed a batch at a
+    time (the engine taken for each batch, not for the whole download), as a file to save."""
+    import io
+
+    from ..executor import EVIDENCE_BATCH
+    from ..export import FORMATS, write_csv, write_jsonl
+
+    run = _run(run_id)
+    if run.result is None:
+        raise ApiError(409, "the answer is not ready yet", status=run.status)
+    kind = request.args.get("format", "jsonl")
+    if kind not in FORMATS:
+        raise ApiError(400, f"format must be one of {', '.join(FORMATS)}")
+    state, result = current_state(), run.result
+
+    def batches() -> Iterator[str]:
+        columns = None
+        for start in range(0, max(len(result.items), 1), EVIDENCE_BATCH):
+            out = io.StringIO()
+            with state.engine_session():  # evidence may look items up in the sources
+                if kind == "jsonl":
+                    write_jsonl(result, out, offset=start, limit=EVIDENCE_BATCH)
+                else:
+                    columns = write_csv(result, out, offset=start, limit=EVIDENCE_BATCH, columns=columns)
+            yield out.getvalue()
+
+    mimetype = "application/x-ndjson" if kind == "jsonl" else "text/csv"
+    return Response(batches(), mimetype=mimetype, headers={
+        "Content-Disposition": f'attachment; filename="queryweaver-{run.id}.{kind}"'})
 
 
 @bp.get("/runs/<run_id>/nodes/<var>")

@@ -1,7 +1,7 @@
 // The answer list: every result item with the chain of items that linked it to the question, and, when
 // nothing matched, the step that emptied the candidate set.
 
-import { api } from "./api.js";
+import { api, exportUrl } from "./api.js";
 import { append, clear, countOf, h, seconds, typeWord } from "./dom.js";
 import { itemView, pager } from "./items.js";
 
@@ -77,7 +77,10 @@ export class AnswerView {
       : `${countOf(result.count, type)}${result.items.length < result.count && result.shown < result.count ? " (showing one)" : ""}`;
     root.append(h("div", { class: "answer-top" },
       h("p", { class: "answer-headline", dataset: { count: result.count } }, headline),
-      h("span", { class: "answer-meta" }, `${result.var} · ${seconds(result.seconds)}`)));
+      h("span", { class: "answer-meta" }, `${result.var} · ${seconds(result.seconds)}`),
+      result.count ? h("span", { class: "answer-download" }, "Download all: ",
+        h("a", { href: exportUrl(result.run, "jsonl"), download: "" }, "JSON Lines"), " · ",
+        h("a", { href: exportUrl(result.run, "csv"), download: "" }, "CSV")) : null));
     const short = (label) => label.replace(/^[a-z]+:/, "").split(/[\\/]/).filter(Boolean).pop() || label;
     if (result.partial) {  // asked while the Data page's build runs: answered from what it had indexed
       const out = result.partial.left_out;

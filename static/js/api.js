@@ -36,3 +36,8 @@ export async function api(path, { method = "GET", body } = {}) {
 export function eventsUrl(runId) {
   return `/api/runs/${encodeURIComponent(runId)}/events`;
 }
+
+// A download is a plain link, which cannot send headers either.
+export function exportUrl(runId, format) {
+  return `/api/runs/${encodeURIComponent(runId)}/export?format=${format}&token=${encodeURIComponent(TOKEN)}`;
+}

@@ -48,7 +48,7 @@ def nadia_generation() -> Generation:
 def sure_generation() -> Generation:
     """The same question read one way only, with full confidence."""
     best = READINGS[0]
-    return Generation(graph=best.graph, backend="grounded", model=None, seconds=0.01, confidence=0.95,
+    return Generation(graph=best.graph, backend="grounded", model=None, seconds=0.01, confidence=0.99,
                       reading=best.text)
 
 

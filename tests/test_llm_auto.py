@@ -75,7 +75,7 @@ def auto(server: FakeOllama | None = None, **llm) -> Config:
 # ---- when the LLM is asked ----------------------------------------------------------------------
 
 def test_a_confident_offline_reading_sends_nothing_to_the_llm():
-    offline = offline_reading(PEOPLE_I_MET, confidence=0.9)
+    offline = offline_reading(PEOPLE_I_MET, confidence=0.99)
     with FakeOllama(replies=[json.dumps(EVENTS_THERE)]) as server:
         gen = generate_graph(MET, auto(server), offline=offline, mentions=ferry(), lexicon=lexicon())
     assert server.requests == []  # not a chat, not even the probe for models
@@ -273,7 +273,7 @@ def test_an_offline_graph_dropping_part_of_the_question_is_not_presented_as_sure
 
 
 def test_an_explicit_llm_that_disagrees_with_a_sure_offline_parser_is_the_alternative():
-    offline = offline_reading(PEOPLE_I_MET, confidence=0.9)
+    offline = offline_reading(PEOPLE_I_MET, confidence=0.99)
     llm_graph = {**PEOPLE_I_MET, "action": "count"}  # covers the question too, but reads it differently
     with FakeOllama(replies=[json.dumps(llm_graph)]) as server:
         gen = generate_graph(MET, auto(server), backend="ollama", offline=offline, mentions=ferry())

@@ -55,7 +55,11 @@ class Reading:
                 "source": self.source}
 
 
-LOW_CONFIDENCE = 0.6  # below this the CLI prints the alternatives and the web UI offers them as chips
+# below this the reading is "not sure": the CLI prints the alternatives, the web UI offers them as chips and the
+# ``auto`` path asks the LLM. The offline reader's confidence is a calibrated chance of being right
+# (``understand.confidence``); this threshold puts about a tenth of the right readings of the tuning parts
+# below it, and two thirds of the wrong ones (``benchmarks/calibration.py``)
+LOW_CONFIDENCE = 0.97
 
 
 @dataclass
@@ -151,8 +155,8 @@ def _match_model(wanted: str | None, models: list[str]) -> str | None:
 OfflineParser = Callable[[str, Any, Any], Generation]  # (question, config, lexicon) -> Generation
 
 # Confidence of an LLM reading, by how it compares with the offline parser's (see ``generate_graph``).
-AGREED = 0.95        # the LLM and the offline parser wrote the same graph
-LLM_ONLY = 0.8       # the offline parser refused; the LLM's graph covers the question
+AGREED = 0.99        # the LLM and the offline parser wrote the same graph
+LLM_ONLY = 0.97      # the offline parser refused; the LLM's graph covers the question: at LOW_CONFIDENCE, not unsure
 DISAGREED = 0.5      # both wrote a graph and they differ: below LOW_CONFIDENCE, so both are shown
 UNCOVERED = 0.3      # the LLM's graph still leaves part of the question out after the repairs
 MAX_ALTERNATIVES = 3

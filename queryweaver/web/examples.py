@@ -93,7 +93,7 @@ def own_examples(state: "WebState") -> list[str] | None:
                 continue  # one question of each kind
             try:
                 generation = generate_graph(question, config, backend="rules", lexicon=lexicon)
-                if getattr(generation, "low_confidence", False) or generation.confidence < 0.6:
+                if generation.low_confidence:
                     continue
                 if engine.run(generation.graph).count:
                     found.append(question)

@@ -353,6 +353,7 @@ def summarize(outcomes: list[Outcome], label: str) -> dict[str, Any]:
         "repairs_sent": sum(len(o.repairs) for o in outcomes),
         "failed": sum(o.error is not None for o in outcomes),
         "median_ms": statistics.median(seconds) * 1000, "p95_ms": percentile(seconds, 0.95) * 1000,
+        "p99_ms": percentile(seconds, 0.99) * 1000,
         "llm_used": sum(1 for o in outcomes if o.used and o.used != "rules"),
     }
 
@@ -393,7 +394,7 @@ def result_line(rows: list[dict[str, Any]], backend: str) -> str:
         n = r["n"]
         parts.append(f"{r['set']}: graph {r['accepted']}/{n} ({100 * r['accepted'] / n:.1f}%) "
                      f"answer {r['executed']}/{n} ({100 * r['executed'] / n:.1f}%) refused {r['failed']} "
-                     f"median {r['median_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms llm graphs {r['llm_used']}")
+                     f"median {r['median_ms']:.1f} ms p95 {r['p95_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms llm graphs {r['llm_used']}")
     return f"RESULT backend={backend} | " + " | ".join(parts)
 
 

@@ -121,6 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", help="LLM backend: auto, ollama, openai, llamacpp or rules")
     p.add_argument("--pick", type=int, metavar="N",
                    help="run alternative reading N (as numbered by a previous ask) instead of the best one")
+    p.add_argument("--follow", action="store_true",
+                   help="read the question as a follow-up of the last one asked: narrow it ('only the PDFs'), move "
+                        "along ('who sent them?') or change a value ('what about March?')")
+    p.add_argument("--follow-id", metavar="ID", help="follow up the question with this id (--json's \"id\")")
     answering(p)
 
     p = sub.add_parser("run", help=COMMANDS["run"])
@@ -277,19 +281,61 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if generate is None:
         from .llm import generate_graph as generate
     config = load_config(args.config)
+    from .conversation import Conversation, default_path
+
+    conversation = Conversation(default_path())
+    following = conversation.to_follow(args.follow_id) if args.follow or args.follow_id else None
     with _open_engine(config, question=question) as engine:
-        generation = generate(question, config, backend=args.backend, lexicon=engine.lexicon())
+        lexicon = engine.lexicon()
+        followup = None
+        if following is not None:
+            if args.pick:
+                raise QueryWeaverError("--pick and --follow cannot go together: pick a reading of the question "
+                                       "first, then follow it up")
+            generation, followup = _follow(question, following, config, args, generate, lexicon)
+        else:
+            generation = generate(question, config, backend=args.backend, lexicon=lexicon)
         graph = picked_graph(generation, args.pick, question)
+        asked = conversation.add(question, graph.to_json(), follows=following.id if following else None,
+                                 edit=followup.edit if followup else None)
+        args.asked = {"id": asked.id}
+        if following is not None:
+            args.asked.update(follows={"id": following.id, "question": following.question, "graph": following.graph},
+                              edit=followup.to_json())
         if args.verbose:
             for note in generation.notes:  # which words produced which constraint
                 print(f"reading: {note}", file=sys.stderr)
         if not args.json:  # with --format the data alone goes to stdout: how it was read goes to stderr
             out = sys.stderr if args.format else sys.stdout
             label = f"reading {args.pick}, " if args.pick else ""
+            if followup is not None:
+                print(f"Follows: {following.question}", file=out)
+                print(f"Edit: {followup.edit}", file=out)
             print(f"Graph ({label}{generation.backend}, {generation.seconds:.2f} s):", file=out)
             print(_indent(describe_graph(graph.to_json())), file=out)
             print_readings(generation, args, question, out=out)
         return _execute(config, graph, args, question=question, generation=generation, engine=engine)
+
+
+def _follow(question: str, following, config, args: argparse.Namespace, generate, lexicon):
+    """The follow-up read as an edit of ``following``'s graph, as a Generation of the whole new graph."""
+    from .graph import QueryGraph
+    from .llm.generate import Generation
+    from .reader.followup import read_followup
+    from .understand import describe_reading
+
+    started = time.perf_counter()
+    followup = read_followup(question, QueryGraph.parse(following.graph),
+                             lambda text: generate(text, config, backend=args.backend, lexicon=lexicon),
+                             lexicon=lexicon)
+    own = followup.generation
+    notes = [f"follows '{following.question}': {followup.edit}"] + (list(own.notes) if own is not None else [])
+    generation = Generation(graph=followup.graph, backend=own.backend if own is not None else "rules",
+                            model=own.model if own is not None else None, seconds=time.perf_counter() - started,
+                            confidence=own.confidence if own is not None else 0.99,
+                            reading=describe_reading(followup.graph), notes=notes,
+                            mentions=list(own.mentions) if own is not None else [])
+    return generation, followup
 
 
 def picked_graph(generation, pick: int | None, question: str):
@@ -565,6 +611,7 @@ def _write_result(result, graph, args: argparse.Namespace, *, question: str | No
         if generation is not None:
             out["backend"] = generation.backend
             out.update(readings_json(generation, getattr(args, "pick", None)))
+        out.update(getattr(args, "asked", None) or {})  # ask: this question's id, what it followed and the edit
         write_json(out, result, sys.stdout, offset=offset, limit=limit)  # the items streamed, a batch at a time
         sys.stdout.write("\n")
     else:

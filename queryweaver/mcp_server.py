@@ -159,6 +159,7 @@ class McpTools:
     _refreshed_at: float = field(default_factory=time.monotonic, repr=False)
     _catalog: Any = field(default=None, repr=False)
     _encoder: Any = field(default=None, repr=False)
+    _conversation: Any = field(default=None, repr=False)  # the results of this session, for follow-ups
 
     def __post_init__(self) -> None:
         if self.engine_factory is None:
@@ -168,6 +169,8 @@ class McpTools:
                                    f"takes about 4,300); use --budget {MIN_BUDGET} or more")
         if self.page_size < 1:
             raise QueryWeaverError("the page size must be 1 or more")
+        from .conversation import Conversation
+        self._conversation = Conversation(None)
 
     @contextmanager
     def engine(self) -> Iterator["Engine"]:
@@ -196,7 +199,7 @@ class McpTools:
                 self._engine = None
 
     # ask / run_graph ------------------------------------------------------------------------------
-    def ask(self, question: str, offset: int = 0) -> dict[str, Any]:
+    def ask(self, question: str, offset: int = 0, follow: str | None = None) -> dict[str, Any]:
         question = " ".join((question or "").split())
         if not question:
             raise ToolProblem("the question is empty; ask something like 'Find the emails Jane Doe sent me "
@@ -208,14 +211,33 @@ class McpTools:
         generate = self.generate
         if generate is None:
             from .llm import generate_graph as generate
+        following = self._conversation.to_follow(follow) if follow else None
         with self.engine() as engine:
             said = len(engine.warnings)
-            generation = generate(question, self.config, lexicon=engine.lexicon())
-            result = engine.run(generation.graph)
+            lexicon = engine.lexicon()
+            followup = None
+            if following is not None:
+                from .graph import QueryGraph
+                from .reader.followup import read_followup
+                from .understand import describe_reading
+
+                followup = read_followup(question, QueryGraph.parse(following.graph),
+                                         lambda text: generate(text, self.config, lexicon=lexicon), lexicon=lexicon)
+                own = followup.generation
+                graph, reading = followup.graph, describe_reading(followup.graph)
+                confidence = own.confidence if own is not None else 0.99
+            else:
+                generation = generate(question, self.config, lexicon=lexicon)
+                graph, reading, confidence = generation.graph, generation.reading, generation.confidence
+            result = engine.run(graph)
             warnings = engine.warnings[said:]
-            base: dict[str, Any] = {"question": question, "read_as": generation.reading or None,
-                                    "confidence": round(generation.confidence, 3),
-                                    "graph": generation.graph.to_json()}
+            asked = self._conversation.add(question, graph.to_json(), follows=following.id if following else None,
+                                           edit=followup.edit if followup else None)
+            base: dict[str, Any] = {"id": asked.id, "question": question, "read_as": reading or None,
+                                    "confidence": round(confidence, 3), "graph": graph.to_json()}
+            if followup is not None:
+                base.update(follows=following.id, edit=followup.edit, edit_kind=followup.kind)
+                return self._answer(base, result, offset, warnings)
             if generation.alternatives or generation.low_confidence:
                 base["alternatives"] = [
                     {"read_as": a.text, "confidence": round(a.confidence, 3), "graph": a.graph.to_json()}
@@ -238,7 +260,8 @@ class McpTools:
         with self.engine() as engine:
             said = len(engine.warnings)
             result = engine.run(parsed)
-            return self._answer({"graph": parsed.to_json()}, result, offset, engine.warnings[said:])
+            asked = self._conversation.add("(a graph)", parsed.to_json())
+            return self._answer({"id": asked.id, "graph": parsed.to_json()}, result, offset, engine.warnings[said:])
 
     def _answer(self, base: dict[str, Any], result, offset: int, warnings: list[str]) -> dict[str, Any]:
         """``base`` with the answer's page from ``offset``, within the budget."""
@@ -456,7 +479,9 @@ def graph_prompt(question: str = "") -> str:
 TOOL_DESCRIPTIONS = {
     "ask": "Answer a question about the user's own email, calendar and files. Returns the query graph the "
            "question was read as, a page of answers (each with the evidence chain that links it), and the "
-           "other readings when the question is ambiguous. Pass next_offset as offset for the next page.",
+           "other readings when the question is ambiguous. Pass next_offset as offset for the next page. Every "
+           "result has an id: pass it as follow to read the question as a follow-up of that result ('only the "
+           "PDFs', 'who sent them?', 'what about March?').",
     "run_graph": "Run a query graph you wrote (see describe_schema and the write_query_graph prompt). An "
                  "invalid graph returns every problem found, so it can be fixed and run again. Pages like ask.",
     "describe_schema": "The types, edge rules and filter fields a query graph may use.",
@@ -498,8 +523,10 @@ def build_server(tools: McpTools):
 
     # No return annotations: a returned CallToolResult goes to the client as it is.
     def ask(question: Annotated[str, Field(description="the question, in plain English")],
-            offset: Annotated[int, Field(description="answers to skip: the next_offset of the previous page")] = 0):
-        return result(lambda: tools.ask(question, offset))
+            offset: Annotated[int, Field(description="answers to skip: the next_offset of the previous page")] = 0,
+            follow: Annotated[str | None, Field(description="the id of an earlier result: the question is read "
+                                                            "as a follow-up of it")] = None):
+        return result(lambda: tools.ask(question, offset, follow))
 
     def run_graph(graph: Annotated[dict[str, Any] | str, Field(description="the query graph (JSON object)")],
                   offset: Annotated[int, Field(description="answers to skip: the previous page's next_offset")] = 0):

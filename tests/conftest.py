@@ -15,10 +15,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def isolated_user_dirs(tmp_path_factory, monkeypatch):
-    """Point the cache at a temp dir and hide any real user config."""
+    """Point the cache and the data dir at temp dirs and hide any real user config."""
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("QUERYWEAVER_CACHE_DIR", str(home / "cache"))
     monkeypatch.setenv("QUERYWEAVER_CONFIG", str(home / "no-config.toml"))
+    monkeypatch.setenv("QUERYWEAVER_DATA_DIR", str(home / "data"))  # recent questions, the conversation
     return home
 
 

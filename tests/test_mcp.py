@@ -432,3 +432,18 @@ def test_a_budget_too_small_or_a_busy_port_is_one_clear_line(cli):
         out = cli("mcp", "--http", "--port", str(busy.getsockname()[1]))
     assert out.code == 1 and out.stderr.startswith("error: cannot listen on 127.0.0.1:")
     assert "pick another port with --port" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+async def test_stdio_ask_follows_up_an_earlier_result_by_its_id():
+    async with Client(server_params()) as client:
+        first, error = await call(client, "ask", question="emails from Aisha Bauer")
+        assert not error and first["id"]
+        narrowed, error = await call(client, "ask", question="only those from before May", follow=first["id"])
+        assert not error, narrowed
+        assert narrowed["follows"] == first["id"] and narrowed["edit_kind"] == "narrow"
+        assert narrowed["edit"].startswith("the emails above, only")
+        assert 0 < narrowed["answer"]["count"] < first["answer"]["count"]
+        pivot, error = await call(client, "ask", question="who else was on them?", follow=narrowed["id"])
+        assert not error and pivot["answer"]["type"] == "Person" and pivot["edit_kind"] == "pivot"
+        missing, error = await call(client, "ask", question="only the PDFs", follow="0123456789ab")
+        assert error and "no question '0123456789ab' to follow up" in missing["error"]

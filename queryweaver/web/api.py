@@ -186,13 +186,21 @@ def create_run():
     if question and len(question) > MAX_QUESTION:
         raise ApiError(400, f"the question is too long ({len(question)} characters; at most {MAX_QUESTION})")
     graph = None
+    follows = None
+    if body.get("follow") is not None:
+        follows = state.runs.get(body["follow"]) if isinstance(body["follow"], str) else None
+        if follows is None or follows.graph is None:
+            raise ApiError(400, "the answer to follow up is gone (answers are kept a while, and not over a restart "
+                                "of the server): ask a whole question")
+        if not question or body.get("graph") is not None:
+            raise ApiError(400, "a follow-up is a question about the last answer, e.g. \"only the PDFs\"")
     if body.get("graph") is not None:
         graph = _parse_graph(body["graph"])
     elif not question:
         raise ApiError(400, "ask a question, e.g. \"Find the folders that contain email attachments from "
                             "Jane Doe\", or send a graph")
     try:
-        run = state.runs.create(question, graph, edited=graph is not None)
+        run = state.runs.create(question, graph, edited=graph is not None, follows=follows)
     except runs_module.TooManyRuns as exc:
         raise ApiError(429, str(exc)) from None
     runs_module.start(state, run)

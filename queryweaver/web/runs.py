@@ -68,6 +68,8 @@ class Run:
     partial: dict[str, Any] | None = None      # answered while a build ran: the sources it had not finished
     backend: str | None = None
     generation_seconds: float | None = None
+    follows: "Run | None" = None               # a follow-up: the run whose graph it edits
+    followup: dict[str, Any] | None = None     # the edit (reader.followup.FollowUp.to_json) and what it followed
     ended: float | None = None                 # time.monotonic() of the terminal event
     _last_progress: tuple[str | None, float] = (None, 0.0)
     _cond: threading.Condition = field(default_factory=threading.Condition, repr=False)
@@ -153,14 +155,15 @@ class RunRegistry:
         self._runs: OrderedDict[str, Run] = OrderedDict()
         self._lock = threading.Lock()
 
-    def create(self, question: str | None, graph: QueryGraph | None = None, *, edited: bool = False) -> Run:
+    def create(self, question: str | None, graph: QueryGraph | None = None, *, edited: bool = False,
+               follows: Run | None = None) -> Run:
         with self._lock:
             self._prune()
             running = sum(1 for r in self._runs.values() if not r.finished)
             if running >= self.max_running:
                 raise TooManyRuns(f"too many questions at once ({running} running); wait for one to finish, or "
                                   f"cancel one, and ask again")
-            run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited)
+            run = Run(id=secrets.token_urlsafe(12), question=question, graph=graph, edited=edited, follows=follows)
             self._runs[run.id] = run
         return run
 
@@ -276,7 +279,10 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
             run.publish(StreamKind.GENERATING, {"message": message, "stage": kind})
 
     with state.progress_to(lambda *a: _progress(run, *a)):  # grounding may build the indexes: show it
-        generation = state.generate(question, relay)
+        if run.follows is not None:
+            generation = _follow_up(state, run, relay)
+        else:
+            generation = state.generate(question, relay)
     for message in state.take_warnings():
         forward(run, Event(kind=EventKind.WARNING, message=message), state.roots)
     run.backend = getattr(generation, "backend", None)
@@ -285,6 +291,27 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
     run.publish(readings.kind, readings.message())
     state.recent.add(question)
     return generation.graph
+
+
+def _follow_up(state: "WebState", run: Run, relay: Callable):
+    """The follow-up read as an edit of the run it follows, as a Generation of the whole new graph."""
+    from ..llm.generate import Generation
+    from ..reader.followup import read_followup
+    from ..understand import describe_reading
+
+    previous = run.follows
+    assert previous is not None and previous.graph is not None and run.question
+    started = time.perf_counter()
+    followup = read_followup(run.question, previous.graph, lambda text: state.generate(text, relay),
+                             lexicon=state.lexicon())
+    run.followup = {**followup.to_json(), "follows": previous.id, "question": previous.question}
+    run.follows = None  # what was needed of it is read: the run it followed may go when its time is up
+    own = followup.generation
+    return Generation(graph=followup.graph, backend=own.backend if own is not None else "rules",
+                      model=getattr(own, "model", None), seconds=time.perf_counter() - started,
+                      confidence=own.confidence if own is not None else 0.99, reading=describe_reading(followup.graph),
+                      notes=[f"follows '{previous.question}': {followup.edit}"] + list(getattr(own, "notes", []) or []),
+                      mentions=list(getattr(own, "mentions", []) or []))
 
 
 def generation_message(kind: str, data: dict[str, Any]) -> str | None:
@@ -333,7 +360,7 @@ def graph_message(run: Run) -> dict[str, Any]:
     plan = make_plan(run.graph)
     return {"question": run.question, "graph": run.graph.to_json(), "steps": plan_steps(plan.steps),
             "tree_parent": plan.tree_parent, "has_cycle": plan.has_cycle, "edited": run.edited,
-            "backend": run.backend, "seconds": run.generation_seconds}
+            "backend": run.backend, "seconds": run.generation_seconds, "followup": run.followup}
 
 
 def result_message(state: "WebState", run: Run, page: int) -> dict[str, Any]:

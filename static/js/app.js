@@ -32,7 +32,10 @@ class App {
       recentBlock: $("#recent-block"), clearRecent: $("#clear-recent"), datalist: $("#question-options"),
       badge: $("#data-badge"), graphPanel: $("#graph-panel"), answerPanel: $("#answer-panel"),
       editorPanel: $("#editor-panel"), graphQuestion: $("#graph-question"), home: $("#home-link"),
+      followForm: $("#followup-form"), followInput: $("#followup"), crumbs: $("#conversation"),
     };
+    // This conversation, oldest first: {run, question, edit} per step; a follow-up edits the last one's graph.
+    this.conversation = [];
     this.graphView = new GraphView($("#graph"), { onSelect: (v) => this.selectNode(v) });
     this.activity = new Activity($("#activity"), $("#activity-summary"));
     this.details = new NodeDetails($("#details"), { stateOf: (v) => this.graphView.state(v) });
@@ -107,6 +110,12 @@ class App {
       if (question) this.start({ question }).catch((err) => this.fail(err.message));
     });
     this.el.cancel.addEventListener("click", () => this.cancel());
+    this.el.followForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const question = this.el.followInput.value.trim();
+      const last = this.conversation[this.conversation.length - 1];
+      if (question && last) this.start({ question, follow: last.run }).catch((err) => this.fail(err.message));
+    });
     this.el.clearRecent.addEventListener("click", async () => {
       await api("/api/recent/clear", { method: "POST", body: {} });
       this.showRecent([]);
@@ -156,6 +165,9 @@ class App {
     this.setStatus("", "");
     this.setRunning(false);
     this.readings.reset();
+    this.conversation = [];
+    this.showConversation();
+    this.el.followForm.hidden = true;
     this.el.question.value = "";
     this.el.question.focus();
     api("/api/recent").then((data) => this.showRecent(data.recent)).catch(() => {});
@@ -163,15 +175,29 @@ class App {
 
   // -- a run -------------------------------------------------------------------------------------
   // reading: the number of the reading a "Did you mean" chip ran (graph is then that reading's graph).
-  async start({ question, graph, reading }) {
+  // follow: the run whose answer this question follows up (its graph is edited, not read afresh).
+  async start({ question, graph, reading, follow }) {
     this.stopStream();
     const body = {};
     if (question) body.question = question;
     if (graph) body.graph = graph;
+    if (follow) body.follow = follow;
     this.askedAt = performance.now(); // the header shows the time the person waited, not the engine's alone
     const run = await api("/api/runs", { method: "POST", body }); // a bad graph throws: the editor shows why
     if (location.hash === "#data") { history.pushState(null, "", location.pathname); this.route(); }
-    this.run = run.id;
+    if (follow) this.conversation.push({ run: run.id, question });
+    else if (!graph || !this.conversation.length) this.conversation = [{ run: run.id, question }];
+    else this.conversation[this.conversation.length - 1].run = run.id; // a reading or an edit of the same step
+    if (follow) this.el.followInput.value = "";
+    this.open(run.id, { question, graph, reading });
+  }
+
+  // Show run ``runId`` from its first event: a new run, or a step of the conversation shown again.
+  open(runId, { question, graph, reading }) {
+    this.stopStream();
+    this.run = runId;
+    this.showConversation();
+    this.el.followForm.hidden = true;
     this.finished = false;
     if (!graph) this.readings.reset(); // a new question: its readings come with its stream
     else this.readings.setShown(reading === undefined ? null : reading);
@@ -190,7 +216,34 @@ class App {
     }
     this.setRunning(true);
     this.setStatus(reading !== undefined ? "Running that reading…" : graph ? "Running the edited graph…" : "Understanding the question…", "running");
-    this.follow(run.id);
+    this.follow(runId);
+  }
+
+  // The conversation as a breadcrumb: each earlier step is one click away; a follow-up from there starts a new
+  // branch (the later steps are dropped).
+  showConversation() {
+    const steps = this.conversation;
+    this.el.crumbs.hidden = steps.length < 2;
+    clear(this.el.crumbs, steps.map((step, i) => {
+      if (i === steps.length - 1) return h("span", { class: "crumb current", "aria-current": "step" }, step.question);
+      const button = h("button", { type: "button", class: "crumb link-button", title: "Show this step again" }, step.question);
+      button.addEventListener("click", () => this.backTo(i));
+      return button;
+    }));
+  }
+
+  async backTo(index) {
+    const step = this.conversation[index];
+    try {
+      await api(`/api/runs/${encodeURIComponent(step.run)}`);
+    } catch (err) {
+      toast("That step's answer is gone (answers are kept a while): ask it again.", "error");
+      return;
+    }
+    this.conversation = this.conversation.slice(0, index + 1);
+    this.el.question.value = this.conversation[0].question || "";
+    this.askedAt = performance.now();
+    this.open(step.run, { question: step.question });
   }
 
   follow(runId) {
@@ -261,7 +314,14 @@ class App {
       case "graph":
         this.graph = ev.graph;
         this.activity.setGraph(ev.graph);
+        g.setChanged(ev.followup ? ev.followup.changed : []);
+        $("#legend-changed").hidden = !ev.followup;
         g.setGraph(ev.graph, ev.tree_parent);
+        if (ev.followup) {
+          this.el.graphQuestion.textContent = `“${ev.question}”: ${ev.followup.edit}`;
+          const step = this.conversation.find((s) => s.run === this.run);
+          if (step) step.edit = ev.followup.edit;
+        }
         g.reset();
         this.details.begin(this.run, ev.graph);
         this.editor.load(ev.graph, ev.question);
@@ -302,6 +362,7 @@ class App {
         this.setStatus(ev.emptied_by ? "Nothing matched" : `Answer: ${countOf(ev.count, ev.type)} (${seconds((performance.now() - this.askedAt) / 1000)})`,
           ev.emptied_by ? "empty" : "done");
         this.refreshRecent();
+        this.el.followForm.hidden = false;
         break;
       case "cancelled":
         this.finish();

@@ -60,6 +60,7 @@ export class GraphView {
     this.nodes = new Map();
     this.edges = [];
     this.selected = null;
+    this.changed = new Set(); // variables a follow-up added or moved the answer to: highlighted
     this.svg = d3.select(container).append("svg").attr("class", "graph-svg")
       .attr("role", "group").attr("aria-label", "Query graph");
     const defs = this.svg.append("defs");
@@ -74,6 +75,10 @@ export class GraphView {
   }
 
   // graph: the paper's JSON; treeParent: the plan's DFS tree (var -> parent var), or null.
+  setChanged(vars) {
+    this.changed = new Set(vars || []);
+  }
+
   setGraph(graph, treeParent) {
     this.graph = graph;
     const parent = treeParent && Object.keys(treeParent).length ? treeParent : bfsTree(graph);
@@ -224,7 +229,7 @@ export class GraphView {
       .attr("data-var", (n) => n.var).attr("data-state", (n) => n.state)
       .attr("data-count", (n) => (n.count === null || n.count === undefined ? "" : n.count))
       .attr("aria-label", (n) => `${n.var}, ${n.type}: ${this.countText(n)}`)
-      .attr("class", (n) => `node state-${n.state}${n.pulsing ? " pulsing" : ""}${n.var === this.selected ? " selected" : ""}${n.isReturn ? " return" : ""}`);
+      .attr("class", (n) => `node state-${n.state}${n.pulsing ? " pulsing" : ""}${n.var === this.selected ? " selected" : ""}${n.isReturn ? " return" : ""}${this.changed.has(n.var) ? " changed" : ""}`);
     node.select("rect.halo").attr("x", -5).attr("y", -5).attr("width", NODE_W + 10).attr("height", NODE_H + 10)
       .attr("rx", 15);
     node.select("rect.box").attr("width", NODE_W).attr("height", NODE_H).attr("rx", 11);

@@ -36,25 +36,21 @@ NOUN = {"Email": "emails", "Person": "people", "File": "files", "Folder": "folde
 _TYPE_WORDS = (r"e-?mails?|messages?|mails?|people|persons?|folks|contacts?|senders?|recipients?|files?|"
                r"attachments?|documents?|docs?|pdfs?|folders?|directories|events?|meetings?|calls?|appointments?|"
                r"places?|locations?|venues?|links?|urls?|sites?|websites?|pages?|dates?|days?|ones?")
-_REPLACE = re.compile(
-    r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so|hmm+|right)[,\s]+)*"
-    r"(?:(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+(?:thing\s+|question\s+)?(?:for|with|but\s+(?:for|with))|"
-    r"(?:and|now)\s+(?:for|with)|try|do\s+(?:it|that|the\s+same)\s+(?:for|with)|repeat\s+(?:that|it)\s+for)\s+"
-    r"(?P<value>.+?)\s*(?:\s+instead)?[?.!]*\s*$", re.I)
-_INSTEAD = re.compile(r"^\s*(?:and\s+|now\s+)?(?P<value>.+?)\s+instead[?.!]*\s*$", re.I)
 _POINTS_BACK = re.compile(
-    r"\b(?:them|they|their|theirs|those|these|the\s+ones|that\s+one|this\s+one|it|its|above|else|"
-    r"of\s+which|the\s+same)\b|"
+    r"\b(?:them|they|their|theirs|those|these|(?:the\s+)?ones|that\s+one|this\s+one|it|its|above|else|"
+    r"of\s+which)\b|\bthere\s*[?.!]*$|"
     r"\bthe\s+(?:latest|last|newest|most\s+recent|final|first|earliest|oldest)(?:\s+one)?\s*[?.!]*$", re.I)
-_NARROWING = re.compile(
-    r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so)[,\s]+)*(?:only|just|filter(?:\s+(?:them|those|it))?(?:\s+to)?|"
-    r"narrow(?:\s+(?:it|them|that))?(?:\s+down)?(?:\s+to)?|limit(?:\s+(?:it|them|that))?\s+to|keep(?:\s+only)?|"
-    r"restrict(?:\s+(?:it|them))?\s+to|of\s+(?:those|these|them)|among\s+(?:those|these|them)|which\s+of)\b", re.I)
+_NARROWING = re.compile(r"\b(?:only|just|filter|narrow|limit|keep|restrict)\b|^\s*(?:(?:of|among)\s+(?:those|these|them)|"
+                        r"which\s+of)\b", re.I)
+_NARROWING_LEAD = re.compile(r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?(?:(?:only|just)\s+|(?:filter|narrow|limit|restrict)\w*(?:\s+(?:it|them|those|"
+                             r"that|down))*\s+to\s+)", re.I)
 _FRAGMENT = re.compile(
     r"^\s*(?:(?:and|but|now)[,\s]+)?(?:with|from|by|to|in|on|at|before|after|since|during|sent|received|"
     r"attached|about|containing|mentioning|between|from\s+before|from\s+after|that|which|where|who)\b", re.I)
 _NOT = re.compile(r"\b(?:not|except|excluding|without|other\s+than|apart\s+from|but\s+not|minus)\b", re.I)
-_LEAD = re.compile(r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so)[,\s]+)+", re.I)
+# words that open a follow-up without adding to it ("ok, now what about ...")
+_LEAD = re.compile(r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so|also|great|thanks|cool|nice|hmm+|oh|wait|what\s+about|"
+                   r"how\s+about)[,.!\s]+)+", re.I)
 
 
 @dataclass
@@ -76,139 +72,164 @@ Reader = Callable[[str], Any]  # question -> Generation (raises GenerationError 
 
 
 def read_followup(question: str, previous: QueryGraph, read: Reader, *, lexicon=None) -> FollowUp:
-    """Read ``question`` as an edit of ``previous`` (or fresh, when it stands on its own)."""
+    """Read ``question`` as an edit of ``previous`` (or fresh, when it stands on its own).
+
+    What decides is what the follow-up names, found as the reader finds a question's values: values only of
+    kinds the previous question had, with no other answer type asked for, replace those ("and for Omar?",
+    "December?"); values of a new kind narrow the answer ("in March"), unless the follow-up asks for a type of
+    its own ("which events did Lena attend?": a new question); no value, or words pointing back ("them",
+    "those", "there"), narrow or move the answer along an edge ("only the ones with attachments", "who sent
+    them?")."""
     text = " ".join(question.split())
     if not text:
         raise GenerationError("the follow-up is empty: type how to change the last question, e.g. 'only the PDFs'")
-    noun = NOUN[str(previous.vars[previous.return_var])]
+    answer_type = str(previous.vars[previous.return_var])
+    noun = NOUN[answer_type]
     if _NOT.search(text):
         raise GenerationError(f"'{text}': a graph cannot leave things out (it has no 'not'); ask for the {noun} you "
                               "want instead, or ask the whole question again")
-    replaced = _replace(text, previous, read, lexicon)
-    if replaced is not None:
-        return replaced
-    lead = _REPLACE.match(text) or _INSTEAD.match(text)
-    if lead is not None:  # "what about last year?" of a question with no date: the value narrows the answer
-        text = lead.group("value")
-    points_back = bool(_POINTS_BACK.search(text))
+    values = _values(text, lexicon)
+    asked = _asked_type(text, answer_type)
+    back = bool(_POINTS_BACK.search(text))
     narrowing = bool(_NARROWING.search(text))
-    fragment = bool(_FRAGMENT.search(text)) and not re.match(r"^\s*(?:who|which|what|where|when)\b.*\?\s*$", text, re.I) \
-        or lead is not None
-    if not (points_back or narrowing or fragment):
-        return _fresh(text, read)
-    spelled = _spell_out(text, noun, fragment=fragment and not points_back and not narrowing)
-    generation, spelled = _read_spelled(text, spelled, noun, read, first=points_back or narrowing)
+    had = {(str(previous.vars[f.var]), f.field) for f in previous.filters if f.field != "ordinal"}
+    if values and not back and not narrowing:
+        kinds = {(t, f) for t, f, _, _ in values}
+        if kinds <= had and asked in (None, answer_type):
+            return _replace(previous, values)
+        if asked is not None and asked != answer_type or asked == answer_type and not kinds & had:
+            try:
+                return _fresh(text, read)
+            except GenerationError:
+                pass
+    generation = spelled = None
+    if asked not in (None, answer_type) and not values:  # "who sent them?", "any links", "where?": the type asked
+        generation, spelled = _read_first(_canonical(text, noun, asked), read)  # for, of the previous answer
+    if generation is None:
+        spelled = _spell_out(text, noun, fragment=not back)
+        generation, spelled = _read_spelled(text, spelled, noun, asked, read)
     if generation is None:
         return _fresh(text, read)
-    joined = _join(previous, generation.graph, narrowing=narrowing)
+    joined = _join(previous, generation.graph, narrowing=narrowing or asked in (None, answer_type),
+                   keep_answer=narrowing)
     if joined is None:
-        if points_back or narrowing:
+        if back or narrowing:
             raise GenerationError(
                 f"could not link '{text}' to the last answer ({noun}): ask it as a whole question instead")
         return _fresh(text, read)
     graph, kind, changed = joined
+    restated = _restated(previous, graph)
+    if kind == "narrow" and restated:  # "what about Word documents? any of those?": a value of the same kind again
+        return _replace(previous, restated)
     return FollowUp(graph, kind, _say_edit(kind, previous, generation.graph, noun), changed, generation, spelled)
+
+
+def _restated(previous: QueryGraph, graph: QueryGraph) -> list[tuple[str, str, str, str]]:
+    """When the follow-up's graph adds nothing but new values for filters the previous graph has (same variable,
+    same field), those values; else nothing."""
+    before = {c.key() for c in previous.constraints}
+    added = [c for c in graph.constraints if c.key() not in before]
+    fixed = {(f.var, f.field) for f in previous.filters}
+    if not added or not all(isinstance(c, FilterConstraint) and (c.var, c.field) in fixed and c.field != "ordinal"
+                            for c in added):
+        return []
+    return [(str(graph.vars[c.var]), c.field, c.op, str(c.value)) for c in added]
+
+
+def _read_first(forms: list[str], read: Reader) -> tuple[Any, str | None]:
+    for form in forms:
+        try:
+            return read(form), form
+        except GenerationError:
+            continue
+    return None, None
+
+
+def _canonical(text: str, noun: str, asked: str) -> list[str]:
+    """Plain ways to ask for the ``asked`` type of the previous answer ("the senders of those emails")."""
+    wanted = NOUN[asked]
+    if asked == "Person" and noun in ("emails", "files"):
+        wanted = "senders" if re.search(r"\b(?:sent|send|from|by|wrote|senders?)\b", text, re.I) else "recipients"
+    return [_PATHS.get((noun, asked), "the {wanted} of those {noun}").format(wanted=wanted, noun=noun)]
+
+
+# ---- what a follow-up names ------------------------------------------------------------------------
+
+# a value's kind (``reader.view.Value.kind``) as the type and field of the filter it makes
+_VALUE_KIND = {"person": ("Person", "name"), "email": ("Person", "email_address"), "place": ("Place", "name"),
+               "title": ("Event", "name"), "file": ("File", "name"), "filename": ("File", "name"),
+               "folder": ("Folder", "name"), "site": ("Webpage", "url"), "ext": ("File", "extension"),
+               "date": ("Date", "value")}
+_WH = {"who": "Person", "whom": "Person", "whose": "Person"}
+_HAVING = {"with", "w", "w/", "has", "have", "had", "having", "containing", "attached", "attaching"}
+
+
+def _values(text: str, lexicon) -> list[tuple[str, str, str, str]]:
+    """What the follow-up names, as the learned reader's view finds it: (type, field, op, value), once each."""
+    from ..understand import learned_view
+
+    view = learned_view(text, lexicon)
+    out: list[tuple[str, str, str, str]] = []
+    for value in view.values if view is not None else []:
+        kind = _VALUE_KIND.get(value.kind)
+        if kind is None:
+            continue
+        found = (*kind, value.op or "=", value.text)
+        if found not in out:
+            out.append(found)
+    return out
+
+
+def _asked_type(text: str, answer_type: str) -> str | None:
+    """The type the follow-up asks for, when it names one ("which events", "who", "where"), else None."""
+    words = re.findall(r"[\w'-]+", text.lower())
+    for i, word in enumerate(words):
+        if _HAVING & set(words[max(0, i - 2):i]):
+            continue  # "the ones with attachments": what the answer has, not what is asked
+        if word in _WH:
+            return _WH[word]
+        if word == "where":
+            return "Folder" if answer_type in ("File", "Folder") else "Place"
+        noun = NOUN_OF.get(word) or NOUN_OF.get(word.rstrip("s"))
+        if noun is not None:
+            return next(t for t, n in NOUN.items() if n == noun)
+    return None
 
 
 # ---- replacing a value -----------------------------------------------------------------------------
 
-_KIND_OF_MENTION = {"person": ("Person", "name"), "place": ("Place", "name"), "event_title": ("Event", "name"),
-                    "file": ("File", "name"), "extension": ("File", "extension"), "folder": ("Folder", "name"),
-                    "domain": ("Webpage", "url"), "subject": ("Email", "subject"), "date": ("Date", "value")}
-# how to ask about a bare value so that the reader says what it is and reads its operator ("before May")
-_PROBE = {("Date", "value"): "emails {}", ("Person", "name"): "emails from {}", ("Place", "name"): "events at {}",
-          ("Event", "name"): "events called {}", ("File", "name"): "files named {}",
-          ("File", "extension"): "{} files", ("Folder", "name"): "the folder {}", ("Webpage", "url"): "links to {}",
-          ("Email", "subject"): "emails about {}", ("Email", "content"): "emails mentioning {}"}
-
-
-def _replace(text: str, previous: QueryGraph, read: Reader, lexicon) -> FollowUp | None:
-    m = _REPLACE.match(text) or _INSTEAD.match(text)
-    if m is None:
-        return None
-    value = re.sub(r"^(?:the|a|an)\s+", "", m.group("value").strip(" ,;:'\""), flags=re.I)
-    if not value or _POINTS_BACK.search(value) and not _is_date(value):
-        return None
-    slots = [(f, (str(previous.vars[f.var]), f.field)) for f in previous.filters if f.field != "ordinal"]
-    if not slots:
-        return None
-    for kind in _value_kinds(value, lexicon):
-        targets = [(f, k) for f, k in slots if k == kind]
-        if not targets:
-            continue
-        new = _probe_value(value, kind, read)
-        if new is None:
-            continue
-        op, said = new
-        graph = QueryGraph.parse(previous.to_json())
-        changed, olds = [], []
-        for f in graph.filters:
-            if (str(graph.vars[f.var]), f.field) == kind and f.field != "ordinal":
-                olds.append(str(f.value))
-                f.value, f.op = said, (op if kind == ("Date", "value") else f.op)
-                changed.append(f.var)
-                if kind != ("Date", "value"):
-                    break  # one name replaced: "and for Omar?" of emails between Jane and Li replaces Jane
-        graph = QueryGraph.parse(graph.to_json())
-        return FollowUp(graph, "replace", f"the same question with {said} instead of {' and '.join(olds)}",
-                        changed, None, value)
-    return None
-
-
-def _is_date(value: str) -> bool:
-    import datetime as dt
-
-    from ..dates import parse_date_expression
-    try:
-        parse_date_expression(value, today=dt.date.today())
-    except Exception:  # noqa: BLE001 - any failure means "not a date"
-        return False
-    return True
-
-
-def _value_kinds(value: str, lexicon) -> list[tuple[str, str]]:
-    """What kinds of value ``value`` could be, likeliest first: a date, then what the data knows it as, then
-    the kinds a name can be."""
-    kinds: list[tuple[str, str]] = []
-    if _is_date(value):
-        kinds.append(("Date", "value"))
-    if lexicon is not None:
-        from ..grounding import ground
-        for mention in ground(value, lexicon):
-            kind = _KIND_OF_MENTION.get(mention.kind)
-            if kind and kind not in kinds and mention.end - mention.start >= len(value) * 0.6:
-                kinds.append(kind)
-    for kind in (("Person", "name"), ("Place", "name"), ("Event", "name"), ("File", "name"), ("File", "extension"),
-                 ("Folder", "name"), ("Webpage", "url"), ("Email", "subject"), ("Email", "content")):
-        if kind not in kinds and kind != ("Date", "value"):
-            kinds.append(kind)
-    return kinds
-
-
-def _probe_value(value: str, kind: tuple[str, str], read: Reader) -> tuple[str, str] | None:
-    """The value as the reader reads it in a plain question about that kind: (operator, value)."""
-    probe = _PROBE.get(kind)
-    if probe is None:
-        return None
-    try:
-        graph = read(probe.format(value)).graph
-    except GenerationError:
-        return None
-    for f in graph.filters:
-        if (str(graph.vars[f.var]), f.field) == kind:
-            return f.op, str(f.value)
-    return None
+def _replace(previous: QueryGraph, values: list[tuple[str, str, str, str]]) -> FollowUp:
+    """``previous`` with each value in place of the previous value of its kind (in order, when several)."""
+    graph = QueryGraph.parse(previous.to_json())
+    changed, olds, news = [], [], []
+    used: set[int] = set()
+    for type_, field_, op, value in values:
+        for i, f in enumerate(graph.filters):
+            if i in used or (str(graph.vars[f.var]), f.field) != (type_, field_):
+                continue
+            used.add(i)
+            olds.append(str(f.value))
+            news.append(value)
+            f.value = value
+            if type_ == "Date":
+                f.op = op
+            changed.append(f.var)
+            break
+    graph = QueryGraph.parse(graph.to_json())
+    return FollowUp(graph, "replace", f"the same question with {' and '.join(news)} instead of {' and '.join(olds)}",
+                    list(dict.fromkeys(changed)), None, ", ".join(news))
 
 
 # ---- narrowing and pivoting ------------------------------------------------------------------------
 
 def _spell_out(text: str, noun: str, *, fragment: bool) -> str:
     """The follow-up with the words pointing back spelled out as the previous answer's type."""
+    text = _NARROWING_LEAD.sub("", _LEAD.sub("", text)) or text
     if fragment:
-        return f"those {noun} {_LEAD.sub('', text)}"
+        return f"those {noun} {text}"
     out = re.sub(r"\btheir\s+(\w+)", rf"the \1 of those {noun}", text, flags=re.I)
     out = re.sub(rf"\b(those|these)\b(?!\s+(?:{_TYPE_WORDS})\b)", rf"\1 {noun}", out, flags=re.I)
-    out = re.sub(r"\b(?:the\s+ones|that\s+one|this\s+one)\b", f"those {noun}", out, flags=re.I)
+    out = re.sub(r"\b(?:the\s+ones|ones|that\s+one|this\s+one)\b", f"those {noun}", out, flags=re.I)
     out = re.sub(r"\b(?:them|they|it)\b", f"those {noun}", out, flags=re.I)
     out = re.sub(r"\b(?:of|among)\s+those\s+(\w+)\s*,?\s*", r"of those \1, ", out, flags=re.I) \
         if re.match(r"^\s*(?:of|among)\b", out, re.I) else out
@@ -218,10 +239,10 @@ def _spell_out(text: str, noun: str, *, fragment: bool) -> str:
 _ORDINAL = re.compile(r"\b(?:(latest|last|newest|most\s+recent|final)|(first|earliest|oldest))\b", re.I)
 
 
-def _read_spelled(text: str, spelled: str, noun: str, read: Reader, *, first: bool) -> tuple[Any, str]:
+def _read_spelled(text: str, spelled: str, noun: str, asked: str | None, read: Reader) -> tuple[Any, str]:
     """The reading of the spelled-out follow-up; when the reader cannot read it, of a plainer form: the first or
-    last of the emails ("the latest one"), or the type the follow-up names, of the previous answer ("the folders
-    they are in": "folders of those files")."""
+    last of the emails ("the latest one"), or the type the follow-up asks for, of the previous answer ("the
+    folders they are in": "folders of those files"; "sent by whom": "the senders of those emails")."""
     try:
         return read(spelled), spelled
     except GenerationError as exc:
@@ -230,18 +251,24 @@ def _read_spelled(text: str, spelled: str, noun: str, read: Reader, *, first: bo
     ordinal = _ORDINAL.search(text)
     if ordinal and noun == "emails":
         plainer.append(f"the {'last' if ordinal.group(1) else 'first'} email")
-    asked = [w for w in re.findall(rf"\b(?:{_TYPE_WORDS})\b", text, re.I)
-             if w.lower() not in ("one", "ones") and NOUN_OF.get(w.lower().rstrip("s")) not in (None, noun)]
-    if asked:
-        plainer.append(f"{NOUN_OF[asked[0].lower().rstrip('s')]} of those {noun}")
+    if asked is not None and NOUN[asked] != noun:
+        wanted = NOUN[asked]
+        if asked == "Person" and noun == "emails":
+            wanted = "senders" if re.search(r"\b(?:sent|send|from|by|wrote)\b", text, re.I) else "recipients"
+        plainer.append(_PATHS.get((noun, asked), "the {wanted} of those {noun}").format(wanted=wanted, noun=noun))
     for form in plainer:
         try:
             return read(form), form
         except GenerationError:
             continue
-    if first:
-        raise error
-    return None, spelled
+    if asked is None and not _POINTS_BACK.search(text):
+        return None, spelled
+    raise error
+
+
+# how to ask for a type "of" the previous answer where "the X of those Y" does not read
+_PATHS = {("people", "Place"): "the places of events attended by those people",
+          ("places", "Event"): "the events at those places", ("places", "Person"): "the people at events at those places"}
 
 
 # a type word of a follow-up (singular, lower case) as the noun the reader knows best
@@ -250,10 +277,13 @@ NOUN_OF = {"email": "emails", "e-mail": "emails", "message": "emails", "mail": "
            "file": "files", "attachment": "files", "document": "files", "doc": "files", "pdf": "files",
            "folder": "folders", "directorie": "folders", "event": "events", "meeting": "events", "call": "events",
            "appointment": "events", "place": "places", "location": "places", "venue": "places", "link": "links",
-           "url": "links", "site": "links", "website": "links", "page": "links", "date": "dates", "day": "dates"}
+           "url": "links", "site": "links", "website": "links", "page": "links", "date": "dates", "day": "dates",
+           "attendee": "people", "participant": "people", "organizer": "people", "organiser": "people",
+           "guest": "people", "mtg": "events", "evt": "events", "msg": "emails", "ppl": "people"}
 
 
-def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool) -> tuple[QueryGraph, str, list[str]] | None:
+def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool,
+          keep_answer: bool = False) -> tuple[QueryGraph, str, list[str]] | None:
     """``follow`` joined to ``previous`` at a variable of the previous answer's type: the merged graph, narrow or
     pivot, and the variables added or moved to."""
     answer = previous.return_var
@@ -286,7 +316,9 @@ def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool) -> tuple
             renamed[var] = answer
         elif str(t) == "Self" and self_var is not None:
             renamed[var] = self_var
-        else:
+    _same_situation(previous, follow, renamed, keep_new=follow.return_var)
+    for var, t in follow.vars.items():
+        if var not in renamed:
             renamed[var] = _fresh_name(str(t), names)
             names[renamed[var]] = str(t)
     constraints = [c for c in previous.constraints]
@@ -307,7 +339,7 @@ def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool) -> tuple
         if c.key() not in seen:
             seen.add(c.key())
             constraints.append(c)
-    narrow = link is not None or joint == follow.return_var
+    narrow = link is not None or joint == follow.return_var or keep_answer
     ret = answer if narrow else renamed[follow.return_var]
     action = follow.action if follow.action == "count" else previous.action if narrow else follow.action
     try:
@@ -318,6 +350,31 @@ def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool) -> tuple
         return None
     changed = [renamed[v] for v in follow.vars if renamed[v] not in previous.vars or renamed[v] == answer and narrow]
     return graph, "narrow" if narrow else "pivot", list(dict.fromkeys(changed + ([] if narrow else [ret])))
+
+
+def _same_situation(previous: QueryGraph, follow: QueryGraph, renamed: dict[str, str], keep_new: str) -> None:
+    """Map the follow-up's variables that stand for something the previous graph already has: linked to what is
+    already mapped exactly as a previous variable is ("where did I meet them?" of the people I met in March: the
+    events are the March events, not any other)."""
+    def edges(graph: QueryGraph, var: str) -> set[tuple[str, str, str]]:
+        return {(e.from_, e.edge, e.to) for e in graph.edges if var in (e.from_, e.to)}
+
+    changed = True
+    while changed:
+        changed = False
+        taken = set(renamed.values())
+        for var, t in follow.vars.items():
+            if var in renamed or var == keep_new:  # the answer asked for is new ("who else was there?")
+                continue
+            mine = [(a, edge, b) for a, edge, b in edges(follow, var) if (a if b == var else b) in renamed]
+            if not mine:
+                continue
+            fits = [u for u, ut in previous.vars.items() if str(ut) == str(t) and u not in taken and all(
+                (u if a == var else renamed[a], edge, u if b == var else renamed[b]) in edges(previous, u)
+                for a, edge, b in mine)]
+            if len(fits) == 1:
+                renamed[var] = fits[0]
+                changed = True
 
 
 def _fresh_name(type_: str, taken: dict[str, str]) -> str:

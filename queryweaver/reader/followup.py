@@ -44,9 +44,6 @@ _NARROWING = re.compile(r"\b(?:only|just|filter|narrow|limit|keep|restrict)\b|^\
                         r"which\s+of)\b", re.I)
 _NARROWING_LEAD = re.compile(r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?(?:(?:only|just)\s+|(?:filter|narrow|limit|restrict)\w*(?:\s+(?:it|them|those|"
                              r"that|down))*\s+to\s+)", re.I)
-_FRAGMENT = re.compile(
-    r"^\s*(?:(?:and|but|now)[,\s]+)?(?:with|from|by|to|in|on|at|before|after|since|during|sent|received|"
-    r"attached|about|containing|mentioning|between|from\s+before|from\s+after|that|which|where|who)\b", re.I)
 _NOT = re.compile(r"\b(?:not|except|excluding|without|other\s+than|apart\s+from|but\s+not|minus)\b", re.I)
 # words that open a follow-up without adding to it ("ok, now what about ...")
 _LEAD = re.compile(r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so|also|great|thanks|cool|nice|hmm+|oh|wait|what\s+about|"

@@ -24,6 +24,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import graph_accuracy as ga  # noqa: E402
 
+from queryweaver.llm.coverage import coverage_problems  # noqa: E402
+
 from queryweaver import understand as U  # noqa: E402
 from queryweaver.errors import QueryWeaverError  # noqa: E402
 from queryweaver.reader import learned as L  # noqa: E402
@@ -33,8 +35,8 @@ FOLDS = 5
 BRANCHES = ("agree", "rules_first", "learned_first", "learned_alone", "rules_alone")
 
 
-def features(branch: str, facts: dict) -> dict[str, float]:
-    """The inputs of ``understand.confidence``, by the names of its weights."""
+def features(branch: str, facts: dict, doubts: list[str] = ()) -> dict[str, float]:
+    """The inputs of ``understand.confidence`` and ``understand.doubted``, by the names of their weights."""
     x = {f"branch={b}": float(b == branch) for b in BRANCHES}
     if facts.get("p") is not None:
         x.update(log_p=math.log(max(facts["p"], 1e-4)), fit=max(facts["fit"], -10.0),
@@ -42,6 +44,7 @@ def features(branch: str, facts: dict) -> dict[str, float]:
     else:
         x.update(log_p=0.0, fit=0.0, margin=0.0, unknown=0.0, left_out=0.0)
     x.update(rules_cost=min(facts["rules_cost"], 1.0), dropped=float(facts["dropped"]))
+    x.update(U.doubt_features(doubts))
     return x
 
 
@@ -59,7 +62,7 @@ def readings() -> list[tuple[dict[str, float], bool, str]]:
     real_confidence, real_load = U.confidence, L.load_reader
 
     def spy(branch, facts):
-        seen["x"] = features(branch, facts)
+        seen["x"] = (branch, facts)
         return real_confidence(branch, facts)
 
     out = []
@@ -83,9 +86,11 @@ def readings() -> list[tuple[dict[str, float], bool, str]]:
                     continue  # a refusal: confidence 0 whatever the weights
                 if "x" not in seen:
                     continue
+                lexicon = demo.lexicon() if on_demo else corpus.engine.lexicon()
+                doubts = coverage_problems(gen.graph, e.question, gen.mentions, lexicon)
                 right = (ga.execute(gen.graph) == ga.execute(ga.QueryGraph.parse(case.graph)) if on_demo
                          else corpus.answer_ok(case, gen.graph))
-                out.append((seen["x"], right, e.part))
+                out.append((features(*seen["x"], doubts), right, e.part))
             print(f"fold {k + 1}/{FOLDS}: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     finally:
         U.confidence, L.load_reader = real_confidence, real_load

@@ -1749,11 +1749,32 @@ def confidence(branch: str, facts: dict) -> float:
     return max(0.01, min(0.99, 1.0 / (1.0 + math.exp(-x))))
 
 
+def doubt_features(doubts: list[str]) -> dict[str, float]:
+    """The coverage check's doubts about a reading (``llm.coverage.coverage_problems``) as the calibration's
+    inputs: a verb naming the user that the graph does not join to Self ("sent me" without ``to Self``: the
+    reader leaves that out where every answer is the user's anyway), and any other doubt ("I met" without
+    ``Self attended``, a name read as words)."""
+    from .llm.coverage import weighty
+
+    other = len(weighty(doubts))
+    return {"doubt_self": float(len(doubts) > other), "doubt_other": float(other > 0)}
+
+
+def doubted(confidence_: float, doubts: list[str]) -> float:
+    """``confidence_`` (from ``confidence``) once the coverage check's doubts about the reading are weighed."""
+    if not doubts:
+        return confidence_
+    confidence_ = max(0.01, min(0.99, confidence_))
+    x = math.log(confidence_ / (1.0 - confidence_)) + sum(
+        CONFIDENCE_WEIGHTS.get(name, 0.0) * value for name, value in doubt_features(doubts).items())
+    return max(0.01, min(0.99, 1.0 / (1.0 + math.exp(-x))))
+
+
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 3.798, "branch=agree": 2.203, "branch=rules_first": -0.149,
-                      "branch=learned_first": -0.559, "branch=learned_alone": -0.114, "branch=rules_alone": -0.394,
-                      "log_p": 0.956, "fit": 0.578, "margin": 0.348, "unknown": -0.484, "left_out": -0.515,
-                      "rules_cost": -0.929, "dropped": -0.347}
+CONFIDENCE_WEIGHTS = {"bias": 3.93, "branch=agree": 2.104, "branch=rules_first": -0.474,
+                      "branch=learned_first": -0.757, "branch=learned_alone": 0.028, "branch=rules_alone": -0.264,
+                      "log_p": 0.716, "fit": 0.572, "margin": 0.39, "unknown": -0.46, "left_out": -0.231,
+                      "rules_cost": -1.052, "dropped": -0.433, "doubt_self": 0.073, "doubt_other": -1.861}
 
 
 WORDS_LEFT_OUT = 0.9    # a reading that leaves words of the question out is never sure: the words are named and an

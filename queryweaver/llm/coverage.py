@@ -100,6 +100,16 @@ def first_person_verbs(question: str) -> list[FirstPersonVerb]:
 
 # ---- the checks --------------------------------------------------------------------------------
 
+# a doubt that only asks for the email's direction to or from the user ("sent me": add Email to Self); the offline
+# reader leaves it out where every answer is the user's anyway, so on its own it says little about a reading
+SELF_DIRECTION = re.compile(r", so add Email (?:to|from) Self\b")
+
+
+def weighty(problems: list[str]) -> list[str]:
+    """The doubts that say a reading may be wrong: all but the direction to or from the user."""
+    return [p for p in problems if not SELF_DIRECTION.search(p)]
+
+
 def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Mention"] = (),
                       lexicon: "Lexicon | None" = None) -> list[str]:
     """What ``graph`` leaves out of ``question`` or names wrongly, one message per problem (empty: none).

@@ -29,7 +29,7 @@ from .. import regex_cache
 from ..errors import BackendError, ConfigError, DateExpressionError, GenerationError, GraphError
 from ..graph import QueryGraph, same_graph
 from .backends import LlamaCppBackend, OllamaBackend, RulesBackend
-from .coverage import coverage_problems, fix_coverage
+from .coverage import coverage_problems, fix_coverage, weighty
 from .base import LLMBackend, Message, Prompt
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
 from .tree import TreeError, tree_to_graph
@@ -57,9 +57,9 @@ class Reading:
 
 # below this the reading is "not sure": the CLI prints the alternatives, the web UI offers them as chips and the
 # ``auto`` path asks the LLM. The offline reader's confidence is a calibrated chance of being right
-# (``understand.confidence``); this threshold puts about a tenth of the right readings of the tuning parts
-# below it, and two thirds of the wrong ones (``benchmarks/calibration.py``)
-LOW_CONFIDENCE = 0.97
+# (``understand.confidence``); this threshold puts a tenth of the right readings of the tuning parts below it,
+# and four fifths of the wrong ones (``benchmarks/calibration.py``)
+LOW_CONFIDENCE = 0.975
 
 
 @dataclass
@@ -156,10 +156,20 @@ OfflineParser = Callable[[str, Any, Any], Generation]  # (question, config, lexi
 
 # Confidence of an LLM reading, by how it compares with the offline parser's (see ``generate_graph``).
 AGREED = 0.99        # the LLM and the offline parser wrote the same graph
-LLM_ONLY = 0.97      # the offline parser refused; the LLM's graph covers the question: at LOW_CONFIDENCE, not unsure
+LLM_ONLY = LOW_CONFIDENCE  # the offline parser refused; the LLM's graph covers the question: not unsure
 DISAGREED = 0.5      # both wrote a graph and they differ: below LOW_CONFIDENCE, so both are shown
 UNCOVERED = 0.3      # the LLM's graph still leaves part of the question out after the repairs
 MAX_ALTERNATIVES = 3
+
+
+def _doubted(confidence: float, problems: list[str]) -> float:
+    """The offline reading's confidence once the coverage check's doubts are weighed (``understand.doubted``,
+    fitted with the rest of the confidence); without the offline reader, any doubt makes it unsure."""
+    try:
+        from ..understand import doubted
+    except ImportError:
+        return min(confidence, DISAGREED)
+    return doubted(confidence, problems)
 
 
 def default_offline() -> OfflineParser:
@@ -254,12 +264,12 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
         offline_gen.mentions = list(mentions)
         offline_problems = coverage_problems(offline_gen.graph, question, mentions, lexicon)
         offline_gen.notes = list(offline_gen.notes) + [f"doubt: {p}" for p in offline_problems]
-        if offline_problems:  # a graph that drops part of the question is not a sure reading of it
-            offline_gen.confidence = min(offline_gen.confidence, DISAGREED)
+        if offline_problems:  # a graph that seems to leave part of the question out: its doubts weighed as the
+            offline_gen.confidence = _doubted(offline_gen.confidence, offline_problems)  # calibration found them
     emit("offline", {"backend": getattr(offline_gen, "backend", "rules"),
                      "confidence": None if offline_gen is None else offline_gen.confidence,
                      "refused": None if refusal is None else str(refusal), "problems": offline_problems})
-    settled = offline_gen is not None and not offline_gen.low_confidence and not offline_problems
+    settled = offline_gen is not None and not offline_gen.low_confidence
 
     def offline_answer(note: str | None = None) -> Generation:
         if offline_gen is None:
@@ -425,8 +435,8 @@ def _combine(llm_gen: Generation, llm_problems: list[str], offline_gen: Generati
                           UNCOVERED if llm_problems else DISAGREED, "llm")
     offline_reading = Reading(offline_gen.graph, offline_gen.reading or read_graph(offline_gen.graph),
                               offline_gen.confidence, offline_gen.backend)
-    fewer = len(offline_problems) < len(llm_problems)
-    tie = len(offline_problems) == len(llm_problems)
+    fewer = len(weighty(offline_problems)) < len(weighty(llm_problems))
+    tie = len(weighty(offline_problems)) == len(weighty(llm_problems))
     if fewer or tie:
         chosen, other = offline_gen, llm_reading
         why = (f"the {llm_gen.backend} model's graph still leaves more of the question out "

@@ -1,4 +1,4 @@
-"""Fit the reader's confidence (``queryweaver.understand.CONFIDENCE_WEIGHTS``) to how often its readings are right.
+"""Fit the reader's confidence (``queryweaver.reader.understand.CONFIDENCE_WEIGHTS``) to how often readings are right.
 
     python benchmarks/calibration.py            # needs pip install -e '.[train]' (scikit-learn); about 10 minutes
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import graph_accuracy as ga  # noqa: E402
 
-from queryweaver import understand as U  # noqa: E402
+from queryweaver.reader import understand as U  # noqa: E402
 from queryweaver.errors import QueryWeaverError  # noqa: E402
 from queryweaver.reader import learned as L  # noqa: E402
 from queryweaver.reader import training as T  # noqa: E402

@@ -271,7 +271,7 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
-    from .understand import check_question
+    from .reader.understand import check_question
 
     check_question(question, english=False)  # too long or no words: said before any index is opened or built
     if generate is None:

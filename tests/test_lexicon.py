@@ -26,8 +26,8 @@ from queryweaver.connector import Selection
 from queryweaver.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.errors import ConnectorError
-from queryweaver import grounding
-from queryweaver.grounding import Lexicon, subject_words, url_domain
+from queryweaver.reader import grounding
+from queryweaver.reader.grounding import Lexicon, subject_words, url_domain
 from queryweaver.items import Item
 from queryweaver.schema import EntityType
 from tests import mail_fixtures

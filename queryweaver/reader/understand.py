@@ -4,7 +4,7 @@
 how sure it is, up to three alternative readings, the grounded mentions, and notes saying which words
 produced which constraint. It works in five steps, each of them explainable:
 
-1. **Grounding** (``queryweaver.grounding``): spans that name people, the user, places, event titles, files
+1. **Grounding** (``queryweaver.reader.grounding``): spans that name people, the user, places, event titles, files
    or web domains in the user's own data become typed mentions. They are written back into the question
    as typed literals the parser reads whatever their case or spelling (``⟦person|Jane Doe⟧``), so "jane
    doe's", "Jnae Doe" and "the planning session" parse like "Jane Doe's" and an event titled so; the
@@ -21,7 +21,7 @@ produced which constraint. It works in five steps, each of them explainable:
    names paying for it. When neither reads well: each rewrite alone, then each clause of a long question
    (pronouns replaced by what another clause named), then words the parser does not know left out (never
    a negation). An ambiguous name gives one reading per person.
-5. **Last resort** (``queryweaver.mention_graph``): a graph from the mentions, type words and cue words,
+5. **Last resort** (``queryweaver.reader.mention_graph``): a graph from the mentions, type words and cue words,
    always marked unsure.
 
 Refusals name the words not understood and suggest a phrasing built from the question's own mentions.
@@ -37,13 +37,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from . import regex_cache
-from .errors import GenerationError
-from .graph import QueryGraph, same_graph
+from .. import regex_cache
+from ..errors import GenerationError
+from ..graph import QueryGraph, same_graph
 from .grounding import Lexicon, Mention, MentionKind, ground, unknown_values
-from .llm.generate import Generation, Reading
-from .regex_prefilter import LazyPattern, fold
-from .rules_parser import _KNOWN_WORDS, ENTITY_CLOSE, ENTITY_OPEN, parse_question
+from ..llm.generate import Generation, Reading
+from .rules.prefilter import LazyPattern, fold
+from .rules.parser import _KNOWN_WORDS, ENTITY_CLOSE, ENTITY_OPEN, parse_question
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
 
@@ -152,7 +152,7 @@ def learned_view(question: str, lexicon: Lexicon | None, mentions: list[Mention]
     """The question as the learned reader sees it (``queryweaver.reader.view``): grounded, the user's own
     name as "me", spelling fixed -- read from the question as asked, before any rewrite. None when the
     question is empty, too long or not in a script the reader reads."""
-    from .reader.view import View
+    from .view import View
 
     try:
         text = check_question(question)
@@ -236,7 +236,7 @@ def _is_date(phrase: str) -> bool:
     """Whether ``phrase`` (a leading "in" / "over" / ... aside) reads as a date expression, on any day."""
     from datetime import date
 
-    from .dates import parse_date_expression  # only for corrections and opening phrases: not at start-up
+    from ..dates import parse_date_expression  # only for corrections and opening phrases: not at start-up
 
     phrase = phrase.strip(" ,")
     if not phrase or not any(c.isalnum() for c in phrase):
@@ -324,7 +324,7 @@ def _correctable() -> frozenset[str]:
     Never function words ("some", "those"): a real word one letter from one of those ("same", "whose")
     is far likelier than a typo.
     """
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     words = set(rp._NOUNS) | set(rp._VERBS) | set(rp._NOUN_VERBS) | rp._COMMANDS | rp._MONTHS | rp._WEEKDAYS
     words |= {"attachment", "attachments", "yesterday", "today", "tomorrow", "recent", "latest", "earliest",
@@ -368,7 +368,7 @@ nave shading jogs pings char messaged writhe halve venus shearing inked fatherin
 def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
     """Correct words one typo away from a word the parser reads, unless the data names them."""
     global _FUZZY
-    from . import rules_parser as rp
+    from .rules import parser as rp
     from .grounding import FuzzyWords
 
     if _FUZZY is None:
@@ -402,7 +402,7 @@ def fix_spelling(text: str, lexicon: Lexicon | None) -> tuple[str, list[str]]:
 @lru_cache(maxsize=1)
 def _rewrite_words() -> frozenset[str]:
     """Words a rewrite needs to see as written ("rocked up to" = attended): never a typo of a parser word."""
-    from .regex_prefilter import _TABLE
+    from .rules.prefilter import _TABLE
 
     return frozenset(w for groups in _TABLE.values() if groups for group in groups for w in group if len(w) >= 4)
 
@@ -500,7 +500,7 @@ def _topic(match: re.Match) -> str:
 
 def _yes_no_noun(noun: str | None) -> str:
     """"did X send me any attachments" -> attachments; anything else ("any emails", "anything") -> emails."""
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     if noun and noun.lower() in rp._NOUNS and rp._NOUNS[noun.lower()][0].value != "Email":
         return noun.lower()
@@ -513,7 +513,7 @@ def _yes_no(match: re.Match) -> str:
     an email with one: the emails."""
     subject, verb, obj, quantifier, noun = match.groups()
     noun_word = _yes_no_noun(noun)
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     rest = ""
     if noun and noun.lower() not in rp._NOUNS and noun.lower() not in ("thing", "things", "stuff"):
@@ -679,7 +679,7 @@ def _dashed_aside(match: re.Match) -> str:
     """An aside between two dashes that says something of the asker ("– and I know it's a lot, I've been away –",
     "– I want to plan around them –") or restates what is asked ("– attachments, all of them –", "– in meetings on
     my calendar, I mean –", "– not just the recent few –") goes; one naming a thing, a date or a direction stays."""
-    from .rules_parser import find_dates
+    from .rules.parser import find_dates
 
     aside = match.group("aside")
     if _FIRST_PERSON_ASIDE.match(aside):  # "– I want to plan around them –": a lone word taken for a title is a verb
@@ -1096,7 +1096,7 @@ def _without_an_opening_aside(text: str, spans: list[tuple[int, int]],
 @lru_cache(maxsize=1)
 def _data_words() -> frozenset[str]:
     """Words that ask something of the data: the parser's nouns, months, weekdays, and a few of mail and calendars."""
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     return frozenset(rp._NOUNS).union(rp._MONTHS, rp._WEEKDAYS, {"mail", "calendar", "inbox", "sent", "attended"})
 
@@ -1116,13 +1116,13 @@ _TO_SOMEONE = regex_cache.compile(r"\bto (?:me|us|him|her|them|whom|who|anyone|a
 
 @lru_cache(maxsize=1)
 def _remark_cues() -> frozenset[str]:
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     return _QUESTION_CUES.union(rp._NOUNS, rp._VERBS, rp._NOUN_VERBS, rp._MONTHS, rp._WEEKDAYS)
 
 
 def _a_remark(sentence: str) -> bool:
-    from .rules_parser import find_dates
+    from .rules.parser import find_dates
 
     if "?" in sentence or ENTITY_OPEN in sentence or _TO_SOMEONE.search(sentence):
         return False
@@ -1489,7 +1489,7 @@ REWRITES: list[tuple[str, str | Callable[[re.Match], str], float, str]] = [
     # subject phrasing
     (r"\bwith (.+?) in (?:the|their|its) subject(?: line)?\b", r"with the subject \1", 0.05, ""),
 ]
-# Compiled on first use, and only for questions holding a word the pattern needs (see regex_prefilter): compiling
+# Compiled on first use, and only for questions holding a word the pattern needs (see rules/prefilter.py): compiling
 # all of them took longer than the rest of a question's start-up.
 _COMPILED = [(LazyPattern(p, 0 if p.startswith("(?-i") else re.IGNORECASE), r, c, n) for p, r, c, n in REWRITES]
 
@@ -1540,7 +1540,7 @@ def _try(text: str) -> tuple[QueryGraph | None, GenerationError | None]:
 
 def _drop_unknown(candidate: _Candidate, error: GenerationError, lexicon: Lexicon | None) -> list[_Candidate]:
     """Candidates with the words the parser did not understand left out (never a negation)."""
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     unknown = [w for w in getattr(error, "unknown", []) if w.lower() not in _KEEP and ENTITY_OPEN not in w
                and w.lower() not in rp._KNOWN_WORDS]
@@ -1689,7 +1689,7 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
     and when it names someone several people could be (the rules read it once per person). The thresholds were
     chosen on readings of the tuning parts, the demo's and the paper's questions by models trained without them
     (five folds)."""
-    from .reader.learned import load_reader
+    from .learned import load_reader
     from .shapes import shape_of, structure
 
     reader = load_reader()
@@ -1968,7 +1968,7 @@ def clauses(rendered: str, question: str, lexicon: Lexicon | None = None, backgr
     if len(parts) < 2:
         return []
     scene = 1 if background else 0
-    from .rules_parser import find_dates
+    from .rules.parser import find_dates
 
     dates = [[value for _i, _end, _op, value in find_dates(p)] for p in parts]
     dated = [bool(d) for d in dates]
@@ -2062,7 +2062,7 @@ def _subject_first(cand: _Candidate, lexicon: Lexicon | None) -> _Candidate:
     """"find hiring plan emails", "the offsite thread": words the user's subjects use, put before the noun, are
     what the emails are about. Only when every word is a subject word of the data (and not a word the parser
     reads itself, like "recent" or "unread")."""
-    from . import rules_parser as rp
+    from .rules import parser as rp
 
     match = _SUBJECT_FIRST.match(cand.text) or _BARE_TOPIC.match(cand.text)
     if match is None or lexicon is None or not lexicon.subject_words:

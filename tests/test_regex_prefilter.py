@@ -10,7 +10,8 @@ import pytest
 
 from queryweaver.llm import coverage
 from queryweaver.reader.rules.prefilter import LazyPattern, fold, required_words
-from queryweaver.reader.understand import _COMPILED, paraphrase
+from queryweaver.reader.rules.rewrites import _COMPILED
+from queryweaver.reader.understand import paraphrase
 
 REPO = Path(__file__).resolve().parent.parent
 

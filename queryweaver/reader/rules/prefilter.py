@@ -73,7 +73,7 @@ except ImportError:  # pragma: no cover - the table is optional; without it ever
 def builtin_patterns() -> list[str]:
     """The sources of the built-in lazy patterns: the offline reader's rewrites and the coverage checks."""
     from ...llm import coverage
-    from ..understand import _COMPILED
+    from .rewrites import _COMPILED
 
     return [p.source for p, *_rest in _COMPILED] + [p.source for _needs, p in coverage._COMPILED]
 

@@ -23,7 +23,7 @@ from connectors.mailstore import mail_lexicon_rows
 from connectors.mbox import MboxConnector
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Selection
-from queryweaver.corpus import generate_corpus
+from tests.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.errors import ConnectorError
 from queryweaver.reader import grounding

@@ -6,7 +6,7 @@ Every tuning question is read by the product's reader with learned models traine
 by part, as the reader's thresholds were chosen), and its answer checked on the generated corpus (the demo's and
 the paper's questions on the demo). How the reading was chosen and what the readers said of it
 (``understand.confidence``'s inputs) become the features of a logistic regression of "the answer is right"; its
-weights are printed as the dict to paste into ``understand.py``, with how well they separate right from wrong on
+weights are printed as the dict to paste into ``reader/understand.py``, with how well they separate right from wrong on
 these same readings. The held-out parts are not used: ``graph_accuracy.py --calibration`` measures them.
 """
 

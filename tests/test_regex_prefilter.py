@@ -1,4 +1,4 @@
-"""regex_prefilter: the words a pattern needs, and that skipping a pattern never changes what it would do."""
+"""reader/rules/prefilter.py: the words a pattern needs, and that skipping a pattern never changes what it would do."""
 
 from __future__ import annotations
 

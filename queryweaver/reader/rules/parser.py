@@ -442,7 +442,7 @@ def parse_question(question: str) -> QueryGraph:
 def find_dates(text: str) -> list[tuple[int, int, str, str]]:
     """Every date expression in ``text`` the date grammar reads: (first token, end token, op, value).
 
-    Token positions are those of ``tokenize(text)``; used by the mention reader (queryweaver/mention_graph.py).
+    Token positions are those of ``tokenize(text)``; used by the mention reader (reader/mention_graph.py).
     """
     parser = _Parser(" ".join(text.split()))
     found, i = [], 0

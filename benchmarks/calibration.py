@@ -1,4 +1,4 @@
-"""Fit the reader's confidence (``queryweaver.understand.CONFIDENCE_WEIGHTS``) to how often its readings are right.
+"""Fit the reader's confidence (``queryweaver.reader.understand.CONFIDENCE_WEIGHTS``) to how often readings are right.
 
     python benchmarks/calibration.py            # needs pip install -e '.[train]' (scikit-learn); about 10 minutes
 
@@ -6,7 +6,7 @@ Every tuning question is read by the product's reader with learned models traine
 by part, as the reader's thresholds were chosen), and its answer checked on the generated corpus (the demo's and
 the paper's questions on the demo). How the reading was chosen and what the readers said of it
 (``understand.confidence``'s inputs) become the features of a logistic regression of "the answer is right"; its
-weights are printed as the dict to paste into ``understand.py``, with how well they separate right from wrong on
+weights are printed as the dict to paste into ``reader/understand.py``, with how well they separate right from wrong on
 these same readings. The held-out parts are not used: ``graph_accuracy.py --calibration`` measures them.
 """
 
@@ -25,8 +25,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import graph_accuracy as ga  # noqa: E402
 
 from queryweaver.llm.coverage import coverage_problems  # noqa: E402
-
-from queryweaver import understand as U  # noqa: E402
+from queryweaver.reader import understand as U  # noqa: E402
 from queryweaver.errors import QueryWeaverError  # noqa: E402
 from queryweaver.reader import learned as L  # noqa: E402
 from queryweaver.reader import training as T  # noqa: E402

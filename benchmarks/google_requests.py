@@ -3,7 +3,7 @@
     python benchmarks/google_requests.py [--emails 25000] [--events 2000] [--files 5000] [--faults 0.2]
                                          [--mode live|synced|both]
 
-A synthetic account (``queryweaver.corpus``, with the story that gives each question a known answer) is served
+A synthetic account (``tests.corpus``, with the story that gives each question a known answer) is served
 by the fake Google server (``tests/fake_google.py``) in its own process, on 127.0.0.1; the real
 google-api-python-client talks to it over HTTP. Each question runs through the real engine (planner and
 executor) with three sources: gmail, gcal, and files (for Q6's folders). For every question we report:
@@ -51,7 +51,7 @@ from connectors.google_http import RetryPolicy  # noqa: E402
 from connectors.mailstore import html_to_text, normalize_message_id  # noqa: E402
 from queryweaver.config import Config, SourceConfig  # noqa: E402
 from queryweaver.connector import Context  # noqa: E402
-from queryweaver.corpus import DEMO_ALIAS, DEMO_TODAY, Facts, expected_answers, generate_corpus, oracle_keys  # noqa: E402
+from tests.corpus import DEMO_ALIAS, DEMO_TODAY, Facts, expected_answers, generate_corpus, oracle_keys  # noqa: E402
 from queryweaver.engine import Engine  # noqa: E402
 from queryweaver.graph import QueryGraph  # noqa: E402
 from queryweaver.paper_graphs import DEMO_NAMES, paper_graphs  # noqa: E402

@@ -106,7 +106,7 @@ PART_CHOICES = {"dev": ("dev",), "dev2": ("dev2",), "dev3": ("dev3",), "test": (
                 "test20": ("test20",), "dev20": ("dev20",), "dev21": ("dev21",),
                 "both": ("dev", "test"),
                 "all": CORPUS_PARTS}
-DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (queryweaver.corpus.DEMO_TODAY)
+DEMO_TODAY = date(2026, 2, 15)  # the demo's and the paper set's fixed today (tests.corpus.DEMO_TODAY)
 BENCH_MODEL = Path.home() / ".cache" / "queryweaver-bench" / "qwen2.5-coder-1.5b-instruct.gguf"
 # Words a Date value may start with that the operator already says (dates.py reads both forms alike).
 _DATE_WORDS = {"=": ("in ", "on ", "during "), ">": ("since ", "after ", "on or after "), "<": ("before ", "prior to ")}

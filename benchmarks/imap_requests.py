@@ -3,7 +3,7 @@
     python benchmarks/imap_requests.py [--emails 3000] [--events 300] [--files 600] [--new 50] [--questions 1,7]
                                        [--no-naive] [--live-only]
 
-A synthetic account (``queryweaver.corpus`` with the story, so every question has a known answer) is loaded into
+A synthetic account (``tests.corpus`` with the story, so every question has a known answer) is loaded into
 a real Dovecot on 127.0.0.1 (``tests/imap_server.py``; needs ``apt-get install dovecot-imapd``): the user's own
 mail in Sent, the rest in INBOX. Each question runs through the real engine with the imap source plus the
 corpus's calendar and files. For every question we report IMAP commands sent and bytes received:
@@ -45,7 +45,7 @@ from connectors.imap import ImapConnector  # noqa: E402
 from connectors.maildir import MaildirConnector  # noqa: E402
 from queryweaver.config import Config, SourceConfig  # noqa: E402
 from queryweaver.connector import Context  # noqa: E402
-from queryweaver.corpus import DEMO_TODAY, expected_answers, generate_corpus, oracle_keys  # noqa: E402
+from tests.corpus import DEMO_TODAY, expected_answers, generate_corpus, oracle_keys  # noqa: E402
 from queryweaver.engine import Engine  # noqa: E402
 from queryweaver.graph import QueryGraph  # noqa: E402
 from queryweaver.paper_graphs import DEMO_NAMES, paper_graphs  # noqa: E402

@@ -23,8 +23,10 @@ import time
 from datetime import date
 from pathlib import Path
 
-from queryweaver.corpus import choose_names, generate_corpus
-from queryweaver.paper_graphs import paper_graphs
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.corpus, the generated corpus
+
+from queryweaver.paper_graphs import paper_graphs  # noqa: E402
+from tests.corpus import choose_names, generate_corpus  # noqa: E402
 
 
 class Bench:

@@ -174,7 +174,7 @@ def generate(root: Path, args) -> None:
     from datetime import date
 
     import scale
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     if scale.kept_corpus(root, args) is None:
         facts = generate_corpus(root / "corpus", emails=args.emails, events=args.events, files=args.files, seed=3,

@@ -36,7 +36,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from queryweaver.corpus import choose_names, generate_corpus  # noqa: E402
+from tests.corpus import choose_names, generate_corpus  # noqa: E402
 from queryweaver.paper_graphs import paper_graphs  # noqa: E402
 
 TODAY = date(2026, 2, 15)

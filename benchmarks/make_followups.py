@@ -67,7 +67,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from make_questions import (CORPUS, EXT_WORDS, GATHERINGS, MAX_ANSWER, PLACES, E, F, G, Oracle,  # noqa: E402
                             build_corpus, name, result_keys)
-from queryweaver.corpus import ORGS, Facts  # noqa: E402
+from tests.corpus import ORGS, Facts  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "followups.json"
 SEED = 31
@@ -763,7 +763,7 @@ def main(argv: list[str] | None = None) -> int:
             items = instantiate(facts, runner)
             problems = verify(items, runner)
             data = {"about": ("Follow-up questions over the generated corpus (benchmarks/make_followups.py writes this "
-                              "file; do not edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus), "
+                              "file; do not edit by hand). The corpus is tests.corpus.generate_corpus(**corpus), "
                               "the corpus question set's. Each item: a first question and its gold graph "
                               "(first_graph, first_accept, first_answer), a follow-up, the follow-up's gold graph as "
                               "a complete stand-alone graph (the first graph with the edit applied; for kind "

@@ -4,7 +4,7 @@ and answers computed from the generator's facts.
     python benchmarks/make_questions.py            # write benchmarks/questions_corpus.json and verify it
     python benchmarks/make_questions.py --check    # verify the committed file only (no rewrite)
 
-The corpus is ``queryweaver.corpus.generate_corpus(**CORPUS)`` (deterministic, never committed; the
+The corpus is ``tests.corpus.generate_corpus(**CORPUS)`` (deterministic, never committed; the
 benchmark and the test regenerate it in a temporary folder). Each question SHAPE (what is asked: "emails
 from X in a month") has phrasing TEMPLATES, each written for one part: "dev" templates are for tuning,
 "test" templates are held out, so the test part holds wordings never seen in dev. "dev2" is a second
@@ -294,7 +294,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from queryweaver.corpus import ORGS, Facts, generate_corpus  # noqa: E402
+from tests.corpus import ORGS, Facts, generate_corpus  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "questions_corpus.json"
 CORPUS: dict[str, Any] = {"emails": 1500, "events": 200, "files": 600, "seed": 11, "today": "2026-02-15",
@@ -18457,7 +18457,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:
         data = {
             "about": ("Questions over the generated corpus (benchmarks/make_questions.py writes this file; do not "
-                      "edit by hand). The corpus is queryweaver.corpus.generate_corpus(**corpus). 'part' is dev, "
+                      "edit by hand). The corpus is tests.corpus.generate_corpus(**corpus). 'part' is dev, "
                       "dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, "
                       "dev16, dev17, dev18, dev19, dev20 or dev21 (tune on them; dev2's to dev21's templates were each "
                       "written "

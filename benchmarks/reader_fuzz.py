@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from graph_accuracy import CORPUS_QUESTIONS, CorpusRun  # noqa: E402
 from queryweaver.errors import QueryWeaverError  # noqa: E402
-from queryweaver.understand import understand  # noqa: E402
+from queryweaver.reader.understand import understand  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,15 +35,17 @@ from datetime import date
 from email.message import EmailMessage
 from pathlib import Path
 
-from connectors.files import files_lexicon_rows
-from connectors.ics import ics_lexicon_rows
-from connectors.mailstore import mail_lexicon_rows
-from queryweaver.config import load_config
-from queryweaver.corpus import choose_names, expected_answers, generate_corpus
-from queryweaver.engine import Engine
-from queryweaver.graph import QueryGraph
-from queryweaver.paper_graphs import paper_graphs
-from queryweaver.planner import PLANNERS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.corpus, the generated corpus
+
+from connectors.files import files_lexicon_rows  # noqa: E402
+from connectors.ics import ics_lexicon_rows  # noqa: E402
+from connectors.mailstore import mail_lexicon_rows  # noqa: E402
+from queryweaver.config import load_config  # noqa: E402
+from queryweaver.engine import Engine  # noqa: E402
+from queryweaver.graph import QueryGraph  # noqa: E402
+from queryweaver.paper_graphs import paper_graphs  # noqa: E402
+from queryweaver.planner import PLANNERS  # noqa: E402
+from tests.corpus import choose_names, expected_answers, generate_corpus  # noqa: E402
 
 
 def main() -> int:

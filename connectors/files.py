@@ -40,7 +40,7 @@ from queryweaver.config import SourceConfig
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
+from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep
 from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType

@@ -45,7 +45,7 @@ from queryweaver.connector import Connector, Context, Link, Selection, tool
 from queryweaver.errors import ConnectorError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
+from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import LEXICON_SCHEMA, lexicon_stale, read_lexicon, use_wal, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType

@@ -47,7 +47,7 @@ from googleapiclient.errors import HttpError
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import AuthError, ConnectorError, IndexStorageError
-from queryweaver.grounding import LEXICON_VERSION, Lexicon
+from queryweaver.reader.grounding import LEXICON_VERSION, Lexicon
 from queryweaver.index import SourceIndex, add_to_lexicon, batch_size, lexicon_stale, lexicon_state, write_lexicon
 from queryweaver.schema import EntityType
 

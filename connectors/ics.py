@@ -47,7 +47,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Selecti
 from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow
+from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.filters import item_matches

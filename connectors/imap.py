@@ -64,7 +64,7 @@ from queryweaver.connector import Connector, Context, Link, Selection, tool
 from queryweaver.errors import AuthError, ConfigError, ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, match_persons, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.grounding import Lexicon
+from queryweaver.reader.grounding import Lexicon
 from queryweaver.index import lexicon_stale, read_lexicon, write_lexicon
 from queryweaver.items import SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType

@@ -44,7 +44,7 @@ from queryweaver.connector import Connector, Context, IndexReport, Link, Newest,
 from queryweaver.errors import ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
-from queryweaver.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
+from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow, subject_words, url_domain
 from queryweaver.index import Batches, SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item, file_key
 from queryweaver.schema import EntityType

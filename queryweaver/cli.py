@@ -275,7 +275,7 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
-    from .understand import check_question
+    from .reader.understand import check_question
 
     check_question(question, english=False)  # too long or no words: said before any index is opened or built
     if generate is None:
@@ -322,7 +322,7 @@ def _follow(question: str, following, config, args: argparse.Namespace, generate
     from .graph import QueryGraph
     from .llm.generate import Generation
     from .reader.followup import read_followup
-    from .understand import describe_reading
+    from .reader.understand import describe_reading
 
     started = time.perf_counter()
     followup = read_followup(question, QueryGraph.parse(following.graph),

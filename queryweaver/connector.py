@@ -25,7 +25,7 @@ from .items import DateRange, Item
 from .schema import EntityType, find_edge_rule, tool_name
 
 if TYPE_CHECKING:
-    from .grounding import Lexicon
+    from .reader.grounding import Lexicon
     from .index import SourceIndex
     from .config import Config, SourceConfig
     from .graph import FilterConstraint

@@ -23,7 +23,7 @@ from .errors import DateExpressionError, ConfigError, ConnectorError, IndexDamag
 from .events import Event, EventKind
 from .executor import DateFallback, Executor, RunResult
 from .graph import QueryGraph
-from .grounding import Lexicon
+from .reader.grounding import Lexicon
 from .index import SourceIndex, is_damage, sqlite_cause
 from .items import DateRange
 from .planner import PLANNERS, Plan, Statistics, make_cost_plan, make_plan

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, Iterator
 
 from .connector import IndexReport, Progress, no_progress
 from .errors import ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
-from .grounding import LEXICON_VERSION, LexiconRow
+from .reader.grounding import LEXICON_VERSION, LexiconRow
 
 # What the data names (grounding.LexiconRow), kept by indexes and by the Google caches for grounding questions.
 LEXICON_SCHEMA = """

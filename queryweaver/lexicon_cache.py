@@ -22,8 +22,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from . import __version__, grounding
-from .grounding import Lexicon, grounder_for
+from . import __version__
+from .reader import grounding
+from .reader.grounding import Lexicon, grounder_for
 
 _FORMAT = 3
 

@@ -219,7 +219,7 @@ class McpTools:
             if following is not None:
                 from .graph import QueryGraph
                 from .reader.followup import read_followup
-                from .understand import describe_reading
+                from .reader.understand import describe_reading
 
                 followup = read_followup(question, QueryGraph.parse(following.graph),
                                          lambda text: generate(text, self.config, lexicon=lexicon), lexicon=lexicon)

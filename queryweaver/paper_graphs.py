@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# The demo's values for the paper's placeholders. queryweaver.corpus builds its story from these.
+# The demo's values for the paper's placeholders. tests.corpus builds its story from these.
 DEMO_NAMES: dict[str, str] = {
     "q1_date": "January 10, 2025",
     "q3_file": "Northwind_Proposal_v3.pdf",

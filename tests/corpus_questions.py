@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from queryweaver.config import Config
-from queryweaver.corpus import choose_names, expected_answers, oracle_keys
+from tests.corpus import choose_names, expected_answers, oracle_keys
 from queryweaver.engine import Engine
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph

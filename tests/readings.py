@@ -9,7 +9,7 @@ on how the parser words its readings.
 from __future__ import annotations
 
 from queryweaver.graph import QueryGraph
-from queryweaver.grounding import Mention, MentionKind
+from queryweaver.reader.grounding import Mention, MentionKind
 from queryweaver.llm.generate import Generation, Reading
 
 QUESTION = "Find the emails Nadia sent me"

@@ -18,7 +18,7 @@ import pytest
 from connectors.caldav import CaldavConnector
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Context
-from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
+from tests.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.paper_graphs import paper_graphs
 from tests.caldav_server import PASSWORD, USER, FaultyProxy, Radicale

@@ -14,7 +14,7 @@ import pytest
 import recurring_ical_events
 
 from queryweaver.config import load_config
-from queryweaver.corpus import (DEMO_DIR, STORY_FILES, STORY_PEOPLE, FIRST_NAMES, LAST_NAMES, Facts,
+from tests.corpus import (DEMO_DIR, STORY_FILES, STORY_PEOPLE, FIRST_NAMES, LAST_NAMES, Facts,
                                 expected_answers, generate_corpus, generate_demo)
 from queryweaver.graph import QueryGraph
 from queryweaver.paper_graphs import EXAMPLE_GRAPH, EXAMPLE_TOOL_ORDER, PAPER_GRAPHS, demo_questions, paper_graphs
@@ -54,11 +54,11 @@ def test_another_seed_gives_another_corpus(tmp_path):
 
 
 def test_committed_demo_is_a_fresh_generation(demo):
-    """Nobody edits demo_data by hand: regenerate with `python -m queryweaver.corpus --demo`."""
+    """Nobody edits demo_data by hand: regenerate with `python -m tests.corpus --demo`."""
     fresh, committed = _tree(demo[0]), _tree(DEMO_DIR)
-    assert sorted(committed) == sorted(fresh), "demo_data is stale: run python -m queryweaver.corpus --demo"
+    assert sorted(committed) == sorted(fresh), "demo_data is stale: run python -m tests.corpus --demo"
     stale = [name for name in fresh if fresh[name] != committed[name]]
-    assert stale == [], f"{stale} differ: run python -m queryweaver.corpus --demo"
+    assert stale == [], f"{stale} differ: run python -m tests.corpus --demo"
 
 
 def test_demo_is_small():
@@ -68,7 +68,7 @@ def test_demo_is_small():
 
 def test_refuses_to_write_into_a_foreign_directory(tmp_path):
     (tmp_path / "thesis.tex").write_text("precious")
-    with pytest.raises(ValueError, match="not written by queryweaver.corpus"):
+    with pytest.raises(ValueError, match="not written by tests/corpus.py"):
         generate_corpus(tmp_path, **SMALL)
     assert (tmp_path / "thesis.tex").read_text() == "precious"
 

@@ -1,6 +1,6 @@
 """`queryweaver run` on the paper's seven graphs, over the bundled demo and over a generated corpus.
 
-Expected answers come from the generator's own facts (queryweaver.corpus.expected_answers), never from
+Expected answers come from the generator's own facts (tests.corpus.expected_answers), never from
 parsing the files the connectors read.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from queryweaver.corpus import choose_names, expected_answers, generate_corpus, generate_demo, oracle_keys
+from tests.corpus import choose_names, expected_answers, generate_corpus, generate_demo, oracle_keys
 from queryweaver.paper_graphs import DEMO_NAMES, paper_graphs
 
 

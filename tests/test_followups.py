@@ -13,7 +13,7 @@ from queryweaver.engine import Engine
 from queryweaver.errors import GenerationError, QueryWeaverError
 from queryweaver.graph import QueryGraph
 from queryweaver.reader.followup import read_followup
-from queryweaver.understand import understand
+from queryweaver.reader.understand import understand
 
 
 @pytest.fixture(scope="module")

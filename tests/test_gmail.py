@@ -16,7 +16,7 @@ import pytest
 from connectors.gmail import GmailConnector, address_query, date_query, q_value
 from connectors.google_http import RetryPolicy
 from connectors.mbox import MboxConnector
-from queryweaver.corpus import oracle_keys
+from tests.corpus import oracle_keys
 from queryweaver.config import SourceConfig
 from queryweaver.connector import Context, Selection
 from queryweaver.errors import AuthError, ConnectorError, NameAmbiguousError
@@ -330,7 +330,7 @@ def test_file_side_filters_are_pushed_down_when_the_executor_passes_them(gmail, 
 
 @pytest.fixture(scope="module")
 def story(tmp_path_factory):
-    from queryweaver.corpus import DEMO_ALIAS, DEMO_TODAY, generate_corpus
+    from tests.corpus import DEMO_ALIAS, DEMO_TODAY, generate_corpus
 
     out = tmp_path_factory.mktemp("story")
     facts = generate_corpus(out / "c", emails=400, events=80, files=200, seed=5, today=DEMO_TODAY,
@@ -340,7 +340,7 @@ def story(tmp_path_factory):
 
 def run_paper_questions(root, facts, connectors_for):
     from queryweaver.config import Config
-    from queryweaver.corpus import expected_answers
+    from tests.corpus import expected_answers
     from queryweaver.engine import Engine
     from queryweaver.graph import QueryGraph
     from queryweaver.paper_graphs import paper_graphs

@@ -123,7 +123,7 @@ def test_without_bodies_attachments_are_kept_and_links_are_said_to_be_missing(fa
 
 
 def test_the_account_address_is_the_user_and_named_in_the_lexicon(fake, context):
-    from queryweaver.grounding import Lexicon
+    from queryweaver.reader.grounding import Lexicon
 
     with make_mirror(fake, context) as gmail:
         gmail.refresh_index()

@@ -361,7 +361,7 @@ def _tricky_calendars(path: Path, tmp_path: Path) -> Path:
     """A generated calendar (time zones, recurring series, shared attendee lists), then a second VCALENDAR in
     the same file whose moved standup comes after other events, with an event lacking DTSTART, two without
     a UID and a DTSTART folded over two lines."""
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     generate_corpus(tmp_path / "corpus", emails=5, events=150, files=5, seed=4, today=date(2026, 2, 15))
     master, moved = weekly_standup()

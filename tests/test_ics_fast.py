@@ -497,7 +497,7 @@ def test_randomly_damaged_calendars(seed):
 # -- the generated corpus -------------------------------------------------------------------------------
 
 def test_the_generated_corpus(tmp_path):
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     generate_corpus(tmp_path / "corpus", emails=5, events=500, files=5, seed=3, today=TODAY)
     data = (tmp_path / "corpus" / "calendar.ics").read_bytes()

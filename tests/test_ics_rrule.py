@@ -354,7 +354,7 @@ def test_an_endless_daily_series_stops_at_max_occurrences_with_the_same_warning(
 
 
 def test_the_corpus_calendar(tmp_path):
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     generate_corpus(tmp_path, emails=60, events=400, files=10, seed=7, today=TODAY)
     data = (tmp_path / "calendar.ics").read_bytes()

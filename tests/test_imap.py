@@ -20,7 +20,7 @@ from connectors.imap_mirror import ImapMirrorConnector
 from connectors.mailstore import parse_message
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Context
-from queryweaver.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
+from tests.corpus import choose_names, expected_answers, generate_corpus, oracle_keys
 from queryweaver.engine import Engine
 from queryweaver.errors import AuthError, ConfigError, ConnectorError
 from queryweaver.graph import QueryGraph

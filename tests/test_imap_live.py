@@ -18,7 +18,7 @@ from connectors.imap_mirror import ImapMirrorConnector
 from connectors.mailstore import parse_message
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Context
-from queryweaver.corpus import oracle_keys
+from tests.corpus import oracle_keys
 from queryweaver.engine import Engine
 from queryweaver.graph import QueryGraph
 from queryweaver.items import DateRange

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from queryweaver.corpus import DEMO_TODAY, generate_corpus
+from tests.corpus import DEMO_TODAY, generate_corpus
 
 from processes import child_processes, running
 

@@ -14,7 +14,7 @@ import pytest
 from queryweaver.cli import evidence_chains
 from queryweaver.config import load_config
 from queryweaver.connector import Selection
-from queryweaver.corpus import generate_corpus
+from tests.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.export import write_json
 from queryweaver.graph import QueryGraph

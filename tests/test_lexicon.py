@@ -23,11 +23,11 @@ from connectors.mailstore import mail_lexicon_rows
 from connectors.mbox import MboxConnector
 from queryweaver.config import SourceConfig, load_config
 from queryweaver.connector import Selection
-from queryweaver.corpus import generate_corpus
+from tests.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.errors import ConnectorError
-from queryweaver import grounding
-from queryweaver.grounding import Lexicon, subject_words, url_domain
+from queryweaver.reader import grounding
+from queryweaver.reader.grounding import Lexicon, subject_words, url_domain
 from queryweaver.items import Item
 from queryweaver.schema import EntityType
 from tests import mail_fixtures

@@ -14,7 +14,7 @@ import responses
 from queryweaver.config import Config
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph, same_graph
-from queryweaver.grounding import Lexicon, Mention
+from queryweaver.reader.grounding import Lexicon, Mention
 from queryweaver.llm import generate_graph
 from queryweaver.llm.generate import LOW_CONFIDENCE, Generation, Reading
 from queryweaver.llm.prompt import mention_line, mentions_block

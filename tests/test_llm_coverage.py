@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from queryweaver.graph import QueryGraph
-from queryweaver.grounding import Lexicon, Mention
+from queryweaver.reader.grounding import Lexicon, Mention
 from queryweaver.llm.coverage import coverage_problems, first_person_verbs
 
 

@@ -483,7 +483,7 @@ def test_a_duplicated_message_is_one_email(tmp_path):
 
 def test_every_edge_matches_the_synthetic_corpus_facts(tmp_path):
     """The generated corpus is full of realistic traps; its Facts say what every edge must be."""
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     facts = generate_corpus(tmp_path / "corpus", emails=300, events=10, files=10, seed=3, today=date(2026, 2, 15),
                             story=True)
@@ -890,7 +890,7 @@ def test_emails_a_tool_built_are_looked_up_as_their_message_ids_are(tmp_path):
 
 def test_tools_asked_for_items_only_reach_the_same_items(tmp_path):
     """``Selection.links = False``: a tool may drop the known side of its links, never an item."""
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     facts = generate_corpus(tmp_path / "corpus", emails=300, events=30, files=10, seed=5, today=date(2026, 2, 15),
                             story=True)
@@ -933,7 +933,7 @@ def _index_rows(conn: MailStoreConnector) -> dict[str, list[tuple]]:
 
 def _mbox_with_traps(tmp_path: Path) -> Path:
     """A generated mailbox of 1,200 messages with the parsing traps (a corrupt entry among them) at the start."""
-    from queryweaver.corpus import generate_corpus
+    from tests.corpus import generate_corpus
 
     generate_corpus(tmp_path / "corpus", emails=1200, events=5, files=5, seed=9, today=date(2026, 2, 15))
     path = tmp_path / "mail.mbox"

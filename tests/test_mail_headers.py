@@ -38,7 +38,7 @@ from connectors.mailstore import (
     split_multipart,
 )
 from connectors.mbox import iter_mbox
-from queryweaver.corpus import generate_corpus
+from tests.corpus import generate_corpus
 
 from mail_fixtures import messages as fixture_messages
 

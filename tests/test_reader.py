@@ -14,8 +14,8 @@ from queryweaver.reader.fill import fill
 from queryweaver.reader.learned import LearnedReader, load_reader, split_pick, with_pick
 from queryweaver.reader.linear import LinearModel, read_models, write_models
 from queryweaver.reader.view import View, shape_features, value_features
-from queryweaver.shapes import shape_of, structure
-from queryweaver.understand import understand
+from queryweaver.reader.shapes import shape_of, structure
+from queryweaver.reader.understand import understand
 
 from tests.test_rules_parser import graph
 from tests.test_understand import lexicon  # noqa: F401  (the fixture)

@@ -14,7 +14,7 @@ import pytest
 
 from queryweaver import regex_cache
 from queryweaver.regex_cache import ProgramCache
-from queryweaver.understand import _COMPILED
+from queryweaver.reader.rules.rewrites import _COMPILED
 
 DEMO_QUESTION = "Find the file folders that contain email attachments from Jane Doe."
 SAMPLES = ["When did I last hear from Jane Doe?", "emails from jane doe's team in Feb 2025", "WHO attended the offsite",

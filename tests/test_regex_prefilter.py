@@ -1,4 +1,4 @@
-"""regex_prefilter: the words a pattern needs, and that skipping a pattern never changes what it would do."""
+"""reader/rules/prefilter.py: the words a pattern needs, and that skipping a pattern never changes what it would do."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from queryweaver.llm import coverage
-from queryweaver.regex_prefilter import LazyPattern, fold, required_words
-from queryweaver.understand import _COMPILED, paraphrase
+from queryweaver.reader.rules.prefilter import LazyPattern, fold, required_words
+from queryweaver.reader.rules.rewrites import _COMPILED
+from queryweaver.reader.understand import paraphrase
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -95,10 +96,10 @@ def test_paraphrase_is_what_applying_every_rewrite_gives():
 
 def test_the_table_of_required_words_is_current():
     """The table read at start-up must say what the analysis says for every built-in pattern; after changing a
-    pattern, run `python -m queryweaver.regex_prefilter` to write it again."""
-    from queryweaver._prefilter_table import REQUIRED
-    from queryweaver.regex_prefilter import builtin_patterns, table_entry
+    pattern, run `python -m queryweaver.reader.rules.prefilter` to write it again."""
+    from queryweaver.reader.rules._prefilter_table import REQUIRED
+    from queryweaver.reader.rules.prefilter import builtin_patterns, table_entry
 
     for source in builtin_patterns():
-        assert source in REQUIRED, f"not in the table (run python -m queryweaver.regex_prefilter): {source!r}"
+        assert source in REQUIRED, f"not in the table (run python -m queryweaver.reader.rules.prefilter): {source!r}"
         assert REQUIRED[source] == table_entry(required_words(source)), source

@@ -13,7 +13,7 @@ from queryweaver.dates import parse_date_expression
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.paper_graphs import EXAMPLE_GRAPH, PAPER_GRAPHS
-from queryweaver.rules_parser import find_dates, parse_question
+from queryweaver.reader.rules.parser import find_dates, parse_question
 from queryweaver.schema import EDGE_RULES, FILTER_FIELDS, VAR_PREFIX
 
 _TYPE_OF_PREFIX = {prefix: type_.value for type_, prefix in VAR_PREFIX.items()}

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from queryweaver.config import load_config
-from queryweaver.corpus import generate_corpus
+from tests.corpus import generate_corpus
 from queryweaver.engine import Engine
 from queryweaver.errors import ConnectorError
 

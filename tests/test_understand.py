@@ -10,8 +10,8 @@ import pytest
 from queryweaver.dates import parse_date_expression
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph, same_graph
-from queryweaver.grounding import Lexicon, MentionKind, edit_distance, ground
-from queryweaver.understand import MAX_QUESTION_CHARS, understand
+from queryweaver.reader.grounding import Lexicon, MentionKind, edit_distance, ground
+from queryweaver.reader.understand import MAX_QUESTION_CHARS, understand
 
 from tests.test_rules_parser import graph, shown
 
@@ -119,7 +119,7 @@ def test_a_month_after_to_or_from_is_a_date_not_a_typo_of_a_name(lexicon):
 
 
 def test_everyday_words_are_not_corrected_into_parser_words(lexicon):
-    from queryweaver.understand import fix_spelling
+    from queryweaver.reader.understand import fix_spelling
 
     for word in ("older", "match", "contract", "even", "director"):
         assert fix_spelling(f"the {word} emails", lexicon)[0] == f"the {word} emails"
@@ -376,8 +376,8 @@ def test_an_odd_wording_the_rules_read_from_its_mentions_is_read_for_sure_when_t
 @pytest.mark.parametrize("question", ["emails from Jane Doe or Wei Chen, not budget.xlsx",
                                       "what's the weather in Ferry Building"])
 def test_the_mention_reader_refuses_negations_and_questions_about_nothing_it_knows(lexicon, question):
-    from queryweaver.mention_graph import graph_from_mentions
-    from queryweaver.understand import render_mentions
+    from queryweaver.reader.mention_graph import graph_from_mentions
+    from queryweaver.reader.understand import render_mentions
 
     rendered, _notes = render_mentions(question, ground(question, lexicon))
     assert graph_from_mentions(rendered) == []
@@ -411,7 +411,7 @@ def test_a_name_the_data_does_not_hold_says_so_and_suggests_the_closest(capsys):
 
 
 def test_a_reading_that_leaves_out_something_named_yields_to_one_that_uses_everything(lexicon):
-    from queryweaver.understand import uncovered
+    from queryweaver.reader.understand import uncovered
 
     got = understand("emails from Jane Doe budget.xlsx", None, lexicon)
     assert uncovered(got.graph, got.mentions) == []
@@ -443,8 +443,8 @@ def test_so_far_without_a_period_adds_nothing(lexicon):
     ("from Jane Doe, the mails of last weekend", "last weekend"),
 ])
 def test_an_ordinal_word_inside_a_date_orders_nothing(lexicon, question, value):
-    from queryweaver.mention_graph import graph_from_mentions
-    from queryweaver.understand import render_mentions
+    from queryweaver.reader.mention_graph import graph_from_mentions
+    from queryweaver.reader.understand import render_mentions
 
     text, _notes = render_mentions(question, ground(question, lexicon))
     readings = graph_from_mentions(text)
@@ -685,7 +685,7 @@ def test_the_third_list_of_dates_is_read_in_questions(lexicon, question, spec, f
 
 def test_an_eight_digit_number_is_a_day_only_where_a_date_goes(lexicon):
     """"on 20251004" is a day; "invoice 20251004" names an invoice, so the number stays in the words searched."""
-    from queryweaver.rules_parser import find_dates
+    from queryweaver.reader.rules.parser import find_dates
 
     assert [value for _i, _end, _op, value in find_dates("emails from Jane on 20251004")] == ["20251004"]
     assert find_dates("emails about invoice 20251004") == []
@@ -696,7 +696,7 @@ def test_an_eight_digit_number_is_a_day_only_where_a_date_goes(lexicon):
 
 def test_a_season_before_a_school_term_is_not_the_season(lexicon):
     """"the autumn term 2025" is a school's term, refused by queryweaver.dates: the reader does not make it autumn."""
-    from queryweaver.rules_parser import find_dates
+    from queryweaver.reader.rules.parser import find_dates
 
     assert [value for _i, _end, _op, value in find_dates("emails from Jane during the autumn term 2025")] == ["2025"]
     assert [value for _i, _end, _op, value in find_dates("emails from Jane during the autumn 2025")] == [
@@ -1130,7 +1130,7 @@ def test_third_person_remarks_if_questions_and_analysts(lexicon, question, spec)
 
 
 def test_a_sentence_that_could_narrow_the_question_is_not_a_remark(lexicon):
-    from queryweaver.understand import _without_remarks
+    from queryweaver.reader.understand import _without_remarks
 
     def cut(text):
         return _without_remarks(text, ground(text, lexicon))
@@ -1148,7 +1148,7 @@ def test_a_sentence_that_could_narrow_the_question_is_not_a_remark(lexicon):
 
 
 def test_the_user_manual_is_not_the_user():
-    from queryweaver.understand import _the_user_is_me
+    from queryweaver.reader.understand import _the_user_is_me
 
     assert _the_user_is_me("Who sent me the user manual?") == "Who sent me the user manual?"
     assert _the_user_is_me("Has the user got mail from Jane? The user's files too.") == \
@@ -1254,13 +1254,13 @@ def test_a_short_first_name_with_two_letters_swapped_and_a_season_as_a_date():
 
 
 def test_a_correction_replaces_the_part_it_corrects_and_nothing_else():
-    from queryweaver.understand import _self_corrected
+    from queryweaver.reader.understand import _self_corrected
 
     assert _self_corrected("Who did I meet last week – sorry, during Nov 3–14, 2025?") == \
         "Who did I meet during Nov 3–14, 2025?"  # a dash inside the date is not the correction's end
     assert _self_corrected("Which emails did Isaac Reyes send me – no, hang on, the ones I sent Isaac Reyes?") == \
         "The emails I sent Isaac Reyes?"
-    from queryweaver.understand import _without_remarks
+    from queryweaver.reader.understand import _without_remarks
 
     assert _without_remarks("Which emails did I get? And which files?", []) == \
         "Which emails did I get? And which files?"  # a question before the turn word: both stay
@@ -1319,7 +1319,7 @@ def test_arrows_the_undersigned_what_cannot_be_found_and_dev16s_wordings(lexicon
 
 
 def test_an_arrow_between_things_that_are_not_parties_is_not_read_as_one():
-    from queryweaver.understand import _arrows_between_parties
+    from queryweaver.reader.understand import _arrows_between_parties
 
     for question in ["emails from 2025-01 -> 2025-03: count?", "my emails → links: which?", "Q3 → Q4: events?"]:
         assert _arrows_between_parties(question) == question
@@ -1480,7 +1480,7 @@ def test_dev18s_wordings(lexicon, question, spec):
 
 
 def test_app_labels_leave_other_quotes_alone():
-    from queryweaver.understand import _app_labels, _asked_plainly
+    from queryweaver.reader.understand import _app_labels, _asked_plainly
 
     for question in ['Emails about "From: here to there" please', 'What\'s in "Sent" addressed to Wei Chen?',
                      "Which emails did Jane Doe send me?", 'Emails with the subject "To do: list"']:

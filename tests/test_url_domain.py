@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from queryweaver.grounding import url_domain, urlsplit_domain
+from queryweaver.reader.grounding import url_domain, urlsplit_domain
 
 HAND_WRITTEN = [
     "https://www.GitHub.com/x?y=1", "www.king.test/shop", "http://localhost/", "", "  ", "http://", "https://.",

@@ -19,9 +19,9 @@ import pytest
 
 from queryweaver.config import Config, load_config, parse_config
 from queryweaver.connector import Connector, tool
-from queryweaver.corpus import demo_questions
 from queryweaver.engine import Engine
 from queryweaver.items import Item
+from queryweaver.paper_graphs import demo_questions
 from queryweaver.schema import EntityType as T
 from queryweaver.web import CONTENT_SECURITY_POLICY, create_app, make_web_server, serve
 from queryweaver.web.history import RecentQuestions, default_recent_path

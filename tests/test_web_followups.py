@@ -10,7 +10,7 @@ import pytest
 from queryweaver.config import load_config
 from queryweaver.engine import Engine
 from queryweaver.reader.followup import read_followup
-from queryweaver.understand import understand
+from queryweaver.reader.understand import understand
 
 from tests.test_web_browser import ARTIFACTS, browser, expect, live, node, page  # noqa: F401 - fixtures
 

@@ -9,7 +9,7 @@ client's errors into ``BackendError`` naming the fix, so the CLI and the web UI 
               variable named by ``[llm] api_key_env``; ``response_format`` = the decoding schema.
     llamacpp  llama-cpp-python in process, any GGUF file; the decoding schema becomes a grammar; the fixed
               system prefix is evaluated once and its KV state kept in memory and on disk.
-    rules     the deterministic parser in ``queryweaver.rules_parser``; no model at all.
+    rules     the deterministic parser in ``queryweaver.reader.rules.parser``; no model at all.
 """
 
 from __future__ import annotations
@@ -594,7 +594,7 @@ class RulesBackend(LLMBackend):
         parse_question = self._parse_question
         if parse_question is None:
             try:
-                from ..rules_parser import parse_question
+                from ..reader.rules.parser import parse_question
             except ImportError as exc:
                 raise GenerationError("the rules parser is not installed with this copy of QueryWeaver; "
                                       "pick [llm] backend = \"ollama\" or \"llamacpp\"") from exc

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Iterable
 
 from .. import regex_cache
 from ..filters import extension_of, name_variants, norm, place_matches, url_matches
-from ..regex_prefilter import LazyPattern, fold
+from ..reader.rules.prefilter import LazyPattern, fold
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..grounding import Lexicon, Mention
+    from ..reader.grounding import Lexicon, Mention
     from ..graph import FilterConstraint, QueryGraph
 
 __all__ = ["coverage_problems", "first_person_verbs", "FirstPersonVerb"]

@@ -323,7 +323,7 @@ _GENERIC = frozenset("how why whose tell know called together held one about he 
 @lru_cache(maxsize=1)
 def topic_vocabulary() -> frozenset[str]:
     """Words that tie a question to the schema: the bank's wording (not its values) and core words."""
-    from ..rules_parser import EXTENSION_WORDS  # file-type words ("spreadsheets", "word", "txt")
+    from ..reader.rules.parser import EXTENSION_WORDS  # file-type words ("spreadsheets", "word", "txt")
 
     words = set(tokenize(" ".join(_TOPIC_WORDS))) | set(tokenize(" ".join(EXTENSION_WORDS)))
     for example in example_bank():

@@ -166,16 +166,16 @@ def _doubted(confidence: float, problems: list[str]) -> float:
     """The offline reading's confidence once the coverage check's doubts are weighed (``understand.doubted``,
     fitted with the rest of the confidence); without the offline reader, any doubt makes it unsure."""
     try:
-        from ..understand import doubted
+        from ..reader.understand import doubted
     except ImportError:
         return min(confidence, DISAGREED)
     return doubted(confidence, problems)
 
 
 def default_offline() -> OfflineParser:
-    """The offline parser: ``queryweaver.understand.understand`` when installed, else the rules parser."""
+    """The offline parser: ``queryweaver.reader.understand.understand`` when installed, else the rules parser."""
     try:
-        from ..understand import understand
+        from ..reader.understand import understand
     except ImportError:
         return rules_offline
     return understand
@@ -190,11 +190,11 @@ def rules_offline(question: str, config=None, lexicon=None, *, parse_question: C
 
 
 def ground_question(question: str, lexicon) -> list:
-    """The question's grounded mentions (``queryweaver.grounding.ground``), or none without a lexicon."""
+    """The question's grounded mentions (``queryweaver.reader.grounding.ground``), or none without a lexicon."""
     if lexicon is None:
         return []
     try:
-        from ..grounding import ground
+        from ..reader.grounding import ground
     except ImportError:  # grounding is being written: the parsers then work without mentions
         return []
     return list(ground(question, lexicon))
@@ -572,7 +572,7 @@ def ungrounded_filters(graph: QueryGraph, question: str, mentions=()) -> list:
 
 def _extension_asked(extension: str, asked: list[str]) -> bool:
     """The question names this file type: ".txt", "PDFs", "spreadsheets" (xlsx), "photos" (jpg)..."""
-    from ..rules_parser import EXTENSION_WORDS  # the one table of file-type words
+    from ..reader.rules.parser import EXTENSION_WORDS  # the one table of file-type words
 
     for word in asked:
         singular = word[:-1] if word.endswith("s") and len(word) > 3 else word

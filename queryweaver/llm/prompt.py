@@ -31,7 +31,7 @@ from .tree import graph_to_tree, tree_decoding_schema
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..graph import QueryGraph
-    from ..grounding import Mention
+    from ..reader.grounding import Mention
     from .examples import Example
 
 Form = Literal["flat", "tree"]

@@ -1,6 +1,6 @@
 """Filling a shape with a question's values: which value goes in which slot, and which values are left out.
 
-A shape (``queryweaver.shapes``) is a graph with slots -- ``$person``, ``$date``, ``$topic`` ... -- where a
+A shape (``queryweaver.reader.shapes``) is a graph with slots -- ``$person``, ``$date``, ``$topic`` ... -- where a
 question's values go. ``fill`` tries every way of putting the question's values (``view.Value``) into the
 shape's slots and scores each with the value models' opinions: a value used counts log p(keep), a value left
 out log p(leave out) -- so a name in a sentence that only sets the scene is left out cheaply, a name the
@@ -16,7 +16,7 @@ import math
 
 from ..errors import GraphError
 from ..graph import QueryGraph
-from ..shapes import _SHORT, Shape
+from .shapes import _SHORT, Shape
 from .view import Value
 
 __all__ = ["fill", "POOLS", "role_of"]

@@ -163,7 +163,7 @@ _HAVING = {"with", "w", "w/", "has", "have", "had", "having", "containing", "att
 
 def _values(text: str, lexicon) -> list[tuple[str, str, str, str]]:
     """What the follow-up names, as the learned reader's view finds it: (type, field, op, value), once each."""
-    from ..understand import learned_view
+    from .understand import learned_view
 
     view = learned_view(text, lexicon)
     out: list[tuple[str, str, str, str]] = []
@@ -391,7 +391,7 @@ def _fresh(text: str, read: Reader) -> FollowUp:
 
 
 def _say_edit(kind: str, previous: QueryGraph, follow: QueryGraph, noun: str) -> str:
-    from ..understand import describe_reading
+    from .understand import describe_reading
     said = describe_reading(follow)
     if follow.action == "count" and kind == "narrow":
         return f"how many of the {noun} above"

@@ -175,7 +175,7 @@ class LearnedReader:
     def judge(self, view: View, graph: QueryGraph, probs=None, keep=None, roles=None, parts=None, picks=None,
               counts=None) -> LearnedReading:
         """Any graph (the rules' reading) judged by the models: its shape, its parts, its values' placement."""
-        from ..shapes import shape_of, structure
+        from .shapes import shape_of, structure
 
         if probs is None:
             probs = self.shape_probabilities(view)

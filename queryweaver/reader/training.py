@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..shapes import SLOTS, shape_of, structure
+from .shapes import SLOTS, shape_of, structure
 from .fill import POOLS, role_of
 from .learned import MODELS_PATH, attributes, split_pick
 from .linear import LinearModel, write_models
@@ -146,7 +146,7 @@ def training_examples() -> list[Example]:
     from ..config import DEMO_DIR, load_config
     from ..engine import Engine
     from ..paper_graphs import EXAMPLE_GRAPH, paper_graphs
-    from ..understand import learned_view
+    from .understand import learned_view
 
     examples: list[Example] = []
 

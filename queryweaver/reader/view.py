@@ -1,6 +1,6 @@
 """What the learned reader sees of a question: its tokens with the things it names masked, and those values.
 
-A question arrives here already grounded (``queryweaver.understand`` writes each mention as a typed literal,
+A question arrives here already grounded (``queryweaver.reader.understand`` writes each mention as a typed literal,
 ``⟦person|Jane Doe⟧``) and spell-checked. ``View.of`` reads it into *tokens* -- ``(kind, low, text, extra)``,
 kind one of word, date, person, email, place, title, file, filename, folder, site, ext, quote, num, punct --
 and *values*, the things the question states that a graph can filter on, each with its token position:
@@ -52,7 +52,7 @@ class View:
     def of(cls, rendered: str, is_topic: Callable[[str], bool] = lambda word: False) -> "View":
         """``rendered``: the grounded, spell-checked question; ``is_topic``: whether a word is one of the data's
         subject words the parser has no use for (a run of them is one topic value, masked ``<topic>``)."""
-        from ..rules_parser import _FILE_HEADS, _NOUN_EXTENSIONS, EXTENSION_WORDS, _dotted_kind, find_dates, tokenize
+        from .rules.parser import _FILE_HEADS, _NOUN_EXTENSIONS, EXTENSION_WORDS, _dotted_kind, find_dates, tokenize
 
         # a quoted span holding something the data names is read as what it says ('Under "From: ⟦person|Jane⟧"')
         rendered = _QUOTED_MENTION.sub(r"\1", rendered)

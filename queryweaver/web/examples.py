@@ -14,7 +14,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Iterator
 
-from ..grounding import Lexicon
+from ..reader.grounding import Lexicon
 
 if TYPE_CHECKING:
     from .state import WebState

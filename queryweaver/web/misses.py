@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ..grounding import Lexicon, ground, knows_person, people_like
+from ..reader.grounding import Lexicon, ground, knows_person, people_like
 
 MAIL_TYPES = frozenset({"mbox", "maildir", "emlx", "imap", "gmail"})
 CALENDAR_TYPES = frozenset({"ics", "caldav", "gcal"})

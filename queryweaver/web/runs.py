@@ -297,7 +297,7 @@ def _follow_up(state: "WebState", run: Run, relay: Callable):
     """The follow-up read as an edit of the run it follows, as a Generation of the whole new graph."""
     from ..llm.generate import Generation
     from ..reader.followup import read_followup
-    from ..understand import describe_reading
+    from ..reader.understand import describe_reading
 
     previous = run.follows
     assert previous is not None and previous.graph is not None and run.question

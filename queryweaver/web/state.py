@@ -31,7 +31,7 @@ EXTENSION_KEY = "queryweaver"
 Generate = Callable[[str, Callable[[Any], None]], Any]   # (question, on_event) -> Generation
 EngineFactory = Callable[[Callable[..., None]], Engine]  # (progress) -> Engine
 
-# Shown on the empty page when the corpus of demo questions is not available.
+# Shown on the empty page when the demo questions cannot be read.
 FALLBACK_EXAMPLES = (
     "Find the folders that contain email attachments from Jane Doe",
     "Find the last email received on January 10, 2025",
@@ -427,10 +427,9 @@ def _question_text(entry: Any) -> str | None:
 
 
 def default_examples() -> list[str]:
-    try:
-        from ..corpus import demo_questions
-    except ImportError:
-        return list(FALLBACK_EXAMPLES)
+    """The demo's questions (``paper_graphs.demo_questions``), shown on the empty page."""
+    from ..paper_graphs import demo_questions
+
     try:
         return [text for text in (_question_text(q) for q in demo_questions()) if text]
     except Exception:

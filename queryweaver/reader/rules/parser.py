@@ -63,11 +63,11 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from . import regex_cache
-from .dates import COMPUTED_HOLIDAYS, HOLIDAYS, MISSPELLED_MONTHS, SEASONS, WEEKDAYS, parse_date_expression
-from .errors import DateExpressionError, GenerationError, GraphError
-from .graph import QueryGraph
-from .schema import EDGE_RULES, VAR_PREFIX, EntityType, fields_for, find_edge_rule
+from ... import regex_cache
+from ...dates import COMPUTED_HOLIDAYS, HOLIDAYS, MISSPELLED_MONTHS, SEASONS, WEEKDAYS, parse_date_expression
+from ...errors import DateExpressionError, GenerationError, GraphError
+from ...graph import QueryGraph
+from ...schema import EDGE_RULES, VAR_PREFIX, EntityType, fields_for, find_edge_rule
 
 __all__ = ["EXTENSION_WORDS", "parse_question"]
 
@@ -314,7 +314,7 @@ class _Token:
     etype: str = ""  # for an entity: person, place, title, folder (a grounded mention, see grounding.py)
 
 
-# A grounded mention, written by queryweaver.understand: ⟦person|Jane Doe⟧, ⟦place|Ferry Building⟧,
+# A grounded mention, written by queryweaver.reader.understand: ⟦person|Jane Doe⟧, ⟦place|Ferry Building⟧,
 # ⟦title|planning session⟧ (words of event titles), ⟦folder|Finance⟧.
 ENTITY_OPEN, ENTITY_CLOSE = "⟦", "⟧"
 _ENTITY_TYPES = {"person": (PERSON,), "place": (PLACE,), "title": (EVENT,), "folder": (FOLDER,), "file": (FILE,)}
@@ -442,7 +442,7 @@ def parse_question(question: str) -> QueryGraph:
 def find_dates(text: str) -> list[tuple[int, int, str, str]]:
     """Every date expression in ``text`` the date grammar reads: (first token, end token, op, value).
 
-    Token positions are those of ``tokenize(text)``; used by the mention reader (queryweaver/mention_graph.py).
+    Token positions are those of ``tokenize(text)``; used by the mention reader (reader/mention_graph.py).
     """
     parser = _Parser(" ".join(text.split()))
     found, i = [], 0

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import regex_cache
-from .errors import GraphError
-from .graph import QueryGraph
-from .rules_parser import _NOUNS, EXTENSION_WORDS, find_dates, tokenize
+from .. import regex_cache
+from ..errors import GraphError
+from ..graph import QueryGraph
+from .rules.parser import _NOUNS, EXTENSION_WORDS, find_dates, tokenize
 
 __all__ = ["graph_from_mentions"]
 
@@ -136,7 +136,7 @@ def graph_from_mentions(text: str) -> list[QueryGraph]:
 
 
 def _same(a: QueryGraph, b: QueryGraph) -> bool:
-    from .graph import same_graph
+    from ..graph import same_graph
 
     return same_graph(a, b)
 

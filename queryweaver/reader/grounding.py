@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
-from . import regex_cache
+from .. import regex_cache
 
 __all__ = ["LEXICON_VERSION", "Lexicon", "LexiconKind", "LexiconRow", "Mention", "MentionKind", "edit_distance",
            "ground", "knows_person", "people_like", "subject_words", "unknown_values", "url_domain"]

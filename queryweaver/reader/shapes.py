@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .graph import QueryGraph
+from ..graph import QueryGraph
 
 __all__ = ["Shape", "shape_of", "structure", "SLOTS"]
 

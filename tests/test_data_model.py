@@ -90,7 +90,7 @@ def version(port: int) -> str:
 # -- the API ---------------------------------------------------------------------------------------------------
 
 def test_find_lists_the_models_the_local_ollama_has(served, ollama):
-    app, port, config_path = served
+    _app, port, config_path = served
     found = api(port, "GET", "/api/data/ollama", params={"host": ollama.url})
     assert found.status_code == 200
     assert found.json() == {"running": True, "host": ollama.url, "models": MODELS}
@@ -101,7 +101,7 @@ def test_find_lists_the_models_the_local_ollama_has(served, ollama):
 
 
 def test_an_address_nothing_answers_at_is_one_line(served):
-    app, port, config_path = served
+    _app, port, _config_path = served
     host = f"http://127.0.0.1:{free_port()}"
     found = api(port, "GET", "/api/data/ollama", params={"host": host}).json()
     assert found["running"] is False and found["models"] == []
@@ -112,7 +112,7 @@ def test_an_address_nothing_answers_at_is_one_line(served):
 
 
 def test_ollama_is_looked_for_on_this_machine_only(served):
-    app, port, config_path = served
+    _app, port, _config_path = served
     for host in ("http://127.0.0.1.example.net:11434", "http://localhost.example.net", "http://10.0.0.5:11434",
                  "file:///etc/passwd", "http://127.0.0.1@example.net:11434"):
         found = api(port, "GET", "/api/data/ollama", params={"host": host})
@@ -123,7 +123,7 @@ def test_ollama_is_looked_for_on_this_machine_only(served):
 def test_try_it_asks_the_model_chosen_on_the_page_and_says_how_long(served, ollama):
     """Before it is saved: the page sends what is chosen; the model is asked even though the offline reader could
     read the sample question, and nothing is written."""
-    app, port, config_path = served
+    _app, port, config_path = served
     tried = api(port, "POST", "/api/data/model/try", json={"backend": "ollama", "model": "llama3.2:latest",
                                                             "host": ollama.url})
     assert tried.status_code == 200, tried.text
@@ -138,7 +138,7 @@ def test_try_it_asks_the_model_chosen_on_the_page_and_says_how_long(served, olla
 
 
 def test_try_it_with_the_saved_model_asks_it(served, ollama):
-    app, port, config_path = served
+    _app, port, _config_path = served
     saved = api(port, "POST", "/api/data/model", json={"version": version(port), "backend": "ollama",
                                                         "model": "qwen3:8b", "host": ollama.url})
     assert saved.status_code == 200
@@ -148,7 +148,7 @@ def test_try_it_with_the_saved_model_asks_it(served, ollama):
 
 
 def test_try_it_on_an_address_nothing_answers_at_is_one_line(served):
-    app, port, config_path = served
+    _app, port, _config_path = served
     host = f"http://127.0.0.1:{free_port()}"
     tried = api(port, "POST", "/api/data/model/try", json={"backend": "ollama", "model": "qwen3:8b", "host": host})
     assert tried.status_code == 400
@@ -159,7 +159,7 @@ def test_try_it_on_an_address_nothing_answers_at_is_one_line(served):
 
 
 def test_saving_writes_the_llm_table_and_keeps_the_comments(served, ollama):
-    app, port, config_path = served
+    _app, port, config_path = served
     saved = api(port, "POST", "/api/data/model", json={"version": version(port), "backend": "ollama",
                                                         "model": "llama3.2:latest", "host": ollama.url})
     assert saved.status_code == 200

@@ -523,10 +523,10 @@ def _on_this_machine(host: Any) -> bool:
 
     try:
         where = urlsplit(host)
-        where.port  # a port that is not a number raises
+        return where.scheme == "http" and where.hostname in LOCAL_HOSTS and where.username is None \
+            and (where.port is None or where.port > 0)  # .port raises for a port that is not a number
     except (TypeError, ValueError, AttributeError):
         return False
-    return where.scheme == "http" and where.hostname in LOCAL_HOSTS and where.username is None
 
 
 def _no_ollama(host: str, why: str):

@@ -204,5 +204,19 @@ def set_table(document: tomlkit.TOMLDocument, section: str, values: dict[str, An
         if value is None or value == "" or value == []:
             if key in table:
                 del table[key]
-        else:
+        elif key in table:
             table[key] = value
+        else:
+            _add_after_last_key(table, key, value)
+
+
+def _add_after_last_key(table, key: str, value: Any) -> None:
+    """Add ``key`` after the table's last key, not after the blank lines and comments that end it: tomlkit keeps
+    those with the table, but a person wrote them above the next table (``# my papers`` over ``[[sources]]``)."""
+    body = table.value.body
+    keys = [i for i, (k, _item) in enumerate(body) if k is not None]
+    at = keys[-1] + 1 if keys else 0
+    if at >= len(body):
+        table[key] = value
+    else:
+        table.value._insert_at(at, key, value)  # tomlkit has no public insert for a table's keys

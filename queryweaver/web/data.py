@@ -17,6 +17,9 @@ and lie in the home folder unless the page confirms otherwise). Nothing secret i
     GET  /api/data/index/events           the job's events (``indexing.IndexEventKind``), from the start
     POST /api/data/self                   {"version", "name", "emails", "timezone"}
     POST /api/data/model                  {"version", "backend", "model", "host", "base_url", "model_path", ...}
+    GET  /api/data/ollama?host=           the models the Ollama on this machine has pulled, or one line why none
+    POST /api/data/model/try              {"backend", "model", ... as chosen on the page, or nothing: the saved
+                                          model} -> the graph it wrote for a sample question and the seconds
 """
 
 from __future__ import annotations
@@ -92,8 +95,7 @@ def _machine_zone():
 
 def _model_view(llm: dict[str, Any]) -> dict[str, Any]:
     """The [llm] settings the page shows: names and addresses only (a key is named by its variable)."""
-    keys = ("backend", "model", "host", "base_url", "model_path", "api_key_env")
-    return {key: llm.get(key) for key in keys if llm.get(key) is not None}
+    return {key: llm.get(key) for key in MODEL_KEYS if llm.get(key) is not None}
 
 
 def source_states(state) -> list[dict[str, Any]]:
@@ -448,14 +450,16 @@ def set_self():
     return jsonify({"self": values})
 
 
-@bp.post("/model")
-def set_model():
-    body = _body()
+MODEL_KEYS = ("backend", "model", "host", "base_url", "model_path", "api_key_env")
+
+
+def _model_values(body: dict[str, Any]) -> dict[str, Any]:
+    """The [llm] settings the page sent, checked; a key left empty is None (removed from the file)."""
     backend = body.get("backend")
     if backend not in BACKENDS:
         raise ApiError(400, f"backend must be one of {', '.join(BACKENDS)}")
     values: dict[str, Any] = {"backend": backend}
-    for key in ("model", "host", "base_url", "model_path", "api_key_env"):
+    for key in MODEL_KEYS[1:]:
         value = body.get(key)
         if value is not None and not isinstance(value, str):
             raise ApiError(400, f"{key} must be text")
@@ -478,8 +482,18 @@ def set_model():
         raise ApiError(400, "give the server's address, ending in /v1 (e.g. http://127.0.0.1:1234/v1)")
     if values.get("api_key_env") and not values["api_key_env"].replace("_", "").isalnum():
         raise ApiError(400, "api_key_env names an environment variable, such as OPENAI_API_KEY (not the key itself)")
+    return values
+
+
+@bp.post("/model")
+def set_model():
+    body = _body()
+    values = _model_values(body)
     _save(body.get("version"), lambda document: set_table(document, "llm", values))
     return jsonify({"model": {k: v for k, v in values.items() if v}})
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
 @bp.get("/ollama")
@@ -488,35 +502,64 @@ def ollama_models():
     import requests
 
     host = request.args.get("host") or current_state().config.llm_setting("host")
-    if not isinstance(host, str) or not host.startswith(("http://127.0.0.1", "http://localhost")):
+    if not _on_this_machine(host):
         raise ApiError(400, "Ollama is looked for on this machine only (http://127.0.0.1:11434)")
     try:
         response = requests.get(host.rstrip("/") + "/api/tags", timeout=3)
         response.raise_for_status()
         models = [m.get("name") for m in response.json().get("models", []) if m.get("name")]
-    except (requests.RequestException, ValueError) as exc:
-        return jsonify({"running": False, "host": host, "models": [],
-                        "message": f"no Ollama server answers at {host} ({type(exc).__name__}); start it with "
-                                   f"'ollama serve', or pick another model"})
+    except requests.ConnectionError:
+        return _no_ollama(host, f"Nothing answers at {host}")
+    except requests.Timeout:
+        return _no_ollama(host, f"{host} did not answer within 3 s")
+    except (requests.RequestException, ValueError, AttributeError):
+        return _no_ollama(host, f"{host} answers, but not as Ollama does")
     return jsonify({"running": True, "host": host, "models": models})
+
+
+def _on_this_machine(host: Any) -> bool:
+    """``host`` is a plain http:// address of this machine (not ``http://127.0.0.1.example.net``)."""
+    from urllib.parse import urlsplit
+
+    try:
+        where = urlsplit(host)
+        return where.scheme == "http" and where.hostname in LOCAL_HOSTS and where.username is None \
+            and (where.port is None or where.port > 0)  # .port raises for a port that is not a number
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+def _no_ollama(host: str, why: str):
+    return jsonify({"running": False, "host": host, "models": [],
+                    "message": f"{why}: start Ollama ('ollama serve', or open the Ollama app), or check the address"})
 
 
 @bp.post("/model/try")
 def try_model():
-    """Read one sample question with the configured model: the graph it wrote and the time it took."""
-    from ..llm import generate_graph
+    """Read one sample question with a model -- the one the page has chosen (``backend``, ``model``, ... as for
+    POST /model; nothing is saved), else the saved one -- and say what graph it wrote and how long it took.
+
+    The model is asked even when the offline reader could read the question alone: it is the model being tried."""
+    from dataclasses import replace
+
+    from ..llm import generate_graph, get_backend
 
     state = current_state()
-    question = _body().get("question") or "Find the emails I received last week"
+    body = _body()
+    question = body.get("question") or "Find the emails I received last week"
     if not isinstance(question, str) or len(question) > 500:
         raise ApiError(400, "the sample question must be text")
+    config = state.config
+    if "backend" in body:
+        chosen = {k: v for k, v in _model_values(body).items() if v}
+        config = replace(config, llm={**{k: v for k, v in config.llm.items() if k not in MODEL_KEYS}, **chosen})
     started = time.monotonic()
     try:
-        generation = generate_graph(question, state.config)
+        generation = generate_graph(question, config, backend=get_backend(config))  # "auto": what it resolves to
     except QueryWeaverError as exc:
         raise ApiError(400, str(exc)) from None
-    return jsonify({"question": question, "graph": generation.graph.to_json(),
-                    "backend": getattr(generation, "backend", None), "reading": getattr(generation, "reading", ""),
+    return jsonify({"question": question, "graph": generation.graph.to_json(), "backend": generation.backend,
+                    "model": generation.model, "reading": generation.reading,
                     "seconds": round(time.monotonic() - started, 2)})
 
 

@@ -646,7 +646,7 @@ export class DataPage {
       const input = $('input[name="model"]', this.modelForm);
       clear(this.modelOut, found.running
         ? h("p", { class: "hint" }, `Ollama runs at ${found.host} with `, found.models.length ? found.models.map((m) =>
-          h("button", { type: "button", class: "link-button pick-model", onclick: () => { input.value = m; } }, m)) : "no model yet (ollama pull qwen3:8b)")
+          h("button", { type: "button", class: "link-button pick-model", onclick: () => { input.value = m; } }, m)).concat(" (pick one, then Try it)") : "no model yet (ollama pull qwen3:8b)")
         : h("p", { class: "problem" }, found.message));
     } catch (err) {
       clear(this.modelOut, h("p", { class: "problem" }, err.message));
@@ -657,10 +657,11 @@ export class DataPage {
 
   async tryModel(button) {
     button.disabled = true;
-    clear(this.modelOut, h("p", { class: "hint" }, "Reading a sample question with the saved model…"));
+    clear(this.modelOut, h("p", { class: "hint" }, "Reading a sample question with the model chosen above…"));
     try {
-      const r = await api("/api/data/model/try", { method: "POST", body: {} });
-      clear(this.modelOut, h("p", {}, `“${r.question}” was read by ${r.backend} in ${r.seconds} s as: `, h("strong", {}, r.reading || "a graph")),
+      const r = await api("/api/data/model/try", { method: "POST", body: this.modelBody() });
+      const by = r.model ? `${r.backend} (${r.model})` : r.backend;
+      clear(this.modelOut, h("p", { class: "model-tried" }, `“${r.question}” was read by ${by} in ${r.seconds} s as: `, h("strong", {}, r.reading || "a graph")),
         h("pre", { class: "model-graph" }, JSON.stringify(r.graph, null, 1)));
     } catch (err) {
       clear(this.modelOut, h("p", { class: "problem" }, err.message));

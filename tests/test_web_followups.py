@@ -96,6 +96,16 @@ def test_ask_follow_up_twice_go_back_and_follow_up_differently(page, live, oracl
     assert crumbs(page) == [FIRST, "only those from before May", "what about Amara Walsh?"]
     page.screenshot(path=str(ARTIFACTS / "followup-replace.png"), full_page=True)
 
+    # a follow-up that cannot be read: one line, the conversation stays where it was and the words stay in the box
+    page.fill("#followup", "not from her")
+    page.click("#followup-form button[type=submit]")
+    expect(page.locator(".run-error .error-message")).to_contain_text("has no 'not'")
+    expect(page.locator("#followup")).to_have_value("not from her")
+    assert crumbs(page) == [FIRST, "only those from before May", "what about Amara Walsh?"]
+    follow_up(page, "only the latest one")
+    assert answered(page) == 1
+    assert crumbs(page) == [FIRST, "only those from before May", "what about Amara Walsh?", "only the latest one"]
+
 
 def test_a_follow_up_of_an_answer_the_server_no_longer_has_is_one_line(browser, live):  # noqa: F811
     url, app, _ = live

@@ -219,6 +219,17 @@ class App {
     this.follow(runId);
   }
 
+  // A follow-up that could not be read or run leaves the conversation where it was: the step is dropped and its
+  // words stay in the box, to rephrase.
+  keepFollowing() {
+    const last = this.conversation[this.conversation.length - 1];
+    if (this.conversation.length < 2 || !last || last.run !== this.run) return;
+    this.conversation.pop();
+    this.showConversation();
+    this.el.followInput.value = last.question || "";
+    this.el.followForm.hidden = false;
+  }
+
   // The conversation as a breadcrumb: each earlier step is one click away; a follow-up from there starts a new
   // branch (the later steps are dropped).
   showConversation() {
@@ -383,6 +394,7 @@ class App {
           ev.problems && ev.problems.length > 1 ? h("ul", { class: "problems" }, ev.problems.map((p) => h("li", {}, p))) : null));
         this.el.answerPanel.hidden = false;
         this.setStatus("Error", "error");
+        this.keepFollowing();
         break;
       default:
         break;

@@ -3,8 +3,9 @@
 After "emails from Jane Doe last month" a person asks "only the ones with attachments", "who sent them?",
 "what about March?" or a new question altogether. A follow-up is read in one of four ways:
 
-* **replace** -- "and for Omar?", "what about March?", "same for the Berlin office": the follow-up names only a
-  value; it takes the place of the previous graph's value of the same kind (a person's name, a date, a place...).
+* **replace** -- "and for Omar?", "what about March?", "same for the Berlin office": the follow-up names values
+  only of kinds the previous graph has; each takes the place of the previous value of its kind (a person's name,
+  a date, a place...).
 * **narrow** -- "only those with attachments", "just the PDFs", "from before May": the previous answer keeps its
   type and gains constraints.
 * **pivot** -- "who sent them?", "their attachments", "where were those meetings?": the answer moves along an
@@ -42,8 +43,8 @@ _POINTS_BACK = re.compile(
     r"\bthe\s+(?:latest|last|newest|most\s+recent|final|first|earliest|oldest)(?:\s+one)?\s*[?.!]*$", re.I)
 _NARROWING = re.compile(r"\b(?:only|just|filter|narrow|limit|keep|restrict)\b|^\s*(?:(?:of|among)\s+(?:those|these|them)|"
                         r"which\s+of)\b", re.I)
-_NARROWING_LEAD = re.compile(r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?(?:(?:only|just)\s+|(?:filter|narrow|limit|restrict)\w*(?:\s+(?:it|them|those|"
-                             r"that|down))*\s+to\s+)", re.I)
+_NARROWING_LEAD = re.compile(r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?(?:(?:only|just)\s+|"
+                             r"(?:filter|narrow|limit|restrict)\w*(?:\s+(?:it|them|those|that|down))*\s+to\s+)", re.I)
 _NOT = re.compile(r"\b(?:not|except|excluding|without|other\s+than|apart\s+from|but\s+not|minus)\b", re.I)
 # words that open a follow-up without adding to it ("ok, now what about ...")
 _LEAD = re.compile(r"^\s*(?:(?:and|but|ok(?:ay)?|now|then|so|also|great|thanks|cool|nice|hmm+|oh|wait|what\s+about|"

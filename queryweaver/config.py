@@ -79,6 +79,7 @@ class Config:
     index_workers: int | None = None  # [index] workers; None = one per CPU (workers.build_workers)
     path: Path | None = None  # the file it came from; None for the built-in demo
     is_demo: bool = False
+    own: "Config | None" = None  # on the demo: the user's config file it stands in for (no sources in it yet)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -123,10 +124,20 @@ def load_config(path: str | Path | None = None) -> Config:
         return _load_file(path)
     default = default_config_path()
     if default.exists():
-        return _load_file(default)
+        return demo_until_sources(_load_file(default))
     config = _load_file(DEMO_DIR / "config.toml")
     config.is_demo = True
     return config
+
+
+def demo_until_sources(config: Config) -> Config:
+    """The demo data, standing in for a config that has no sources yet (a model or You saved on the Data page
+    before any source), with that config's ``[llm]`` settings; the config itself is kept as ``own``."""
+    if config.sources or config.is_demo:
+        return config
+    demo = _load_file(DEMO_DIR / "config.toml")
+    demo.is_demo, demo.llm, demo.own = True, dict(config.llm), config
+    return demo
 
 
 def _load_file(path: Path) -> Config:

@@ -710,3 +710,36 @@ def test_a_question_asked_while_a_build_runs_is_answered_from_what_is_indexed(tm
         app.extensions["queryweaver"].close()
         slow.close()
         radicale.close()
+
+
+def test_saving_a_model_or_you_first_keeps_the_demo_until_a_source_is_added(served):
+    app, port, config_path = served
+    version = api(port, "GET", "/api/data").json()["version"]
+    saved = api(port, "POST", "/api/data/model", json={"backend": "rules", "version": version})
+    assert saved.status_code == 200, saved.text
+    version = api(port, "GET", "/api/data").json()["version"]
+    assert api(port, "POST", "/api/data/self", json={"name": "Sam Lee", "emails": ["sam@example.net"],
+                                                     "version": version}).status_code == 200
+    assert config_path.exists() and "[[sources]]" not in config_path.read_text()
+    data = api(port, "GET", "/api/data").json()
+    assert data["demo"] and data["demo_sources"] and data["model"]["backend"] == "rules"
+    assert data["self"]["name"] == "Sam Lee" and data["self"]["emails"] == ["sam@example.net"]  # what was saved
+    assert api(port, "GET", "/api/home").json()["demo"]
+    kind, result = ask_api(port, JANE)  # the demo still answers (its own Alex Morgan is its user)
+    assert kind == "result" and result["count"] == 4
+    # the first source of one's own ends the demo
+    documents = config_path.parent.parent.parent / "Documents"
+    version = api(port, "GET", "/api/data").json()["version"]
+    added = api(port, "POST", "/api/data/sources/add", json={"type": "files", "path": str(documents),
+                                                              "version": version})
+    assert added.status_code == 200, added.text
+    data = api(port, "GET", "/api/data").json()
+    assert not data["demo"] and [s["type"] for s in data["sources"]] == ["files"]
+    assert data["self"]["name"] == "Sam Lee"
+
+
+def test_a_config_file_without_sources_answers_from_the_demo_on_the_command_line(cli, isolated_user_dirs):
+    (isolated_user_dirs / "no-config.toml").write_text('[llm]\nbackend = "rules"\n')  # QUERYWEAVER_CONFIG's file
+    out = cli("ask", JANE, "--json")
+    assert out.code == 0, out.stderr
+    assert out.json()["result"]["count"] == 4

@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from ..config import SOURCE_TYPES, default_config_path
+from ..config import SOURCE_TYPES, default_config_path, demo_until_sources
 from ..config_file import ConfigFile, add_source, remove_source, set_table
 from ..errors import ConfigError, QueryWeaverError
 from . import indexing
@@ -71,14 +71,14 @@ def _config_file() -> ConfigFile:
 def overview():
     state = current_state()
     config = state.config
+    mine = config.own if config.is_demo else config  # on the demo, You is what the user saved, if anything
     snapshot = _config_file().read()
     return jsonify({
         "config": str(snapshot.path), "exists": snapshot.path.exists(), "version": snapshot.version,
         "demo": config.is_demo, "home": str(state.home),
         # on the demo, You starts empty: the demo's Alex Morgan is not the person at the keyboard
-        "self": {"name": "" if config.is_demo else config.self_name,
-                 "emails": [] if config.is_demo else list(config.self_emails),
-                 "timezone": "" if config.is_demo else config.timezone or "", "machine_timezone": str(_machine_zone())},
+        "self": {"name": mine.self_name if mine else "", "emails": list(mine.self_emails) if mine else [],
+                 "timezone": (mine.timezone or "") if mine else "", "machine_timezone": str(_machine_zone())},
         "model": _model_view(config.llm),
         "sources": [] if config.is_demo else source_states(state),
         "demo_sources": [s.label for s in config.sources] if config.is_demo else [],
@@ -301,7 +301,7 @@ def _save(version: Any, edit) -> Any:
     state = current_state()
     if version is not None and not isinstance(version, str):
         raise ApiError(400, "version must be the text GET /api/data gave")
-    config = _config_file().change(version, edit)
+    config = demo_until_sources(_config_file().change(version, edit))  # a model saved first keeps the demo
     try:
         state.apply_config(config)
     except ConfigBusy as exc:

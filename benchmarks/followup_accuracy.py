@@ -63,19 +63,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for item in items:
             started = time.perf_counter()
-            ok, kind, error = False, None, None
+            ok, kind, error, sure = False, None, None, 0.0
             try:
                 previous = (QueryGraph.parse(item["first_graph"]) if args.start == "gold"
                             else read(item["first"]).graph)
                 got = read_followup(item["followup"], previous, read, lexicon=lexicon)
                 kind = got.kind
+                sure = got.generation.confidence if got.generation is not None else 0.99
                 ok = corpus.answer_ok(Case("corpus", item["id"], item["followup"], item["graph"],
                                            answer=item["answer"]), got.graph)
             except QueryWeaverError as exc:
                 error = str(exc)
             seconds = time.perf_counter() - started
             outcomes.append({"id": item["id"], "part": item["part"], "kind": item["kind"], "read_kind": kind,
-                             "ok": ok, "error": error, "seconds": seconds})
+                             "ok": ok, "error": error, "seconds": seconds,
+                             "confidence": sure})
             if not ok and not args.quiet and item["part"] == "fdev":  # held-out misses are never printed
                 said = error[:120] if error else f"read as {kind}"
                 print(f"  miss {item['id']} {item['kind']:<10} {item['first']!r} -> {item['followup']!r}: {said}")
@@ -91,6 +93,13 @@ def main(argv: list[str] | None = None) -> int:
         right = sum(o["ok"] for o in group)
         print(f"| {part} | {kind} | {len(group)} | {right} ({right / len(group):.1%}) | "
               f"{sum(o['error'] is not None for o in group)} |")
+    from queryweaver.llm.generate import LOW_CONFIDENCE
+
+    read = [o for o in outcomes if o["error"] is None]
+    unsure_right = sum(1 for o in read if o["ok"] and o["confidence"] < LOW_CONFIDENCE)
+    unsure_wrong = sum(1 for o in read if not o["ok"] and o["confidence"] < LOW_CONFIDENCE)
+    print(f"\nsaid 'not sure' (below {LOW_CONFIDENCE}): {unsure_right} of {sum(o['ok'] for o in read)} right readings, "
+          f"{unsure_wrong} of {sum(not o['ok'] for o in read)} wrong ones")
     times = sorted(o["seconds"] for o in outcomes)
     parts = sorted({o["part"] for o in outcomes})
     summary = " | ".join(

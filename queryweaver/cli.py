@@ -299,6 +299,9 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
         asked = conversation.add(question, graph.to_json(), follows=following.id if following else None,
                                  edit=followup.edit if followup else None)
         args.asked = {"id": asked.id}
+        if conversation.unsaved:
+            print(f"note: this question cannot be followed up: it could not be kept ({conversation.unsaved})",
+                  file=sys.stderr)
         if following is not None:
             args.asked.update(follows={"id": following.id, "question": following.question, "graph": following.graph},
                               edit=followup.to_json())

@@ -52,12 +52,17 @@ class Conversation:
         self.path, self.keep, self.follow_for = path, keep, follow_for
         self._lock = threading.Lock()
         self._memory: list[Asked] = []
+        self.unsaved: str | None = None  # why the last question could not be kept (a full disk, no data dir)
 
     def add(self, question: str, graph: dict[str, Any], *, follows: str | None = None,
             edit: str | None = None) -> Asked:
         entry = Asked(secrets.token_hex(6), " ".join(question.split()), graph, time.time(), follows, edit)
         with self._lock:
-            self._write([entry, *self._read()][: self.keep])
+            try:
+                self._write([entry, *self._read()][: self.keep])
+                self.unsaved = None
+            except OSError as exc:  # the answer matters more than being able to follow it up
+                self.unsaved = f"{exc.strerror or exc} ({self.path})"
         return entry
 
     def last(self) -> Asked | None:
@@ -108,5 +113,9 @@ class Conversation:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"asked": [e.to_json() for e in entries]}, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps({"asked": [e.to_json() for e in entries]}, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a half-written temporary file is not left behind; the old file stays
+            raise

@@ -177,3 +177,11 @@ def test_ask_follow_with_nothing_to_follow_is_one_line(cli, tmp_path):
     (data / "conversation.json").write_text(json.dumps(kept))
     out = cli("ask", "--follow", "only the PDFs", env={"QUERYWEAVER_DATA_DIR": str(data)})
     assert out.code != 0 and "has expired" in out.stderr and out.stderr.strip().count("\n") == 0
+
+
+def test_an_unwritable_data_dir_still_answers_and_says_follow_ups_are_off(cli, tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")  # the data dir cannot be made here
+    out = cli("ask", "emails from Aisha Bauer", env={"QUERYWEAVER_DATA_DIR": str(blocked / "data")})
+    assert out.code == 0 and "Answer:" in out.stdout
+    assert "cannot be followed up" in out.stderr and out.stderr.strip().count("\n") == 0

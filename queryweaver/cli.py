@@ -323,22 +323,13 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
 def _follow(question: str, following, config, args: argparse.Namespace, generate, lexicon):
     """The follow-up read as an edit of ``following``'s graph, as a Generation of the whole new graph."""
     from .graph import QueryGraph
-    from .llm.generate import Generation
     from .reader.followup import read_followup
-    from .reader.understand import describe_reading
 
     started = time.perf_counter()
     followup = read_followup(question, QueryGraph.parse(following.graph),
                              lambda text: generate(text, config, backend=args.backend, lexicon=lexicon),
                              lexicon=lexicon)
-    own = followup.generation
-    notes = [f"follows '{following.question}': {followup.edit}"] + (list(own.notes) if own is not None else [])
-    generation = Generation(graph=followup.graph, backend=own.backend if own is not None else "rules",
-                            model=own.model if own is not None else None, seconds=time.perf_counter() - started,
-                            confidence=own.confidence if own is not None else 0.99,
-                            reading=describe_reading(followup.graph), notes=notes,
-                            mentions=list(own.mentions) if own is not None else [])
-    return generation, followup
+    return followup.as_generation(following.question, time.perf_counter() - started), followup
 
 
 def picked_graph(generation, pick: int | None, question: str):

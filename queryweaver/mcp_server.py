@@ -219,13 +219,11 @@ class McpTools:
             if following is not None:
                 from .graph import QueryGraph
                 from .reader.followup import read_followup
-                from .reader.understand import describe_reading
 
                 followup = read_followup(question, QueryGraph.parse(following.graph),
                                          lambda text: generate(text, self.config, lexicon=lexicon), lexicon=lexicon)
-                own = followup.generation
-                graph, reading = followup.graph, describe_reading(followup.graph)
-                confidence = own.confidence if own is not None else 0.99
+                made = followup.as_generation(following.question, 0.0)
+                graph, reading, confidence = made.graph, made.reading, made.confidence
             else:
                 generation = generate(question, self.config, lexicon=lexicon)
                 graph, reading, confidence = generation.graph, generation.reading, generation.confidence

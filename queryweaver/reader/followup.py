@@ -65,7 +65,21 @@ class FollowUp:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "edit": self.edit, "changed": self.changed, "read_as": self.read_as}
 
+    def as_generation(self, follows: str, seconds: float):
+        """The whole new graph as a Generation (what ``ask`` and the page show of any reading): as sure as the
+        reading of the follow-up's words, a replaced value as sure as the previous reading."""
+        from ..llm.generate import Generation
+        from .understand import describe_reading
 
+        own = self.generation
+        return Generation(graph=self.graph, backend=getattr(own, "backend", "rules"), model=getattr(own, "model", None),
+                          seconds=seconds, confidence=own.confidence if own is not None else REPLACED,
+                          reading=describe_reading(self.graph),
+                          notes=[f"follows '{follows}': {self.edit}", *(getattr(own, "notes", None) or [])],
+                          mentions=list(getattr(own, "mentions", None) or []))
+
+
+REPLACED = 0.99  # how sure a reading is that only puts values of the same kinds in place of the previous ones
 Reader = Callable[[str], Any]  # question -> Generation (raises GenerationError when it cannot read it)
 
 

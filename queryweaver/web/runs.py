@@ -295,9 +295,7 @@ def generate(state: "WebState", run: Run) -> QueryGraph:
 
 def _follow_up(state: "WebState", run: Run, relay: Callable):
     """The follow-up read as an edit of the run it follows, as a Generation of the whole new graph."""
-    from ..llm.generate import Generation
     from ..reader.followup import read_followup
-    from ..reader.understand import describe_reading
 
     previous = run.follows
     assert previous is not None and previous.graph is not None and run.question
@@ -306,12 +304,7 @@ def _follow_up(state: "WebState", run: Run, relay: Callable):
                              lexicon=state.lexicon())
     run.followup = {**followup.to_json(), "follows": previous.id, "question": previous.question}
     run.follows = None  # what was needed of it is read: the run it followed may go when its time is up
-    own = followup.generation
-    return Generation(graph=followup.graph, backend=own.backend if own is not None else "rules",
-                      model=getattr(own, "model", None), seconds=time.perf_counter() - started,
-                      confidence=own.confidence if own is not None else 0.99, reading=describe_reading(followup.graph),
-                      notes=[f"follows '{previous.question}': {followup.edit}"] + list(getattr(own, "notes", []) or []),
-                      mentions=list(getattr(own, "mentions", []) or []))
+    return followup.as_generation(previous.question or "", time.perf_counter() - started)
 
 
 def generation_message(kind: str, data: dict[str, Any]) -> str | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,3 +63,20 @@ def cli(isolated_user_dirs):
         return CliResult(proc.returncode, proc.stdout, proc.stderr)
 
     return run
+
+
+@contextmanager
+def serving(app):
+    """``app`` served on 127.0.0.1 by a real threaded server (SSE keepalives every 0.1 s); yields the port. The
+    server and the app's engine are closed after."""
+    from queryweaver.web import make_web_server
+
+    app.config["QW_SSE_KEEPALIVE"] = 0.1
+    server = make_web_server(app, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+        app.extensions["queryweaver"].close()

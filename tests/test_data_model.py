@@ -12,16 +12,16 @@ import json
 import os
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 import requests
 
 from queryweaver.config import DEMO_DIR, load_config
-from queryweaver.web import create_app, launch_url, make_web_server
+from queryweaver.web import create_app, launch_url
 from queryweaver.web.history import RecentQuestions
 from tests.fake_ollama import FakeOllama, free_port
+from tests.conftest import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("QW_SCREENSHOTS") or Path(__file__).resolve().parent / "artifacts")
@@ -64,13 +64,8 @@ def served(tmp_path):
     app = create_app(load_config(config_path), token=TOKEN, home=home, config_path=config_path,
                      opener=lambda p: None, recent=RecentQuestions(tmp_path / "recent.json"),
                      data_dir=tmp_path / "data")
-    app.config["QW_SSE_KEEPALIVE"] = 0.1
-    server = make_web_server(app, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield app, server.server_port, config_path
-    server.shutdown()
-    server.server_close()
-    app.extensions["queryweaver"].close()
+    with serving(app) as port:
+        yield app, port, config_path
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ from queryweaver.web.auth import cookie_name
 from queryweaver.web.history import RecentQuestions
 from tests import app_stores, caldav_server, imap_server, own_data
 from tests.mail_fixtures import append_to_mbox, new_message
+from tests.conftest import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("QW_SCREENSHOTS") or Path(__file__).resolve().parent / "artifacts")
@@ -59,13 +60,8 @@ def served(home, tmp_path):
     config_path = home / ".config" / "queryweaver" / "config.toml"
     app = create_app(load_config(None), token=TOKEN, home=home, config_path=config_path, opener=lambda p: None,
                      recent=RecentQuestions(tmp_path / "recent.json"))
-    app.config["QW_SSE_KEEPALIVE"] = 0.1
-    server = make_web_server(app, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield app, server.server_port, config_path
-    server.shutdown()
-    server.server_close()
-    app.extensions["queryweaver"].close()
+    with serving(app) as port:
+        yield app, port, config_path
 
 
 def api(port: int, method: str, path: str, **kwargs):
@@ -548,13 +544,8 @@ def own(tmp_path):
                            'path = "calendar.ics"\n\n[[sources]]\ntype = "files"\nroot = "Documents"\n')
     app = create_app(load_config(config_path), token=TOKEN, home=tmp_path, opener=lambda p: None,
                      recent=RecentQuestions(tmp_path / "recent.json"))
-    app.config["QW_SSE_KEEPALIVE"] = 0.1
-    server = make_web_server(app, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield app, server.server_port, root
-    server.shutdown()
-    server.server_close()
-    app.extensions["queryweaver"].close()
+    with serving(app) as port:
+        yield app, port, root
 
 
 def ask_api(port: int, question: str) -> tuple[str, dict]:

@@ -43,6 +43,7 @@ def features(branch: str, facts: dict, doubts: list[str] = ()) -> dict[str, floa
     else:
         x.update(log_p=0.0, fit=0.0, margin=0.0, unknown=0.0, left_out=0.0)
     x.update(rules_cost=min(facts["rules_cost"], 1.0), dropped=float(facts["dropped"]))
+    x.update({name: float(facts.get(name, 0.0)) for name in U.DOUBTS})
     x.update(U.doubt_features(doubts))
     return x
 

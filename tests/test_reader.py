@@ -154,3 +154,49 @@ def test_the_learned_reading_never_reads_a_negation(lexicon):  # noqa: F811
         except Exception:  # a refusal is fine; a guess without the "not" is not
             continue
         assert not any("learned reader" in n for n in got.notes), question
+
+
+def _view(question, lexicon):  # noqa: F811
+    from queryweaver.reader.understand import learned_view
+
+    return learned_view(question, lexicon)
+
+
+@pytest.mark.parametrize("question, right, wrong, doubt", [
+    # "count them": the cue table knows what "count" nearly always asks for
+    ("Step one: find every email Jane Doe sent me. Step two: count them.",
+     ("count e all", "e from p", "p.name = Jane Doe"), ("find e all", "e from p", "p.name = Jane Doe"), "cue_doubt"),
+    # a first/last pick the reading lost: the pick model doubts it
+    ("From: Jane Doe. Show: the latest email.", ("find e one", "e from p", "p.name = Jane Doe", "e.ordinal = last"),
+     ("find e all", "e from p", "p.name = Jane Doe"), "part_doubt"),
+    # a word that nearly always belongs to a date, outside every date
+    ("emails from Jane Doe before summer", None, ("find e all", "e from p", "p.name = Jane Doe"), "stray_words"),
+])
+def test_the_models_doubt_a_reading_that_leaves_out_what_the_words_ask(lexicon, question, right, wrong, doubt):  # noqa: F811
+    reader = load_reader()
+    view = _view(question, lexicon)
+    wrong_doubts = reader.doubts(view, graph(*wrong))
+    assert wrong_doubts[doubt] > 0.3, wrong_doubts
+    if right is not None:
+        right_doubts = reader.doubts(view, graph(*right))
+        assert right_doubts[doubt] < wrong_doubts[doubt], right_doubts
+        assert right_doubts["cue_doubt"] == 0.0 and right_doubts["stray_words"] == 0.0
+
+
+def test_the_cue_table_is_learned_from_the_bank_not_written():
+    reader = load_reader()
+    cues = reader.cues
+    assert cues is not None and "date-word" in cues.labels and "action=count" in cues.labels
+    label = lambda word: {cues.labels[i] for i, _ in cues.cells(word) or ()}  # noqa: E731
+    assert "action=count" in label("many") and "date-word" in label("ago") and "pick=last" in label("latest")
+    assert label("emails") == set()  # a word every kind of question uses is a cue for nothing
+
+
+def test_a_question_that_names_nothing_is_composed_part_by_part(lexicon):  # noqa: F811
+    reader = load_reader()
+    got = reader.compose(_view("those emails that had something attached", lexicon))
+    assert got is not None and same_graph(got, graph("find e all", "e has_attachment f"))
+    got = reader.compose(_view("those emails w attachments", lexicon), answer="Email")
+    assert got is not None and same_graph(got, graph("find e all", "e has_attachment f"))
+    assert reader.compose(_view("those emails please", lexicon), answer="Email") is None  # a bare type says nothing
+    assert reader.compose(_view("emails from Jane Doe", lexicon)) is None  # a value: whole readings only

@@ -10,12 +10,14 @@ log p(shape) + how well the values fit it. The models are trained on the project
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import GraphError
 from ..graph import QueryGraph
-from ..schema import EDGE_RULES, EntityType
+from ..schema import EDGE_RULES, VAR_PREFIX, EntityType
 from .fill import _norm, fill, role_of
 from .linear import LinearModel, read_models
 from .view import Value, View, shape_features, value_features
@@ -32,6 +34,7 @@ PICKS = ("first", "last")
 # bank had is still judged part by part ("events with both Sofia and me": events, the user attended, a
 # person attended).
 ATTRIBUTE_EDGES = tuple(f"{r.source} {r.name} {r.target}" for r in EDGE_RULES if EntityType.SELF not in (r.source, r.target))
+PART_SURE = 0.9  # how sure each part model must be for a reading composed part by part (``compose``)
 NOVEL = 0.02  # the shape model's probability for a shape it never saw
 
 
@@ -43,6 +46,35 @@ def attributes(graph: dict) -> dict[str, str]:
     out = {"rtype": types[graph["return_var"]],
            "self": "+".join(sorted({e.split()[1] for e in edges if "Self" in e.split()[::2]}))}
     out.update({f"edge {label}": str(label in edges) for label in ATTRIBUTE_EDGES})
+    return out
+
+
+# The cue table (model "cues", made by ``training.cue_model`` from the bank): per word, what the gold graphs of
+# the questions using it nearly always say (``graph_atoms``), and whether the word is nearly always part of a
+# date (``DATE_WORD``: "summer", "ago"). A reading that lacks what one of its words nearly
+# always asks for ("count them" read as a list), or leaves a word that nearly always belongs to a date outside
+# every date ("before summer" with no date), is doubted.
+DATE_WORD = "date-word"
+CUE_FLOOR = 0.9  # the cue table's least sure cue (``training.CUE_SURE``)
+CUE_DEFAULTS = frozenset({"action=find", "pick=", "rtype=Email"})  # what a graph says unless told otherwise
+
+
+def graph_atoms(graph: dict) -> set[str]:
+    """What a graph says, item by item: its action, what it returns, its first/last pick, each kind of link
+    (with the user's), each kind of filter, and a date's comparison."""
+    types = graph["vars"]
+    out = {f"action={graph['action']}", f"rtype={types[graph['return_var']]}"}
+    pick = ""
+    for c in graph["constraints"]:
+        if c["kind"] == "edge":
+            out.add(f"edge={types[c['from']]} {c['edge']} {types[c['to']]}")
+        elif c["field"] == "ordinal":
+            pick = str(c["value"])
+        elif types[c["var"]] == "Date":
+            out.update(("date", f"date{c['op']}"))
+        else:
+            out.add(f"filter={types[c['var']]}.{c['field']}")
+    out.add(f"pick={pick}")
     return out
 
 
@@ -91,6 +123,7 @@ class LearnedReader:
         self.meta = meta or {}
         self.classes = [tuple(label.split("\t")) for label in self.shape.labels]
         self._class_of = {key: i for i, members in enumerate(self.classes) for key in members}
+        self.cues = models.get("cues")
         self._keep_yes = self.keep.labels.index("True")
         self._count = self.action.labels.index("True")
 
@@ -107,6 +140,92 @@ class LearnedReader:
         """p(the question asks for emails / people / files ...), by the model of the answer's type alone."""
         model = self.parts_models.get("rtype")
         return model.probability_of(shape_features(view)) if model is not None else {}
+
+    def doubts(self, view: View, graph: QueryGraph) -> dict[str, float]:
+        """What the models doubt about ``graph`` as a reading of ``view`` beyond its shape, for the confidence:
+        ``part_doubt``, how unlikely the least likely of its parts is by the model of that part alone (what it
+        returns, a kind of link, first/last, counting; the user's part is left aside: the bank's readings leave
+        "to me" out where every answer is the user's anyway); ``cue_doubt``, how surely one of the question's
+        words asks for something the graph does not say (the cue table); ``stray_words``, how many words that
+        nearly always belong to a date stand outside every date."""
+        features = shape_features(view)
+        g = graph.to_json()
+        labels = attributes(g)
+        likely = [m.probability_of(features).get(labels[name], 0.0)
+                  for name, m in self.parts_models.items() if name != "self" and name in labels]
+        pick = next((str(f.value) for f in graph.filters if f.field == "ordinal"), "")
+        likely.append(self.picks(view).get(pick, 0.0))
+        counts = self.counts(view)
+        likely.append(counts if graph.action == "count" else 1.0 - counts)
+        cue, stray = 0.0, 0
+        if self.cues is not None:
+            said = graph_atoms(g)
+            for kind, low, _text, _extra in view.tokens:
+                if kind != "word":
+                    continue
+                for index, p in self.cues.cells(low) or ():
+                    label = self.cues.labels[index]
+                    if label == DATE_WORD:
+                        stray += 1
+                    elif label not in said:
+                        cue = max(cue, p)
+        # both on a 0..1 scale: a part at 1/1000 (or less) -> 1, at 1/10 -> 1/3; a cue 90% sure -> 0, 100% -> 1
+        return {"part_doubt": -math.log10(max(min(likely), 1e-3)) / 3.0,
+                "cue_doubt": max(0.0, (cue - CUE_FLOOR) / (1.0 - CUE_FLOOR)) if cue else 0.0,
+                "stray_words": float(min(stray, 2))}
+
+    def compose(self, view: View, answer: str | None = None) -> QueryGraph | None:
+        """A reading of a question that names nothing, built part by part when no reading of a whole shape fits
+        ("those emails w attachments"): what it returns by the answer-type model, each link the link models are
+        sure of (``PART_SURE``) that reaches the answer, and the user's part, counted when the action model says
+        so. A link to a person or a date that nothing names narrows nothing and is left out. None when a part is
+        unsure, the question names a value, asks for the first or last of something, or says nothing of its
+        answer but its type. ``answer``: the type it returns when that is known (a follow-up's "those emails")."""
+        if view.values:
+            return None
+        features = shape_features(view)
+        rtype, p = max(self.parts_models["rtype"].probability_of(features).items(), key=lambda kv: kv[1])
+        if answer is not None:
+            rtype, p = answer, 1.0
+        picks = self.picks(view)
+        if p < PART_SURE or max(picks, key=picks.get) != "" or "self" not in self.parts_models:
+            return None
+        links = [tuple(name.split()[1:]) for name, m in self.parts_models.items()
+                 if name.startswith("edge ") and m.probability_of(features).get("True", 0.0) >= PART_SURE]
+        user, p = max(self.parts_models["self"].probability_of(features).items(), key=lambda kv: kv[1])
+        if p < PART_SURE:
+            return None
+        reached, kept = {rtype}, []
+        while True:
+            more = [link for link in links if link not in kept and (link[0] in reached or link[2] in reached)]
+            if not more:
+                break
+            kept += more
+            reached |= {t for link in more for t in (link[0], link[2])}
+        while True:  # leaves that name nothing: a person or a date other than the answer
+            degree = Counter(t for link in kept for t in (link[0], link[2]))
+            idle = [link for link in kept for t in (link[0], link[2])
+                    if t in ("Person", "Date") and t != rtype and degree[t] == 1]
+            if not idle:
+                break
+            kept = [link for link in kept if link not in idle]
+        types = {rtype} | {t for link in kept for t in (link[0], link[2])}
+        for name in filter(None, user.split("+")):
+            rule = next((r for r in EDGE_RULES if r.name == name and EntityType.SELF in (r.source, r.target)
+                         and (r.target if r.source == EntityType.SELF else r.source).value in types), None)
+            if rule is None:
+                return None
+            kept.append((rule.source.value, rule.name, rule.target.value))
+        if not kept:
+            return None
+        var = {t: VAR_PREFIX[EntityType(t)] for t in types | {t for link in kept for t in (link[0], link[2])}}
+        graph = {"action": "count" if self.counts(view) > 0.5 else "find", "return_var": var[rtype],
+                 "vars": {v: t for t, v in var.items()},
+                 "constraints": [{"kind": "edge", "from": var[a], "edge": e, "to": var[b]} for a, e, b in kept]}
+        try:
+            return QueryGraph.parse(graph)
+        except GraphError:
+            return None
 
     def shape_probabilities(self, view: View) -> list[float]:
         return self.shape.probabilities(shape_features(view))

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from .shapes import SLOTS, shape_of, structure
 from .fill import POOLS, role_of
-from .learned import MODELS_PATH, attributes, split_pick
+from .learned import CUE_DEFAULTS, CUE_FLOOR, MODELS_PATH, DATE_WORD, attributes, graph_atoms, split_pick
 from .linear import LinearModel, write_models
 from .view import View, shape_features, value_features
 
@@ -43,8 +43,11 @@ TRAIN_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "d
                "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21",
                "test")  # "test": seen while tuning long ago, no longer held out
 C = 10.0
+CUE_SURE, CUE_SEEN, CUE_LIFT = CUE_FLOOR, 20, 2.0  # a word is a cue for what this share of its >= CUE_SEEN questions say,
+# at least CUE_LIFT times as often as questions at large
+VALUE_SURE, VALUE_SEEN = 0.8, 10  # a value word is inside a value this often, of >= VALUE_SEEN uses
 PRUNE = 0.1  # weights below it are left out of the file: measured leaving dev19-21 out, no reading changes
-FEATURES = "5"  # bump when View, shape_features or value_features change what they produce
+FEATURES = "6"  # bump when View, shape_features or value_features change what they produce
 
 
 @dataclass
@@ -238,6 +241,46 @@ def fit(name: str, rows: list[set[str]], labels: list[str]) -> LinearModel:
     return LinearModel(name, names, [round(float(b), 4) for b in bias], weights)
 
 
+def cue_model(examples: list[Example]) -> LinearModel:
+    """The cue table (``learned.graph_atoms``): per word of the bank's questions (values masked), what their
+    gold graphs nearly always say, when that is rarer at large (not the defaults: find, all, emails); and
+    the words that are nearly always part of a date (values that are data -- names, titles -- are not words of
+    the language, so they are left aside). Scene-setting copies are left out."""
+    import re
+
+    word = re.compile(r"[^\W\d_][\w'\-]*")
+    seen: Counter = Counter()
+    together: dict[str, Counter] = {}
+    in_values: Counter = Counter()
+    overall: Counter = Counter()
+    plain = [ex for ex in examples if not ex.scene]
+    for ex in plain:
+        said = graph_atoms(ex.graph)
+        overall.update(said)
+        for w in {t.low for t in ex.view.tokens if t.kind == "word"}:
+            seen[w] += 1
+            together.setdefault(w, Counter()).update(said)
+        in_values.update({w for t in ex.view.tokens if t.kind == "date" for w in word.findall(t.text.lower())})
+    labels = sorted(overall) + [DATE_WORD]
+    index = {label: i for i, label in enumerate(labels)}
+    weights: dict[str, list[tuple[int, float]]] = {}
+    for w, n in seen.items():
+        cells = []
+        if n >= CUE_SEEN:
+            for atom, k in together[w].items():
+                if atom not in CUE_DEFAULTS and k / n >= CUE_SURE and k / n >= CUE_LIFT * overall[atom] / len(plain):
+                    cells.append((index[atom], round(k / n, 3)))
+        total = n + in_values[w]
+        if total >= VALUE_SEEN and in_values[w] / total >= VALUE_SURE:
+            cells.append((index[DATE_WORD], round(in_values[w] / total, 3)))
+        if cells:
+            weights[w] = sorted(cells)
+    for w in in_values:  # words seen only inside dates
+        if w not in seen and in_values[w] >= VALUE_SEEN:
+            weights[w] = [(index[DATE_WORD], 1.0)]
+    return LinearModel("cues", labels, [0.0] * len(labels), weights)
+
+
 def train(examples: list[Example]) -> list[LinearModel]:
     classes = classes_of(examples)
     index = {key: i for i, members in enumerate(classes) for key in members}
@@ -264,6 +307,7 @@ def train(examples: list[Example]) -> list[LinearModel]:
         part = fit(name, [shape_features(ex.view) for ex in examples], [row[name] for row in labels])
         part.vocabulary = "shape"
         models.append(part)
+    models.append(cue_model(examples))
     return models
 
 

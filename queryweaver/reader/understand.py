@@ -1185,8 +1185,17 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
     rules = readings[0] if readings else None
     facts = {"rules_cost": rules[1].cost if rules else 1.0,
              "dropped": bool(rules) and any(n.startswith("left out") for n in rules[1].notes)}
+
+    def sure(branch: str, first: QueryGraph) -> float:  # how sure the reading put first is
+        if view is not None:
+            facts.update(reader.doubts(view, first))
+        return confidence(branch, facts)
+
     if not learned:
-        return readings, confidence("rules_alone", facts) if rules else 0.0
+        composed = reader.compose(view) if rules is None and view is not None else None
+        if composed is not None:  # nothing else reads it: a reading part by part, never a sure one
+            return [(composed, _Candidate(text, 1.0 - COMPOSED, [COMPOSED_NOTE]))], COMPOSED
+        return readings, sure("rules_alone", rules[0]) if rules else 0.0
     top = learned[0]
     unknown = reader.unknown_words(view)
     if rules is None and top.p < LEARNED_UNSURE and unknown:
@@ -1202,10 +1211,10 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
         note += "; not understood: " + ", ".join(f"'{w}'" for w in unknown)
     mine = [(r.graph, _Candidate(text, 1.0 - r.p * math.exp(r.fit), [note] if r is top else [])) for r in learned]
     if rules is None:
-        return mine, confidence("learned_alone", facts)
+        return mine, sure("learned_alone", top.graph)
     rules_graph, rules_cand = rules
     if same_graph(rules_graph, top.graph):  # two readers agree
-        return [rules] + mine[1:] + readings[1:], confidence("agree", facts)
+        return [rules] + mine[1:] + readings[1:], sure("agree", rules_graph)
     judged = reader.judge(view, rules_graph)
     index = reader.class_of(structure(shape_of(rules_graph)))
     returns = reader.return_types(view)  # what the question asks for, by the model of that alone
@@ -1216,8 +1225,8 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
             and returns.get(rules_graph.vars[rules_graph.return_var], 0.0) > RETURN_LIKELY
             or index is None and top.p < LEARNED_UNSURE
             or len(judged.left_out) < len(top.left_out) and (index is not None or top.fit < LEARNED_MISFIT)):
-        return readings + mine, confidence("rules_first", facts)
-    return mine[:1] + readings + mine[1:], confidence("learned_first", facts)
+        return readings + mine, sure("rules_first", rules_graph)
+    return mine[:1] + readings + mine[1:], sure("learned_first", top.graph)
 
 
 def confidence(branch: str, facts: dict) -> float:
@@ -1232,7 +1241,11 @@ def confidence(branch: str, facts: dict) -> float:
         x += w["log_p"] * math.log(max(p, 1e-4)) + w["fit"] * max(facts["fit"], -10.0) \
             + w["margin"] * min(facts["margin"], 5.0) + w["unknown"] * facts["unknown"] + w["left_out"] * facts["left_out"]
     x += w["rules_cost"] * min(facts["rules_cost"], 1.0) + w["dropped"] * facts["dropped"]
+    x += sum(w.get(name, 0.0) * facts.get(name, 0.0) for name in DOUBTS)
     return max(0.01, min(0.99, 1.0 / (1.0 + math.exp(-x))))
+
+
+DOUBTS = ("part_doubt", "cue_doubt", "stray_words")  # ``LearnedReader.doubts``
 
 
 def doubt_features(doubts: list[str]) -> dict[str, float]:
@@ -1257,10 +1270,31 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 3.93, "branch=agree": 2.104, "branch=rules_first": -0.474,
-                      "branch=learned_first": -0.757, "branch=learned_alone": 0.028, "branch=rules_alone": -0.264,
-                      "log_p": 0.716, "fit": 0.572, "margin": 0.39, "unknown": -0.46, "left_out": -0.231,
-                      "rules_cost": -1.052, "dropped": -0.433, "doubt_self": 0.073, "doubt_other": -1.861}
+CONFIDENCE_WEIGHTS = {"bias": 4.67, "branch=agree": 1.923, "branch=rules_first": -0.152,
+                      "branch=learned_first": -0.955, "branch=learned_alone": 0.098, "branch=rules_alone": -0.005,
+                      "log_p": 0.663, "fit": 0.579, "margin": 0.329, "unknown": -0.583, "left_out": -0.216,
+                      "rules_cost": -0.967, "dropped": -0.572, "part_doubt": -3.284, "cue_doubt": -1.534,
+                      "stray_words": -1.021, "doubt_self": -0.007, "doubt_other": -1.875}
+
+
+COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked
+COMPOSED_NOTE = "composed part by part by the learned reader: no whole question it learned from fits"
+
+
+def compose_reading(question: str, lexicon: Lexicon | None, answer: str) -> Generation | None:
+    """``question`` read part by part by the learned reader (``LearnedReader.compose``) as a question about
+    ``answer`` (a type): how a follow-up's words that no reader reads whole ("those emails w attachments")
+    still narrow the previous answer. None when the parts do not make a reading."""
+    from .learned import load_reader
+
+    started = time.perf_counter()
+    reader = load_reader()
+    view = learned_view(question, lexicon) if reader is not None else None
+    graph = reader.compose(view, answer=answer) if view is not None else None
+    if graph is None:
+        return None
+    return Generation(graph=graph, backend="rules", model=None, seconds=time.perf_counter() - started, raw=question,
+                      form="rules", confidence=COMPOSED, reading=describe_reading(graph), notes=[COMPOSED_NOTE])
 
 
 WORDS_LEFT_OUT = 0.9    # a reading that leaves words of the question out is never sure: the words are named and an
@@ -1271,7 +1305,6 @@ RULES_CLOSE = 0.2       # the rules' reading comes first when the learned reader
 RULES_STRAINED = 0.3    # ... unless the rules strained for it (rewrites, words left out) and the learned reader is sure
 LEARNED_UNSURE = 0.3    # against a rules reading of a shape it never saw, the learned reader must be this sure
 LEARNED_MISFIT = -3.0   # a learned reading leaving out values this surely named yields to a rules reading using them
-UNKNOWN_WORDS = 0.5     # the most a learned reading is sure of when the question has words no training question had
 RETURN_DOUBTED, RETURN_LIKELY = 0.3, 0.5  # the return-type model doubts the learned reading's answer type, and
 # finds the rules' likely ("events with both Sofia and me": the shape model hears "both ... and me" as mail)
 

@@ -23,6 +23,7 @@ views can highlight it, and the edit is said in words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -79,6 +80,7 @@ class FollowUp:
                           mentions=list(getattr(own, "mentions", None) or []))
 
 
+SINGLE = {"from"}  # links a thing has one of (an email has one sender): a follow-up's unnamed one yields
 REPLACED = 0.99  # how sure a reading is that only puts values of the same kinds in place of the previous ones
 Reader = Callable[[str], Any]  # question -> Generation (raises GenerationError when it cannot read it)
 
@@ -100,7 +102,7 @@ def read_followup(question: str, previous: QueryGraph, read: Reader, *, lexicon=
     if _NOT.search(text):
         raise GenerationError(f"'{text}': a graph cannot leave things out (it has no 'not'); ask for the {noun} you "
                               "want instead, or ask the whole question again")
-    values = _values(text, lexicon)
+    values = _values(text, lexicon) or _in_context(text, previous, lexicon)
     asked = _asked_type(text, answer_type)
     back = bool(_POINTS_BACK.search(text))
     narrowing = bool(_NARROWING.search(text))
@@ -119,7 +121,14 @@ def read_followup(question: str, previous: QueryGraph, read: Reader, *, lexicon=
         generation, spelled = _read_first(_canonical(text, noun, asked), read)  # for, of the previous answer
     if generation is None:
         spelled = _spell_out(text, noun, fragment=not back)
-        generation, spelled = _read_spelled(text, spelled, noun, asked, read)
+        try:
+            generation, spelled = _read_spelled(text, spelled, noun, asked, read)
+        except GenerationError:
+            generation = _composed(spelled, answer_type, asked, values, lexicon)
+            if generation is None:
+                raise
+        if generation is None:
+            generation = _composed(spelled, answer_type, asked, values, lexicon)
     if generation is None:
         return _fresh(text, read)
     joined = _join(previous, generation.graph, narrowing=narrowing or asked in (None, answer_type),
@@ -134,6 +143,16 @@ def read_followup(question: str, previous: QueryGraph, read: Reader, *, lexicon=
     if kind == "narrow" and restated:  # "what about Word documents? any of those?": a value of the same kind again
         return _replace(previous, restated)
     return FollowUp(graph, kind, _say_edit(kind, previous, generation.graph, noun), changed, generation, spelled)
+
+
+def _composed(spelled: str, answer_type: str, asked: str | None, values: list, lexicon) -> Any:
+    """Words no reader reads whole that name nothing ("those emails w attachments", "the ones that had something
+    attached"), read part by part by the learned reader as a question about the previous answer's type."""
+    if values or asked not in (None, answer_type):
+        return None
+    from .understand import compose_reading
+
+    return compose_reading(spelled, lexicon, answer_type)
 
 
 def _restated(previous: QueryGraph, graph: QueryGraph) -> list[tuple[str, str, str, str]]:
@@ -151,10 +170,19 @@ def _restated(previous: QueryGraph, graph: QueryGraph) -> list[tuple[str, str, s
 def _read_first(forms: list[str], read: Reader) -> tuple[Any, str | None]:
     for form in forms:
         try:
-            return read(form), form
+            return _ours(read(form)), form
         except GenerationError:
             continue
     return None, None
+
+
+def _ours(generation: Any) -> Any:
+    """A reading of words the follow-up reader wrote itself ("the folders of those files"), as sure as a replaced
+    value: the question those words ask is known; doubts the reader has of them as a stranger's question (a
+    phrase no one in the bank asked bare) do not apply."""
+    from dataclasses import replace
+
+    return replace(generation, confidence=max(generation.confidence, REPLACED))
 
 
 def _canonical(text: str, noun: str, asked: str) -> list[str]:
@@ -190,6 +218,40 @@ def _values(text: str, lexicon) -> list[tuple[str, str, str, str]]:
         if found not in out:
             out.append(found)
     return out
+
+
+# the lexicon's names of things a filter of the previous graph names ("who attended budget review": events)
+_CONTEXT_NAMES = {("Event", "name"): "event_titles", ("Place", "name"): "places", ("File", "name"): "file_names",
+                  ("Folder", "name"): "folders"}
+
+
+def _in_context(text: str, previous: QueryGraph, lexicon) -> list[tuple[str, str, str, str]]:
+    """A value the follow-up names only in the light of the previous question: words that are part of a name in
+    the data of a kind the previous graph filters on ("the all-hands" after "who attended budget review": the
+    event "Quarterly all-hands"), the longest such run, with at least one word that is not a common one."""
+    from .grounding import SUBJECT_STOP_WORDS
+
+    words = re.findall(r"[\w'-]+", text)
+    for f in previous.filters:
+        key = (str(previous.vars[f.var]), f.field)
+        names = [str(n) for n in getattr(lexicon, _CONTEXT_NAMES.get(key, ""), None) or ()]
+        if not names or f.op not in ("contains", "="):
+            continue
+        folded = [n.casefold() for n in names]
+        for size in range(len(words), 0, -1):
+            for i in range(len(words) - size + 1):
+                phrase = " ".join(words[i:i + size])
+                low = phrase.casefold()
+                if not any(len(w) >= 3 and w not in SUBJECT_STOP_WORDS for w in low.split()):
+                    continue
+                if f.op == "=":
+                    found = next((n for n, k in zip(names, folded) if k == low), None)
+                else:
+                    part = re.compile(rf"(?<![\w-]){re.escape(low)}(?![\w-])")
+                    found = phrase if any(part.search(k) for k in folded) else None
+                if found is not None:
+                    return [(*key, f.op, found)]
+    return []
 
 
 def _asked_type(text: str, answer_type: str) -> str | None:
@@ -270,7 +332,7 @@ def _read_spelled(text: str, spelled: str, noun: str, asked: str | None, read: R
         plainer.append(_PATHS.get((noun, asked), "the {wanted} of those {noun}").format(wanted=wanted, noun=noun))
     for form in plainer:
         try:
-            return read(form), form
+            return _ours(read(form)), form
         except GenerationError:
             continue
     if asked is None and not _POINTS_BACK.search(text):
@@ -340,6 +402,9 @@ def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool,
         link = EdgeConstraint(from_=renamed[follow.return_var] if link.from_ == "@ret" else link.from_, edge=link.edge,
                               to=renamed[follow.return_var] if link.to == "@ret" else link.to)
         extra.append(link)
+    mentioned = Counter(ref for c in follow.constraints
+                        for ref in ((c.from_, c.to) if isinstance(c, EdgeConstraint) else (c.var,)))
+    leaves = {renamed[v] for v, n in mentioned.items() if n == 1 and v != follow.return_var}
     for c in extra:
         if isinstance(c, EdgeConstraint) and c is not link:
             c = EdgeConstraint(from_=renamed[c.from_], edge=c.edge, to=renamed[c.to])
@@ -348,9 +413,15 @@ def _join(previous: QueryGraph, follow: QueryGraph, *, narrowing: bool,
                 constraints = [k for k in constraints if not (isinstance(k, FilterConstraint) and k.var == answer
                                                                and k.field == "ordinal")]
             c = FilterConstraint(var=renamed[c.var], field=c.field, op=c.op, value=c.value)
+        if isinstance(c, EdgeConstraint) and c.edge in SINGLE and c is not link and any(
+                isinstance(k, EdgeConstraint) and k.edge == c.edge and k.from_ == c.from_ and k.to != c.to
+                for k in previous.constraints) and c.to in leaves:
+            continue  # "the ones sent before May" of Jane's emails: the sender is already named
         if c.key() not in seen:
             seen.add(c.key())
             constraints.append(c)
+    used = {ref for c in constraints for ref in ((c.from_, c.to) if isinstance(c, EdgeConstraint) else (c.var,))}
+    names = {v: t for v, t in names.items() if v in used or v in (answer, renamed[follow.return_var])}
     narrow = link is not None or joint == follow.return_var or keep_answer
     ret = answer if narrow else renamed[follow.return_var]
     action = follow.action if follow.action == "count" else previous.action if narrow else follow.action

@@ -1231,7 +1231,8 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
 
 def confidence(branch: str, facts: dict) -> float:
     """How likely the first reading is right, from how it was chosen (``branch``: both readers agreed, one read
-    first over the other, or one read alone) and what the readers said of it: a logistic model whose weights
+    first over the other, or one read alone), what the readers said of it and what the learned models doubt of
+    it (``LearnedReader.doubts``: ``DOUBTS``): a logistic model whose weights
     (``CONFIDENCE_WEIGHTS``) were fitted to readings of the tuning parts by models trained without them
     (``benchmarks/calibration.py``)."""
     w = CONFIDENCE_WEIGHTS

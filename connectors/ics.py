@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import time as _time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,6 +50,7 @@ from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
+from queryweaver.refresh_stamp import Unchanged
 from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.filters import item_matches
 from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item
@@ -1306,6 +1308,25 @@ class IcsConnector(Connector):
         self._ready, self._names, self._counts, self._estimates, self._attendees = True, None, None, {}, None
         self._places = None
         return report
+
+    def unchanged_rule(self) -> Unchanged | None:
+        """An .ics file's size and mtime as indexed (a folder of them is walked anew: no rule), until the month
+        changes in the configured zone or on the machine: the recurrences' horizon may move then."""
+        if not self.path.is_file():
+            return None
+        conn = self.index.conn
+        row = conn.execute("SELECT value FROM meta WHERE key = 'ics_settings'").fetchone()
+        settings = ParseSettings(self.context.tz, expansion_horizon(self.context.today, date.today()))
+        if row is None or row[0] != settings.key():
+            return None
+        stats = self.index.unchanged_inputs([str(self.path)])
+        if stats is None:
+            return None
+        here = datetime.now(self.context.tz)
+        zone_month = datetime(here.year + here.month // 12, here.month % 12 + 1, 1, tzinfo=self.context.tz)
+        local = _time.localtime()
+        machine_month = _time.mktime((local.tm_year + local.tm_mon // 12, local.tm_mon % 12 + 1, 1, 0, 0, 0, 0, 0, -1))
+        return Unchanged(stats, expires=min(zone_month.timestamp(), machine_month))
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
         """Stored times are in the configured zone and span up to a horizon; another one means re-parsing."""

@@ -306,26 +306,38 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
-    from .reader.understand import check_question
+    from .reader.question_text import check_question
 
     check_question(question, english=False)  # too long or no words: said before any index is opened or built
-    if generate is None:
-        from .llm import generate_graph as generate
+    kept = generate is None  # the real reader: its offline readings are kept between runs (reading_cache)
     config = load_config(args.config)
     from .conversation import Conversation, default_path
 
     conversation = Conversation(default_path())
     following = conversation.to_follow(args.follow_id) if args.follow or args.follow_id else None
     with _open_engine(config, question=question) as engine:
-        lexicon = engine.lexicon()
         followup = None
         if following is not None:
             if args.pick:
                 raise QueryWeaverError("--pick and --follow cannot go together: pick a reading of the question "
                                        "first, then follow it up")
-            generation, followup = _follow(question, following, config, args, generate, lexicon)
+            if generate is None:
+                from .llm import generate_graph as generate
+            generation, followup = _follow(question, following, config, args, generate, engine.lexicon())
         else:
-            generation = generate(question, config, backend=args.backend, lexicon=lexicon)
+            generation, cache, key = None, None, None
+            if kept:
+                from .reading_cache import ReadingCache, reading_key
+
+                cache = ReadingCache(Path(config.cache_dir) / "readings")
+                key = reading_key(question, config, args.backend, engine.lexicon_states())
+                generation = cache.get(key)
+            if generation is None:
+                if generate is None:
+                    from .llm import generate_graph as generate
+                generation = generate(question, config, backend=args.backend, lexicon=engine.lexicon())
+                if cache is not None:
+                    cache.put(key, generation)
         graph = picked_graph(generation, args.pick, question)
         asked = conversation.add(question, graph.to_json(), follows=following.id if following else None,
                                  edit=followup.edit if followup else None)
@@ -589,13 +601,25 @@ def _open_engine(config: Config, *, question: str | None):
 
     date_fallback = None
     if question is not None or config.llm.get("backend") not in (None, "rules"):
-        try:
-            from .llm import make_date_fallback
-
-            date_fallback = make_date_fallback(config)
-        except ImportError:
-            date_fallback = None
+        date_fallback = _date_fallback(config)
     return Engine(config, progress=StderrProgress(), warn=_print_warning, date_fallback=date_fallback)
+
+
+def _date_fallback(config: Config):
+    """``llm.make_date_fallback(config)``; with ``[llm] backend = "rules"`` and no plugin that could replace the
+    built-in rules backend, None without loading the LLM layer (the rules backend reads no dates)."""
+    name = config.llm.get("backend")
+    if isinstance(name, str) and name.strip().lower() == "rules":
+        from .plugins import DEFAULT_PLUGINS, get_registry
+
+        if all(plugin in DEFAULT_PLUGINS for plugin in get_registry().plugins):
+            return None
+    try:
+        from .llm import make_date_fallback
+
+        return make_date_fallback(config)
+    except ImportError:
+        return None
 
 
 def _execute(config: Config, graph, args: argparse.Namespace, *, question: str | None, generation,

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
+from queryweaver import regex_cache
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
@@ -202,22 +203,22 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py,
 # tests/test_ics_rrule.py).
 
-_PLAIN_NAME = re.compile(r"([A-Za-z0-9-]+)([;:])")
+_PLAIN_NAME = regex_cache.compile(r"([A-Za-z0-9-]+)([;:])")
 # one parameter and the delimiter after it: a quoted value or a plain one, with nothing icalendar would
 # rewrite (backslash and percent escapes, RFC 6868 carets, whitespace around the value or an '=' in it, a list
 # of values)
-_PLAIN_PARAM = re.compile(
+_PLAIN_PARAM = regex_cache.compile(
     r'([A-Za-z0-9-]+)=(?:"([^"\\%^\x00-\x08\x0a-\x1f\x7f]*)"'
     r'|([^";:,=\\%^\x00-\x20\x7f](?:[^";:,=\\%^\x00-\x08\x0a-\x1f\x7f]*[^";:,=\\%^\x00-\x20\x7f])?)?)([;:])')
-_PLAIN_TIME = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
-_PLAIN_DURATION = re.compile(
+_PLAIN_TIME = regex_cache.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
+_PLAIN_DURATION = regex_cache.compile(
     r"([-+]?)P(?:([0-9]{1,6})W)?(?:([0-9]{1,6})D)?(?:T(?:([0-9]{1,6})H)?(?:([0-9]{1,6})M)?(?:([0-9]{1,6})S)?)?\Z")
-_PLAIN_UTC_TIME = re.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
-_PLAIN_VALUE_PARAM = re.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
-_TEXT_ESCAPE = re.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
-_BEGIN_END = re.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
-_RAW_NAME = re.compile(r'([^:;"\\]*)[:;]')
-_BLANKS = re.compile(r"[ \t]+")
+_PLAIN_UTC_TIME = regex_cache.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
+_PLAIN_VALUE_PARAM = regex_cache.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
+_TEXT_ESCAPE = regex_cache.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
+_BEGIN_END = regex_cache.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
+_RAW_NAME = regex_cache.compile(r'([^:;"\\]*)[:;]')
+_BLANKS = regex_cache.compile(r"[ \t]+")
 _NOT_BEGIN_END = frozenset("ACDFGHIJKLMNOPQRSTUVWXYZacdfghijklmnopqrstuvwxyz0123456789")  # a line's first letter
 
 _TEXT_PROPS = frozenset({"SUMMARY", "LOCATION", "UID", "STATUS"})
@@ -635,7 +636,7 @@ def _iana_zones() -> frozenset[str]:
 
 
 _WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_RULE_NUMBER = re.compile(r"[1-9][0-9]{0,5}\Z")
+_RULE_NUMBER = regex_cache.compile(r"[1-9][0-9]{0,5}\Z")
 
 
 def _simple_rule(value: str) -> _Rule | None:
@@ -880,15 +881,15 @@ def parse_calendar_part(task: tuple[str, bytes | str, date | None, str, date]) -
     return rows, warnings
 
 
-_UID = re.compile(r"UID[;:]", re.IGNORECASE)
-_DTSTART_DAY = re.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
+_UID = regex_cache.compile(r"UID[;:]", re.IGNORECASE)
+_DTSTART_DAY = regex_cache.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
 # in a text of one kind of line break, from the line break before a line (the regular expression engine finds
 # a line break fast; a '^' in MULTILINE mode, or IGNORECASE, is tried at every byte)
 _UID_LINE = re.compile(rb"\n[Uu][Ii][Dd][;:][^\r\n]*")
 _DTSTART_DAY_LINE = re.compile(rb"\n[Dd][Tt][Ss][Tt][Aa][Rr][Tt][^:\r\n]*:([0-9]{8})")
 _MARK_FIRST = b"[^" + "".join(sorted(_NOT_BEGIN_END)).encode() + rb"\r\n][^\r\n]*"
 _MARK_LINE = re.compile(rb"\n(" + _MARK_FIRST + rb")")   # a line that may be a BEGIN or an END
-_MARK_FIRST_LINE = re.compile(_MARK_FIRST)
+_MARK_FIRST_LINE = regex_cache.compile(_MARK_FIRST)
 
 
 def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes | str, date | None]] | None:

@@ -185,3 +185,15 @@ def test_an_unwritable_data_dir_still_answers_and_says_follow_ups_are_off(cli, t
     out = cli("ask", "emails from Aisha Bauer", env={"QUERYWEAVER_DATA_DIR": str(blocked / "data")})
     assert out.code == 0 and "Answer:" in out.stdout
     assert "cannot be followed up" in out.stderr and out.stderr.strip().count("\n") == 0
+
+
+def test_an_asked_entry_is_written_with_every_field_and_reads_back_alike(tmp_path):
+    from dataclasses import fields
+
+    from queryweaver.conversation import Asked, Conversation
+
+    conversation = Conversation(tmp_path / "conversation.json")
+    graph = {"action": "find", "return_var": "e", "return_mode": "all", "vars": {"e": "Email"}, "constraints": []}
+    entry = conversation.add("Find  my emails", graph, follows="abc", edit="only the PDFs")
+    assert set(entry.to_json()) == {f.name for f in fields(Asked)}
+    assert Conversation(tmp_path / "conversation.json").to_follow(entry.id) == entry

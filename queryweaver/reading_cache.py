@@ -87,7 +87,8 @@ class ReadingCache:
             temporary.write_text(text, encoding="utf-8")
             os.replace(temporary, path)
             self._trim()
-        except (OSError, TypeError, ValueError):  # a cache dir that cannot be written: read again next time
+        except Exception:  # noqa: BLE001 - a cache dir that cannot be written, a reading that cannot be kept: read again
+            # next time (keeping a reading must never fail the question)
             try:
                 temporary.unlink()
             except OSError:

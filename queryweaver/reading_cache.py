@@ -5,8 +5,8 @@ Only a reading the offline parser made alone is kept (``Generation.offline_only`
 time for the same inputs. Those are all in the key: the question as read (spaces collapsed), ``--backend``, the
 config's user (name, addresses, zone, today), ``[llm]`` and sources, the Python, and every source's lexicon token
 (``Connector.lexicon_state``: it changes in the transaction that changes what the data names). The code is checked
-apart: the entry lists the size and mtime of every file of the package the reading depends on (the reader, its
-models, the LLM layer, the graph and the dates), and one changed file makes the entry stale.
+apart: the entry lists the size and mtime of every file of the package's code (the reader with its models, the
+LLM layer, the graph, the dates...), and one changed file makes the entry stale.
 
 One JSON file per question in the cache dir's ``readings`` folder, written whole to a temporary file and renamed;
 an entry that cannot be read, is for another key or another code is ignored (and replaced by the next reading),
@@ -31,11 +31,10 @@ from .reader.grounding import Mention
 FORMAT = 1
 KEEP = 500   # entries kept; the oldest are removed beyond that
 PACKAGE = Path(__file__).resolve().parent
-# what a reading depends on besides its inputs: the reader (with its models and rule files), the LLM layer that
-# chooses the reading, and the modules they build graphs and dates with
-CODE_FOLDERS = ("reader", "llm")
-CODE_FILES = ("graph.py", "graph_model.py", "schema.py", "dates.py", "generation.py", "regex_cache.py", "items.py",
-              "filters.py", "config.py", "reading_cache.py", "__init__.py")
+# what a reading depends on besides its inputs: the package's code (the reader with its models and rule files, the
+# LLM layer that chooses the reading, the graph, the dates...); the demo data is data, named by the lexicon tokens
+CODE_SUFFIXES = (".py", ".txt", ".json", ".toml")
+NOT_CODE = ("__pycache__", "demo_data", "static", "templates")
 
 
 def reading_key(question: str, config, backend: str | None, states: list[tuple] | None) -> str | None:
@@ -107,17 +106,15 @@ class ReadingCache:
 
 
 def _code_files() -> list[list]:
-    """Every file the reading depends on, with its size and mtime."""
-    found = []
-    for folder in CODE_FOLDERS:
-        for root, dirs, files in os.walk(PACKAGE / folder):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            found += [os.path.join(root, name) for name in sorted(files) if not name.endswith((".pyc", ".tmp"))]
-    found += [str(PACKAGE / name) for name in CODE_FILES]
+    """Every file of the package's code, with its size and mtime."""
     out = []
-    for path in found:
-        st = os.stat(path)
-        out.append([path, st.st_size, st.st_mtime_ns])
+    for root, dirs, files in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d not in NOT_CODE)
+        for name in sorted(files):
+            if name.endswith(CODE_SUFFIXES):
+                path = os.path.join(root, name)
+                st = os.stat(path)
+                out.append([path, st.st_size, st.st_mtime_ns])
     return out
 
 

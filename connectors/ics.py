@@ -94,6 +94,8 @@ CREATE INDEX events_key ON events(key);
 CREATE INDEX events_day ON events(day, key, ts, grp);  -- covers LEAN_COLUMNS: a month's events from the index alone
 CREATE INDEX events_place ON events(place);
 CREATE INDEX events_grp ON events(grp);
+-- the user's own entries, counted by the planner's statistics in every question (a scan of every event without it)
+CREATE INDEX events_nobody ON events(people) WHERE people = 0;
 CREATE TABLE attendees (
     input INTEGER NOT NULL,
     grp TEXT NOT NULL,          -- one row set per distinct attendee list in a file, shared by occurrences

@@ -42,6 +42,7 @@ from queryweaver.filters import extension_of, filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep
+from queryweaver.refresh_stamp import Unchanged
 from queryweaver.items import Item, file_key
 from queryweaver.schema import EntityType
 
@@ -209,6 +210,19 @@ class RootIndex:
             return None
         return len(rows)
 
+    def unchanged_rule(self) -> list[tuple[str, int, int | None]] | None:
+        """What ``unchanged`` compares: each known folder's (path, mtime_ns, None) as recorded; None when the next
+        refresh would walk whatever the folders say (``unchanged``'s other conditions)."""
+        conn = self.conn
+        rules = conn.execute("SELECT value FROM meta WHERE key = 'walk_rules'").fetchone()
+        if rules is None or rules[0] != self.rules.key() or self.index.lexicon_stale() \
+                or self.index._missing_indexes(conn) or self.index.read_only:
+            return None
+        rows = [(row[0], row[1], None) for row in conn.execute("SELECT path, mtime_ns FROM inputs")]
+        if not any(row[0] == str(self.root) for row in rows):
+            return None
+        return rows
+
     def _reset_if_rules_changed(self) -> None:
         """Rows depend on the exclude and hidden rules; other rules mean listing every folder again."""
         conn = self.conn
@@ -367,6 +381,16 @@ class FilesConnector(Connector):
         self._counts, self._estimates = None, {}
         report.seconds = time.perf_counter() - started
         return report
+
+    def unchanged_rule(self) -> Unchanged | None:
+        """Every root's folders' mtimes as indexed (``RootIndex.unchanged``)."""
+        stats: list[tuple[str, int, int | None]] = []
+        for index in self.root_indexes:
+            found = index.unchanged_rule()
+            if found is None:
+                return None
+            stats += found
+        return Unchanged(stats)
 
     def indexes(self) -> list[SourceIndex]:
         return [root.index for root in self.root_indexes]

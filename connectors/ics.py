@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 import sqlite3
+import time as _time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,12 +44,14 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
+from queryweaver import regex_cache
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
 from queryweaver.graph import FilterConstraint
 from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
+from queryweaver.refresh_stamp import Unchanged
 from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.filters import item_matches
 from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item
@@ -91,6 +94,8 @@ CREATE INDEX events_key ON events(key);
 CREATE INDEX events_day ON events(day, key, ts, grp);  -- covers LEAN_COLUMNS: a month's events from the index alone
 CREATE INDEX events_place ON events(place);
 CREATE INDEX events_grp ON events(grp);
+-- the user's own entries, counted by the planner's statistics in every question (a scan of every event without it)
+CREATE INDEX events_nobody ON events(people) WHERE people = 0;
 CREATE TABLE attendees (
     input INTEGER NOT NULL,
     grp TEXT NOT NULL,          -- one row set per distinct attendee list in a file, shared by occurrences
@@ -200,22 +205,22 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py,
 # tests/test_ics_rrule.py).
 
-_PLAIN_NAME = re.compile(r"([A-Za-z0-9-]+)([;:])")
+_PLAIN_NAME = regex_cache.compile(r"([A-Za-z0-9-]+)([;:])")
 # one parameter and the delimiter after it: a quoted value or a plain one, with nothing icalendar would
 # rewrite (backslash and percent escapes, RFC 6868 carets, whitespace around the value or an '=' in it, a list
 # of values)
-_PLAIN_PARAM = re.compile(
+_PLAIN_PARAM = regex_cache.compile(
     r'([A-Za-z0-9-]+)=(?:"([^"\\%^\x00-\x08\x0a-\x1f\x7f]*)"'
     r'|([^";:,=\\%^\x00-\x20\x7f](?:[^";:,=\\%^\x00-\x08\x0a-\x1f\x7f]*[^";:,=\\%^\x00-\x20\x7f])?)?)([;:])')
-_PLAIN_TIME = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
-_PLAIN_DURATION = re.compile(
+_PLAIN_TIME = regex_cache.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})(?:T([0-9]{2})([0-9]{2})([0-9]{2})(Z?))?\Z")
+_PLAIN_DURATION = regex_cache.compile(
     r"([-+]?)P(?:([0-9]{1,6})W)?(?:([0-9]{1,6})D)?(?:T(?:([0-9]{1,6})H)?(?:([0-9]{1,6})M)?(?:([0-9]{1,6})S)?)?\Z")
-_PLAIN_UTC_TIME = re.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
-_PLAIN_VALUE_PARAM = re.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
-_TEXT_ESCAPE = re.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
-_BEGIN_END = re.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
-_RAW_NAME = re.compile(r'([^:;"\\]*)[:;]')
-_BLANKS = re.compile(r"[ \t]+")
+_PLAIN_UTC_TIME = regex_cache.compile(r"[0-9]{8}T[0-9]{6}Z\Z")
+_PLAIN_VALUE_PARAM = regex_cache.compile(r"VALUE=(?:URI|TEXT)[;:]", re.IGNORECASE)   # text-like values of other props
+_TEXT_ESCAPE = regex_cache.compile(r"\\([\\,;:nN])")   # icalendar's unescaping of TEXT values
+_BEGIN_END = regex_cache.compile(r"(BEGIN|END):([A-Za-z0-9-]+)\Z", re.IGNORECASE)
+_RAW_NAME = regex_cache.compile(r'([^:;"\\]*)[:;]')
+_BLANKS = regex_cache.compile(r"[ \t]+")
 _NOT_BEGIN_END = frozenset("ACDFGHIJKLMNOPQRSTUVWXYZacdfghijklmnopqrstuvwxyz0123456789")  # a line's first letter
 
 _TEXT_PROPS = frozenset({"SUMMARY", "LOCATION", "UID", "STATUS"})
@@ -633,7 +638,7 @@ def _iana_zones() -> frozenset[str]:
 
 
 _WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_RULE_NUMBER = re.compile(r"[1-9][0-9]{0,5}\Z")
+_RULE_NUMBER = regex_cache.compile(r"[1-9][0-9]{0,5}\Z")
 
 
 def _simple_rule(value: str) -> _Rule | None:
@@ -878,15 +883,15 @@ def parse_calendar_part(task: tuple[str, bytes | str, date | None, str, date]) -
     return rows, warnings
 
 
-_UID = re.compile(r"UID[;:]", re.IGNORECASE)
-_DTSTART_DAY = re.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
+_UID = regex_cache.compile(r"UID[;:]", re.IGNORECASE)
+_DTSTART_DAY = regex_cache.compile(r"DTSTART[^:]*:([0-9]{8})", re.IGNORECASE)
 # in a text of one kind of line break, from the line break before a line (the regular expression engine finds
 # a line break fast; a '^' in MULTILINE mode, or IGNORECASE, is tried at every byte)
 _UID_LINE = re.compile(rb"\n[Uu][Ii][Dd][;:][^\r\n]*")
 _DTSTART_DAY_LINE = re.compile(rb"\n[Dd][Tt][Ss][Tt][Aa][Rr][Tt][^:\r\n]*:([0-9]{8})")
 _MARK_FIRST = b"[^" + "".join(sorted(_NOT_BEGIN_END)).encode() + rb"\r\n][^\r\n]*"
 _MARK_LINE = re.compile(rb"\n(" + _MARK_FIRST + rb")")   # a line that may be a BEGIN or an END
-_MARK_FIRST_LINE = re.compile(_MARK_FIRST)
+_MARK_FIRST_LINE = regex_cache.compile(_MARK_FIRST)
 
 
 def split_calendars(data: bytes, task_bytes: int) -> list[tuple[bytes | str, date | None]] | None:
@@ -1306,6 +1311,25 @@ class IcsConnector(Connector):
         self._ready, self._names, self._counts, self._estimates, self._attendees = True, None, None, {}, None
         self._places = None
         return report
+
+    def unchanged_rule(self) -> Unchanged | None:
+        """An .ics file's size and mtime as indexed (a folder of them is walked anew: no rule), until the month
+        changes in the configured zone or on the machine: the recurrences' horizon may move then."""
+        if not self.path.is_file():
+            return None
+        conn = self.index.conn
+        row = conn.execute("SELECT value FROM meta WHERE key = 'ics_settings'").fetchone()
+        settings = ParseSettings(self.context.tz, expansion_horizon(self.context.today, date.today()))
+        if row is None or row[0] != settings.key():
+            return None
+        stats = self.index.unchanged_inputs([str(self.path)])
+        if stats is None:
+            return None
+        here = datetime.now(self.context.tz)
+        zone_month = datetime(here.year + here.month // 12, here.month % 12 + 1, 1, tzinfo=self.context.tz)
+        local = _time.localtime()
+        machine_month = _time.mktime((local.tm_year + local.tm_mon // 12, local.tm_mon % 12 + 1, 1, 0, 0, 0, 0, 0, -1))
+        return Unchanged(stats, expires=min(zone_month.timestamp(), machine_month))
 
     def _reset_if_settings_changed(self, settings: ParseSettings) -> None:
         """Stored times are in the configured zone and span up to a horizon; another one means re-parsing."""

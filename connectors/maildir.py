@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from queryweaver.errors import ConnectorError
+from queryweaver.index import RACY_NS
+from queryweaver.refresh_stamp import Unchanged
 from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import MailStoreConnector, MessageWriter, Warn, parse_message
@@ -45,6 +48,25 @@ class MaildirConnector(MailStoreConnector):
             raise ConnectorError(f"{self.path} is not a Maildir (it has no cur/ or new/ folder); point 'path' "
                                  f"at the Maildir itself")
         return mail_dirs
+
+    def unchanged_rule(self) -> Unchanged | None:
+        """The mtime of each cur/ and new/ as indexed, and of what ``_folders`` lists to find them: the Maildir and
+        its .Sub folders (a folder added or removed changes them). Those are stat'ed before they are listed, and
+        must be older than ``RACY_NS``, so that a change the listing missed shows as a changed mtime next time."""
+        racy_after = time.time_ns() - RACY_NS
+        root = str(self.path)
+        try:
+            listed = [(root, os.stat(root).st_mtime_ns, None)]
+            with os.scandir(root) as entries:
+                subs = sorted(e.path for e in entries if e.name.startswith(".") and e.is_dir())
+            listed += [(sub, os.stat(sub).st_mtime_ns, None) for sub in subs]
+            folders = self._folders()
+        except (OSError, ConnectorError):
+            return None
+        if any(mtime_ns >= racy_after for _path, mtime_ns, _size in listed):
+            return None
+        stats = self._index.unchanged_folders(folders)
+        return None if stats is None else Unchanged(listed + stats)
 
     def _list_folder(self, folder: str) -> list[str]:
         """The message files in one cur/ or new/ folder."""

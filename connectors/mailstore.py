@@ -40,6 +40,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
+from queryweaver import regex_cache
 from queryweaver.connector import Connector, Context, IndexReport, Link, Newest, Selection, tool
 from queryweaver.errors import ConnectorError, QueryWeaverError
 from queryweaver.filters import filter_items, norm
@@ -155,29 +156,30 @@ def __getattr__(name: str):
         return _email.RAW_POLICY
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-_FOLD = re.compile(r"\r?\n[ \t]*")
+_FOLD = regex_cache.compile(r"\r?\n[ \t]*")
 _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
 # the Date almost every mailer writes (what follows the zone, a comment like '(EST)', the stdlib ignores too)
-_USUAL_DATE = re.compile(r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (%s) (\d{4}) (\d\d):(\d\d):(\d\d) "
+_USUAL_DATE = regex_cache.compile(r"(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (%s) (\d{4}) (\d\d):(\d\d):(\d\d) "
                          r"([+-])(\d\d)(\d\d)(?: [ -~]*)?" % "|".join(_MONTHS), re.ASCII)
 _EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
-_MSGID = re.compile(r"<([^<>]+)>")
-_WS = re.compile(r"\s+")
+_MSGID = regex_cache.compile(r"<([^<>]+)>")
+_WS = regex_cache.compile(r"\s+")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
-_HEADER_NAME = re.compile(r"[\041-\071\073-\176]+")   # printable ASCII but ':' (as the stdlib's headerRE)
+_HEADER_NAME = regex_cache.compile(r"[\041-\071\073-\176]+")   # printable ASCII but ':' (as the stdlib's headerRE)
 # a header block whose every line is a header field or a continuation (an mbox 'From ' line may lead it)
-_WELL_FORMED = re.compile(r"(?:From [^\n]*(?:\n|\Z))?(?:(?:[ \t]|[\041-\071\073-\176]+:)[^\n]*(?:\n|\Z))*")
+_WELL_FORMED = regex_cache.compile(r"(?:From [^\n]*(?:\n|\Z))?(?:(?:[ \t]|[\041-\071\073-\176]+:)[^\n]*(?:\n|\Z))*")
 # in such a block: a kept field, its name and its value (continuation lines included, leading blanks not)
-_KEPT_FIELD = re.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|".join(
-    re.escape(h) for h in sorted(KEPT_HEADERS, key=len, reverse=True)), re.MULTILINE | re.IGNORECASE | re.ASCII)
+_KEPT_FIELD = regex_cache.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|".join(
+    re.escape(h) for h in sorted(KEPT_HEADERS, key=lambda h: (-len(h), h))), re.MULTILINE | re.IGNORECASE | re.ASCII)
+# (longest first; equal lengths alphabetically, so that every process writes the same pattern: regex_cache keeps one)
 _ADDR = r"[^\s<>,@]+@[^\s<>,@]+"
-_ADDRESS_SPECIALS = re.compile(r'["()\\;:]')
-_SIMPLE_ADDRESS = re.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
-_URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
-_HREF = re.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
-_SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
+_ADDRESS_SPECIALS = regex_cache.compile(r'["()\\;:]')
+_SIMPLE_ADDRESS = regex_cache.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
+_URL = regex_cache.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
+_HREF = regex_cache.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
+_SCRIPT = regex_cache.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = regex_cache.compile(r"<[^>]*>")
 _TRAILING = ".,;:!?'\"*"
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from queryweaver.errors import ConnectorError
 
 from queryweaver.index import Batches
+from queryweaver.refresh_stamp import Unchanged
 from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import (
@@ -73,6 +74,13 @@ class MboxConnector(MailStoreConnector):
             return mbox_files(self.path, [exclude] if isinstance(exclude, str) else list(exclude))
         raise ConnectorError(f"mbox source {self.path} does not exist; fix 'path' in its [[sources]] entry "
                              f"(an .mbox file or a folder of them)")
+
+    def unchanged_rule(self) -> Unchanged | None:
+        """An mbox file's size and mtime as indexed (a folder of them is walked anew: no rule)."""
+        if not self.path.is_file():
+            return None
+        stats = self._index.unchanged_inputs([str(self.path)])
+        return None if stats is None else Unchanged(stats)
 
     def _parse_input(self, conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn) -> int:
         """Index every message of one mbox file (in one go: no batches)."""

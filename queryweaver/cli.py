@@ -6,27 +6,31 @@ what to do; ``--json`` prints exactly one JSON object on stdout.
 
 from __future__ import annotations
 
-import argparse
+# Start-up imports only what the interpreter has loaded already (and json): ``queryweaver index`` with nothing
+# changed ends before anything else is imported (``refresh_stamp``); each command imports what it uses.
 import functools
 import gc
 from contextlib import contextmanager, nullcontext
 import json
 import os
-import shlex
-import sqlite3
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+
+from .errors import QueryWeaverError
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (not loaded at start-up)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, Callable, Sequence
+
+    from .config import Config
+    from .events import Event
 
 # Pydantic plugins (found through installed packages' entry points) would see every graph and event a command
 # validates, and looking for them reads every installed package's metadata on each start (about 10 ms with a
 # hundred packages). QueryWeaver uses none; a user who sets PYDANTIC_DISABLE_PLUGINS keeps their own setting.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-from .config import Config, load_config  # after the setting above: pydantic reads it when a model is built
-from .errors import QueryWeaverError
-from .events import Event, EventKind
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -93,7 +97,16 @@ class StderrProgress:
             self.stream.write(f"{stage}: done ({done:,})\n")
 
 
+def load_config(path: str | Path | None = None) -> "Config":
+    """``config.load_config``, imported when a command first needs it."""
+    from .config import load_config as load
+
+    return load(path)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="queryweaver", description="Questions across your mail, calendar and files.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -182,8 +195,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, *, generate: Callable[..., Any] | None = None) -> int:
     """Run one command. ``generate`` replaces ``queryweaver.llm.generate_graph`` for ``ask`` (same
     signature: ``(question, config, *, backend) -> Generation``); tests pass one through this door."""
+    search_path = list(sys.path)  # as the interpreter started: part of what an index stamp depends on
+    if generate is None:
+        from .refresh_stamp import index_unchanged
+
+        done = index_unchanged(list(sys.argv[1:] if argv is None else argv))
+        if done is not None:  # ``index`` with nothing changed, decided from a few stat() calls
+            return done
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.search_path = search_path
     if not args.command:
         parser.print_help()
         return EXIT_USAGE
@@ -201,7 +222,7 @@ def _handle(handler: Callable[[argparse.Namespace], int], args: argparse.Namespa
     except QueryWeaverError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    except sqlite3.Error as exc:  # a local index failed where no connector translated it
+    except _sqlite_error() as exc:  # a local index failed where no connector translated it
         print(f"error: a local index failed ({exc}); 'queryweaver index --check' shows which, "
               f"'queryweaver index --rebuild' builds them anew", file=sys.stderr)
         return EXIT_ERROR
@@ -214,6 +235,16 @@ def _handle(handler: Callable[[argparse.Namespace], int], args: argparse.Namespa
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _sqlite_error() -> type[BaseException]:
+    """sqlite3.Error once sqlite3 is loaded (no command fails with it before), without loading it."""
+    module = sys.modules.get("sqlite3")
+    return module.Error if module is not None else _NeverRaised
+
+
+class _NeverRaised(Exception):
+    pass
 
 
 @contextmanager
@@ -275,26 +306,38 @@ def cmd_ask(args: argparse.Namespace, generate: Callable[..., Any] | None = None
     if not question:
         raise GenerationError("the question is empty; ask something like "
                               "\"Find the folders that contain email attachments from Jane Doe\"")
-    from .reader.understand import check_question
+    from .reader.question_text import check_question
 
     check_question(question, english=False)  # too long or no words: said before any index is opened or built
-    if generate is None:
-        from .llm import generate_graph as generate
+    kept = generate is None  # the real reader: its offline readings are kept between runs (reading_cache)
     config = load_config(args.config)
     from .conversation import Conversation, default_path
 
     conversation = Conversation(default_path())
     following = conversation.to_follow(args.follow_id) if args.follow or args.follow_id else None
     with _open_engine(config, question=question) as engine:
-        lexicon = engine.lexicon()
         followup = None
         if following is not None:
             if args.pick:
                 raise QueryWeaverError("--pick and --follow cannot go together: pick a reading of the question "
                                        "first, then follow it up")
-            generation, followup = _follow(question, following, config, args, generate, lexicon)
+            if generate is None:
+                from .llm import generate_graph as generate
+            generation, followup = _follow(question, following, config, args, generate, engine.lexicon())
         else:
-            generation = generate(question, config, backend=args.backend, lexicon=lexicon)
+            generation, cache, key = None, None, None
+            if kept:
+                from .reading_cache import ReadingCache, reading_key
+
+                cache = ReadingCache(Path(config.cache_dir) / "readings")
+                key = reading_key(question, config, args.backend, engine.lexicon_states())
+                generation = cache.get(key)
+            if generation is None:
+                if generate is None:
+                    from .llm import generate_graph as generate
+                generation = generate(question, config, backend=args.backend, lexicon=engine.lexicon())
+                if cache is not None:
+                    cache.put(key, generation)
         graph = picked_graph(generation, args.pick, question)
         asked = conversation.add(question, graph.to_json(), follows=following.id if following else None,
                                  edit=followup.edit if followup else None)
@@ -390,6 +433,8 @@ def print_readings(generation, args: argparse.Namespace, question: str, out=None
 
 def pick_command(question: str, number: int | None, args: argparse.Namespace) -> str:
     """The command that runs alternative ``number`` (None: the best reading), with this one's options."""
+    import shlex
+
     parts = ["queryweaver", "ask"] + (["--pick", str(number)] if number else [])
     for option in ("config", "backend"):
         value = getattr(args, option, None)
@@ -414,10 +459,14 @@ def _candidate(candidate) -> str:
 
 def cmd_index(args: argparse.Namespace) -> int:
     from .engine import Engine
+    from .refresh_stamp import StampWriter, report_line
 
     if args.full and not args.check:
         raise QueryWeaverError("--full goes with --check: queryweaver index --check --full")
     config = load_config(args.config)
+    stamp = None
+    if not args.check:  # the stamp is dropped; a refresh that finds nothing changed writes it anew
+        stamp = StampWriter(args.config, config, getattr(args, "search_path", sys.path))
     with Engine(config, progress=StderrProgress(), warn=_print_warning) as engine:
         _start_up_done(args)  # a refresh may parse a whole mailbox: collect garbage as usual
         if args.check:
@@ -427,12 +476,13 @@ def cmd_index(args: argparse.Namespace) -> int:
         else:
             reports = engine.refresh_indexes(check=True, parallel=True)
         for report in reports:
-            resumed = f", {report.resumed} resumed" if report.resumed else ""
-            skipped = len(report.skipped) + len(report.unreadable)
-            print(f"{report.source}: {report.parsed} parsed, {report.reused} unchanged, "
-                  f"{report.removed} removed, {skipped} skipped{resumed}, {report.seconds:.2f} s")
+            print(f"{report_line(report)}, {report.seconds:.2f} s")
             for line in report.unreadable:
                 print(f"  {line}")
+        if stamp is not None and args.rebuild is None:
+            stamp.collect(engine, reports)
+    if stamp is not None:
+        stamp.write()  # the indexes closed, as the next command finds them
     return 0
 
 
@@ -551,13 +601,25 @@ def _open_engine(config: Config, *, question: str | None):
 
     date_fallback = None
     if question is not None or config.llm.get("backend") not in (None, "rules"):
-        try:
-            from .llm import make_date_fallback
-
-            date_fallback = make_date_fallback(config)
-        except ImportError:
-            date_fallback = None
+        date_fallback = _date_fallback(config)
     return Engine(config, progress=StderrProgress(), warn=_print_warning, date_fallback=date_fallback)
+
+
+def _date_fallback(config: Config):
+    """``llm.make_date_fallback(config)``; with ``[llm] backend = "rules"`` and no plugin that could replace the
+    built-in rules backend, None without loading the LLM layer (the rules backend reads no dates)."""
+    name = config.llm.get("backend")
+    if isinstance(name, str) and name.strip().lower() == "rules":
+        from .plugins import DEFAULT_PLUGINS, get_registry
+
+        if all(plugin in DEFAULT_PLUGINS for plugin in get_registry().plugins):
+            return None
+    try:
+        from .llm import make_date_fallback
+
+        return make_date_fallback(config)
+    except ImportError:
+        return None
 
 
 def _execute(config: Config, graph, args: argparse.Namespace, *, question: str | None, generation,
@@ -710,6 +772,8 @@ def describe_graph(graph: dict[str, Any]) -> str:
 def _print_event(event: Event) -> None:
     """One line per event, like the paper's execution logs (step announcements are left to the web UI);
     the plan is listed step by step, with the cost planner's estimates."""
+    from .events import EventKind
+
     if event.kind != EventKind.STEP_STARTED:
         print(event.line(), file=sys.stderr)
     if event.kind == EventKind.PLAN:
@@ -721,6 +785,8 @@ def _print_event(event: Event) -> None:
 
 def _count_arg(text: str) -> int:
     """A non-negative whole number for --limit and --offset."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .index import SourceIndex
     from .config import Config, SourceConfig
     from .graph import FilterConstraint
+    from .refresh_stamp import Unchanged
 
 Link = tuple[str, Item]   # (known key, item); the item is None only for a Selection with exists
 
@@ -290,6 +291,13 @@ class Connector(ABC):
 
     def refresh_index(self) -> IndexReport | None:
         """Build or refresh the local index; None for sources without one."""
+        return None
+
+    def unchanged_rule(self) -> "Unchanged | None":
+        """Once a refresh found nothing to do: what the next refresh will compare to decide that nothing changed
+        (the paths it stats and the values its index records for them), so that ``queryweaver index`` can decide it
+        from stat() calls alone (``refresh_stamp``). None, the default, when that takes more than stat() calls (a
+        remote source, a folder walked or listed anew)."""
         return None
 
     def answer_as_indexed(self) -> bool:

@@ -14,7 +14,7 @@ import os
 import secrets
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,10 @@ class Asked:
     edit: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The entry as written to the file: its fields as they are (``asdict`` would deep-copy every graph kept,
+        a millisecond or two of each question for nothing, since the dict is only serialised)."""
+        return {"id": self.id, "question": self.question, "graph": self.graph, "asked": self.asked,
+                "follows": self.follows, "edit": self.edit}
 
 
 def default_path() -> Path:

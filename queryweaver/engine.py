@@ -313,6 +313,11 @@ class Engine:
                                                snapshot_key(states, name, emails), self._read_lexicon)
         return self._lexicon
 
+    def lexicon_states(self) -> list[tuple] | None:
+        """Every source's ``lexicon_state`` (refreshed first), which changes whenever what the data names does;
+        None when one source has none (or cannot be read)."""
+        return self._lexicon_states()
+
     def _lexicon_states(self) -> list[tuple] | None:
         """Every source's ``lexicon_state``, or None when one has none (or cannot be read)."""
         states = []

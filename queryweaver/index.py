@@ -972,6 +972,36 @@ class SourceIndex:
         report.seconds = time.perf_counter() - started
         return report
 
+    # -- nothing changed, from stat() calls (refresh_stamp) -------------------------------------------------------
+    def _settled(self) -> bool:
+        """Nothing but its inputs would make the next refresh write: no lexicon to compute, no index a killed
+        bulk load left missing, no parse to resume, no input remembered as unreadable (that one warns)."""
+        conn = self.conn
+        return not (self.read_only or self.lexicon_stale() or self._missing_indexes(conn)
+                    or conn.execute("SELECT 1 FROM resume LIMIT 1").fetchone()
+                    or conn.execute("SELECT 1 FROM unreadable LIMIT 1").fetchone())
+
+    def unchanged_inputs(self, paths: Iterable[str]) -> list[tuple[str, int, int | None]] | None:
+        """For ``refresh(paths)``: the recorded (path, mtime_ns, size) of each input, which it compares with a stat
+        of each to find nothing changed; None when the recorded inputs are not exactly ``paths``."""
+        if not self._settled():
+            return None
+        rows = [(r[0], r[1], r[2]) for r in self.conn.execute("SELECT path, mtime_ns, size FROM inputs")]
+        if sorted(r[0] for r in rows) != sorted(set(paths)):
+            return None
+        return rows
+
+    def unchanged_folders(self, folders: Iterable[str]) -> list[tuple[str, int, int | None]] | None:
+        """For ``refresh_folders(folders)``: each folder's recorded (path, mtime_ns, None), which it compares with a
+        stat of each to find nothing changed; None when the recorded folders are not exactly ``folders``, or one is
+        to be listed again anyway."""
+        if not self._settled():
+            return None
+        rows = [(r[0], r[1], None) for r in self.conn.execute("SELECT path, mtime_ns FROM folders")]
+        if sorted(r[0] for r in rows) != sorted(set(folders)) or any(r[1] == -1 for r in rows):
+            return None
+        return rows
+
     @staticmethod
     def _folder_inputs(conn: sqlite3.Connection, folder: str) -> dict[str, tuple[int, int, int]]:
         """The inputs directly in ``folder``: path -> (id, mtime_ns, size), found through the path index."""

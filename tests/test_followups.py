@@ -215,3 +215,15 @@ def test_a_name_is_found_in_the_light_of_the_previous_question(demo, then, value
     assert got.kind == "replace"
     assert [str(f.value) for f in got.graph.filters if f.field == "name"] == [value]
     assert after.count > 0
+
+
+def test_an_asked_entry_is_written_with_every_field_and_reads_back_alike(tmp_path):
+    from dataclasses import fields
+
+    from queryweaver.conversation import Asked, Conversation
+
+    conversation = Conversation(tmp_path / "conversation.json")
+    graph = {"action": "find", "return_var": "e", "return_mode": "all", "vars": {"e": "Email"}, "constraints": []}
+    entry = conversation.add("Find  my emails", graph, follows="abc", edit="only the PDFs")
+    assert set(entry.to_json()) == {f.name for f in fields(Asked)}
+    assert Conversation(tmp_path / "conversation.json").to_follow(entry.id) == entry

@@ -702,3 +702,28 @@ def test_events_with_uid_are_the_listed_events_of_that_uid(data_dir, context):
     looked_up = {i.key: i.output() for i in conn.events_with_uid("weekly")}
     assert len(looked_up) == 4 and looked_up == listed
     assert conn.events_with_uid("no-such-uid") == []
+
+
+def test_an_index_built_before_the_own_entries_index_gets_it_on_the_next_refresh(data_dir, context):
+    """The planner counts the user's own entries (nobody listed) in every question: through a small partial index,
+    which an index built before it gains on its next refresh, without a rebuild."""
+    path = write_calendar(data_dir / "cal.ics", event("own", "Dentist", datetime(2026, 2, 3, 9, tzinfo=NY)),
+                          event("met", "Planning", datetime(2026, 2, 4, 9, tzinfo=NY), organizer=person(ME),
+                                attendees=(person("wei@example.org", "Wei Chen"),)))
+    conn = connect(path, context)
+    conn.refresh_index()
+    db = conn.index.conn
+    scanned = db.execute("SELECT count(*) FROM events NOT INDEXED WHERE people = 0").fetchone()[0]
+    assert scanned == 1
+    plan = " ".join(str(row[-1]) for row in db.execute("EXPLAIN QUERY PLAN SELECT count(*) FROM events WHERE people = 0"))
+    assert "events_nobody" in plan
+    with db:
+        db.execute("DROP INDEX events_nobody")   # as an index written by the code before it
+    conn.close()
+    again = connect(path, context)
+    report = again.refresh_index()
+    assert report.parsed == 0   # not rebuilt
+    db = again.index.conn
+    assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'events_nobody'").fetchone() is not None
+    assert again._statistics()["mine"] >= scanned
+    again.close()

@@ -11,8 +11,8 @@ import pytest
 
 from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.reader.fill import fill
-from queryweaver.reader.learned import LearnedReader, load_reader, split_pick, with_pick
-from queryweaver.reader.linear import LinearModel, read_models, write_models
+from queryweaver.reader.learned import MODELS_PATH, LearnedReader, load_reader, split_pick, with_pick
+from queryweaver.reader.linear import LinearModel, load_models, read_models, write_models
 from queryweaver.reader.view import View, shape_features, value_features
 from queryweaver.reader.shapes import shape_of, structure
 from queryweaver.reader.understand import understand
@@ -112,6 +112,42 @@ def test_the_model_file_reads_back_what_was_written_and_scores_alike():
     plain = LinearModel("action", ["False", "True"], [0.0, -1.0], {"emails": [], "from": [(1, 2.0)], "rare": []})
     assert abs(models["action"].probabilities(question)[1] - plain.probabilities(question)[1]) < 1e-12
     assert write_models(list(models.values()), meta) == text
+
+
+def test_the_models_read_in_place_give_every_line_the_text_reading_gives(tmp_path):
+    """``load_models`` (the file's lines found through hash tables kept in the cache dir) and ``read_models`` agree
+    on every feature of every model, and on features no model knows."""
+    for attempt in ("built", "kept"):
+        text_models, text_meta = read_models(MODELS_PATH.read_text(encoding="utf-8"))
+        models, meta = load_models(MODELS_PATH, tmp_path)
+        assert meta == text_meta and list(models) == list(text_models)
+        for name, expected in text_models.items():
+            model = models[name]
+            assert (model.labels, model.bias, model.vocabulary) == (expected.labels, expected.bias, expected.vocabulary)
+            assert sorted(model._raw) == sorted(expected._raw)
+            assert all(model._raw.pop(feature) == cells for feature, cells in expected._raw.items())
+            for unknown in ("no such feature", "", "end", "model", "\t"):
+                assert (unknown in model._raw) == (unknown in expected._raw)
+                assert model.cells(unknown) == expected.cells(unknown)   # "end" is a word some models know
+        assert len(list(tmp_path.glob("reader-tables-*.bin"))) == 1
+    question = {"emails", "from", "how", "many", "unseen words"}
+    assert models["shape"].probabilities(question) == text_models["shape"].probabilities(question)
+    assert models["action"].probabilities(question) == text_models["action"].probabilities(question)
+
+
+def test_damaged_model_tables_are_built_again(tmp_path):
+    expected, _meta = load_models(MODELS_PATH, tmp_path)
+    kept = next(tmp_path.glob("reader-tables-*.bin"))
+    whole = kept.read_bytes()
+    question = {"emails", "from", "how", "many"}
+    for damage in (b"", b"QWRT1", whole[:len(whole) // 2], whole[:-4] + b"\xff\xff\xff\xff",
+                   whole[:40] + bytes(len(whole) - 40)):
+        kept.write_bytes(damage)
+        models, _meta = load_models(MODELS_PATH, tmp_path)
+        assert models["shape"].probabilities(question) == expected["shape"].probabilities(question)
+        assert kept.read_bytes() == whole   # written anew
+    models, _meta = load_models(MODELS_PATH, None)   # no cache dir: built in memory
+    assert models["shape"].probabilities(question) == expected["shape"].probabilities(question)
 
 
 def test_the_shipped_models_load_and_a_missing_file_leaves_the_rules_alone(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import marshal
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -106,6 +107,7 @@ def test_the_second_run_of_a_question_compiles_nothing_and_answers_alike(tmp_pat
     compiled = json.loads(first.stderr.strip().splitlines()[-1])["new"]
     assert compiled > 20
     assert (tmp_path / "regex-programs.marshal").is_file()
+    shutil.rmtree(tmp_path / "readings")  # read again, not taken from the readings kept (reading_cache)
     second = run_ask(tmp_path)
     assert second.returncode == 0, second.stderr
     counts = json.loads(second.stderr.strip().splitlines()[-1])

@@ -33,69 +33,12 @@ from .coverage import coverage_problems, fix_coverage, weighty
 from .base import LLMBackend, Message, Prompt
 from .prompt import FORMS, Form, SchemaSlice, build_prompt, decoding_schema, estimate_tokens, repair_turns
 from .tree import TreeError, tree_to_graph
+from ..generation import DEFAULT_FORM, LOW_CONFIDENCE, Generation, Reading  # noqa: F401  (also this module's names)
 
-DEFAULT_FORM: Form = "tree"  # measured: see benchmarks/graph_accuracy.py; a small model cannot dangle a variable
 DEFAULT_EXAMPLES = 2  # paper set: same accuracy as 3, ~80 fewer uncached prompt tokens (~7 s vs ~9 s)
 MAX_REPAIRS = 2
 
 EventHook = Callable[[str, dict], None]
-
-
-@dataclass
-class Reading:
-    """One way to read a question: a graph, that graph said back in plain English, and how sure we are."""
-
-    graph: QueryGraph
-    text: str
-    confidence: float
-    source: str = "rules"   # which parser produced it: rules | grounded | llm
-
-    def to_json(self) -> dict[str, Any]:
-        return {"graph": self.graph.to_json(), "text": self.text, "confidence": round(self.confidence, 3),
-                "source": self.source}
-
-
-# below this the reading is "not sure": the CLI prints the alternatives, the web UI offers them as chips and the
-# ``auto`` path asks the LLM. The offline reader's confidence is a calibrated chance of being right
-# (``understand.confidence``); this threshold puts a tenth of the right readings of the tuning parts below it,
-# and seven eighths of the wrong ones (``benchmarks/calibration.py``)
-LOW_CONFIDENCE = 0.982
-
-
-@dataclass
-class Generation:
-    graph: QueryGraph
-    backend: str
-    model: str | None
-    seconds: float
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
-    attempts: int = 1
-    repairs: list[str] = field(default_factory=list)
-    raw: str = ""
-    form: str = DEFAULT_FORM
-    examples: list[str] = field(default_factory=list)  # the bank questions shown to the model
-    dropped: list[str] = field(default_factory=list)   # filters removed: their values are not in the question
-    cached_prompt_tokens: int | None = None  # prompt tokens the backend took from its KV cache (llamacpp)
-    confidence: float = 1.0                  # 0..1: how sure the parser is that ``graph`` is what was meant
-    reading: str = ""                        # ``graph`` said back in plain English
-    alternatives: list[Reading] = field(default_factory=list)   # other readings, best first (at most 3)
-    mentions: list = field(default_factory=list)  # grounding.Mention: what the question names in the data
-    notes: list[str] = field(default_factory=list)  # which words produced which constraint, and doubts
-
-    @property
-    def low_confidence(self) -> bool:
-        return self.confidence < LOW_CONFIDENCE
-
-    def to_json(self) -> dict[str, Any]:
-        return {"graph": self.graph.to_json(), "backend": self.backend, "model": self.model,
-                "confidence": round(self.confidence, 3), "reading": self.reading,
-                "alternatives": [a.to_json() for a in self.alternatives],
-                "mentions": [m.to_json() for m in self.mentions], "notes": self.notes,
-                "seconds": round(self.seconds, 3), "prompt_tokens": self.prompt_tokens,
-                "completion_tokens": self.completion_tokens, "attempts": self.attempts,
-                "repairs": self.repairs, "form": self.form, "examples": self.examples, "dropped": self.dropped,
-                "cached_prompt_tokens": self.cached_prompt_tokens}
 
 
 # ---- choosing a backend ------------------------------------------------------------------------
@@ -281,6 +224,8 @@ def generate_graph(question: str, config, *, backend: str | LLMBackend | None = 
         return offline_gen
 
     if mode == "rules" or (mode != "llm" and settled):
+        if offline_gen is not None:  # else the refusal is raised
+            offline_gen.offline_only = True
         return offline_answer()
 
     # 2. an LLM: the offline parser refused, is unsure, or the user asked for the LLM

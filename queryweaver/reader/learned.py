@@ -10,6 +10,7 @@ log p(shape) + how well the values fit it. The models are trained on the project
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,7 +20,7 @@ from ..errors import GraphError
 from ..graph import QueryGraph
 from ..schema import EDGE_RULES, VAR_PREFIX, EntityType
 from .fill import _norm, fill, role_of
-from .linear import LinearModel, read_models
+from .linear import LinearModel, load_models
 from .view import Value, View, shape_features, value_features
 
 __all__ = ["LearnedReader", "LearnedReading", "load_reader", "MODELS_PATH"]
@@ -354,7 +355,20 @@ def placement(graph: QueryGraph, values: list[Value], keep: list[float], roles: 
 def load_reader(path: Path = MODELS_PATH) -> LearnedReader | None:
     """The shipped models, or None when there are none (the reader then works from its rules alone)."""
     try:
-        models, meta = read_models(path.read_text(encoding="utf-8"))
+        models, meta = load_models(path, _cache_dir())
         return LearnedReader(models, meta)
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, UnicodeDecodeError):
+        return None
+
+
+def _cache_dir() -> Path | None:
+    """Where the models' lookup tables are kept: the cache dir (``QUERYWEAVER_CACHE_DIR`` or the user cache dir)."""
+    try:
+        root = os.environ.get("QUERYWEAVER_CACHE_DIR")
+        if not root:
+            import platformdirs
+
+            root = platformdirs.user_cache_dir("queryweaver")
+        return Path(root)
+    except Exception:  # noqa: BLE001 - no home to find a cache dir in: the tables are built in memory
         return None

@@ -45,10 +45,10 @@ from ..llm.generate import Generation, Reading
 from .rules.prefilter import fold
 from .rules.parser import _KNOWN_WORDS, ENTITY_CLOSE, ENTITY_OPEN, parse_question
 from .rules.rewrites import _COMPILED
+from .question_text import MAX_QUESTION_CHARS, check_question  # noqa: F401  (also this module's names)
 
 __all__ = ["understand", "MAX_QUESTION_CHARS", "describe_reading"]
 
-MAX_QUESTION_CHARS = 500
 MAX_ALTERNATIVES = 3
 MIN_ALTERNATIVE = 0.1  # a reading less likely than this is not offered as another reading
 # Words never dropped to make a question parse: leaving them out would flip or widen its meaning.
@@ -65,27 +65,6 @@ class _Candidate:
 
 
 # ------------------------------------------------------------------------------------- the question
-
-def check_question(question: str, *, english: bool = True) -> str:
-    """The question with its spaces collapsed, or a GenerationError saying what to ask instead (``english``:
-    also refuse a question mostly in another script, which only an LLM can read)."""
-    text = " ".join((question or "").split())
-    if not text:
-        raise GenerationError("the question is empty; ask something like 'Find the emails Jane Doe sent me "
-                              "in February'")
-    if len(text) > MAX_QUESTION_CHARS:
-        raise GenerationError(f"the question is {len(text):,} characters long; ask one question in under "
-                              f"{MAX_QUESTION_CHARS} characters, e.g. 'Which files did Jane Doe send me?'")
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        raise GenerationError(f"'{text}' has no words in it; ask about your emails, people, files, folders, "
-                              "events, places or links, e.g. 'Who did I meet last week?'")
-    latin = sum(1 for c in letters if "LATIN" in unicodedata.name(c, ""))
-    if english and latin < len(letters) / 2:
-        raise GenerationError("the offline parser reads English questions only; ask in English, or set "
-                              "[llm] backend to an LLM backend (ollama, openai or llamacpp)")
-    return text
-
 
 # ------------------------------------------------------------------------------------ step 1: mentions
 

@@ -313,6 +313,8 @@ def test_a_fully_covered_graph_has_no_problems():
     ("emails from Jane Doe on the last Friday in November 2025", None),
     ("emails from Jane Doe in the closing weeks of 2025", None),
     ("the first email from Jane Doe on the first working day of 2026", "first"),
+    ("people I emailed in the first 20 days of October 2025", None),
+    ("emails from Jane Doe in the last 14 days", None),
 ])
 def test_first_and_last_pick_an_email_but_last_month_is_a_date(question, value):
     plain = graph("p", {"p": "Person"})
@@ -377,3 +379,29 @@ def test_a_persons_name_is_not_subject_words():
         '"Marcus Lee" and join a Person with that name instead']
     fixed, notes = fix_coverage(g, q, [marcus])
     assert coverage_problems(fixed, q, [marcus]) == [] and notes[0].startswith("removed filter e.subject")
+
+
+def test_a_subject_word_with_accents_is_found_in_the_data():
+    lx = lexicon()
+    lx.subject_words.update({"résumé": 2, "review": 3})
+    g = graph("e", {"e": "Email"}, "e.subject contains Résumé review")
+    assert coverage_problems(g, "emails about Résumé review", [], lx) == []
+    assert coverage_problems(graph("e", {"e": "Email"}, "e.subject contains Résumé rewiev"), "x", [], lx)
+
+
+def test_a_name_that_only_sets_the_scene_need_not_be_in_the_graph():
+    # the learned value model tells a value the question asks about from one a scene-setting sentence mentions
+    from queryweaver.config import load_config
+    from queryweaver.engine import Engine
+    from queryweaver.reader.understand import understand
+
+    engine = Engine(load_config(None))
+    try:
+        lx = engine.lexicon()
+        jane = graph("e", {"e": "Email", "p": "Person", "self": "Self"}, "e from p", "e to self", "p.name = Jane Doe")
+        scene = "I'm writing up what happened with Aisha Bauer. Which emails did Jane Doe send me?"
+        assert coverage_problems(jane, scene, understand(scene, None, lx).mentions, lx) == []
+        asked = "Which emails did Jane Doe send me about Aisha Bauer?"
+        assert [p for p in coverage_problems(jane, asked, understand(asked, None, lx).mentions, lx) if "Aisha" in p]
+    finally:
+        engine.close()

@@ -119,7 +119,10 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
     mentions = list(mentions or ())
     problems: list[str] = []
     problems += _self_as_person(graph, mentions, lexicon)
+    scene = _scene_values(question, lexicon) if mentions else set()
     for mention in mentions:
+        if norm(mention.value) in scene or norm(mention.text) in scene:
+            continue  # "I'm summarising what the team did. Who did I meet?": 'team' sets the scene
         problem = _mention_problem(graph, question, mention, lexicon)
         if problem:
             problems.append(problem)
@@ -132,6 +135,23 @@ def coverage_problems(graph: "QueryGraph", question: str, mentions: Iterable["Me
     if lexicon is not None:
         problems += _unknown_values(graph, lexicon, mentions)
     return list(dict.fromkeys(problems))
+
+
+SCENE_ONLY = 0.2  # the learned value model's chance that a value is asked about, below which it only sets the scene
+
+
+def _scene_values(question: str, lexicon: "Lexicon | None") -> set[str]:
+    """The values the question names only to set the scene, as the learned reader's value model finds them (it
+    learned from the bank's questions asked with and without a scene-setting sentence): no graph needs them."""
+    from ..reader.learned import load_reader
+    from ..reader.understand import learned_view
+
+    reader = load_reader()
+    view = learned_view(question, lexicon) if reader is not None and lexicon is not None else None
+    if view is None or not view.values:
+        return set()
+    keep, _roles = reader.value_opinions(view)
+    return {norm(v.text) for v, k in zip(view.values, keep) if k < SCENE_ONLY}
 
 
 def _vars(graph: "QueryGraph", type_name: str) -> list[str]:
@@ -151,7 +171,7 @@ _FILLER = frozenset("a an the of in on at to for during since after before prior
 
 
 def _words(text: object) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", norm(text)) if w not in _FILLER}
+    return {w for w in re.findall(r"[^\W_]+", norm(text)) if w not in _FILLER}
 
 
 def _overlap(a: object, b: object) -> bool:
@@ -355,7 +375,7 @@ def _names_as_words(graph: "QueryGraph", mentions: list["Mention"]) -> list[tupl
 
 _ORDINALS = {"last": "last", "latest": "last", "newest": "last", "most recent": "last", "first": "first",
              "earliest": "first", "oldest": "first"}
-_ORDINAL = regex_cache.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d|week|weeks|month|"
+_ORDINAL = regex_cache.compile(r"(?<![-\w])(last|latest|newest|most\s+recent|first|earliest|oldest)\b(?!\s+(?:\d+|week|weeks|month|"
                       r"months|year|years|day|days|quarter|night|time|monday|tuesday|wednesday|thursday|friday|"
                       r"saturday|sunday|name|names|weekend|spring|summer|fall|autumn|winter|couple|few|several|two|fortnight|"
                       r"third|half|hundred|one\s+hundred|eleven|(?:thir|fif|six|seven|eigh|nine)teen|"

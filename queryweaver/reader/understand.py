@@ -1250,11 +1250,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.67, "branch=agree": 1.923, "branch=rules_first": -0.152,
-                      "branch=learned_first": -0.955, "branch=learned_alone": 0.098, "branch=rules_alone": -0.005,
-                      "log_p": 0.663, "fit": 0.579, "margin": 0.329, "unknown": -0.583, "left_out": -0.216,
-                      "rules_cost": -0.967, "dropped": -0.572, "part_doubt": -3.284, "cue_doubt": -1.534,
-                      "stray_words": -1.021, "doubt_self": -0.007, "doubt_other": -1.875}
+CONFIDENCE_WEIGHTS = {"bias": 4.738, "branch=agree": 1.723, "branch=rules_first": -0.265,
+                      "branch=learned_first": -1.065, "branch=learned_alone": 0.078, "branch=rules_alone": -0.058,
+                      "log_p": 0.67, "fit": 0.546, "margin": 0.343, "unknown": -0.631, "left_out": -0.308,
+                      "rules_cost": -1.042, "dropped": -0.555, "part_doubt": -3.152, "cue_doubt": -1.568,
+                      "stray_words": -1.085, "doubt_self": -0.06, "doubt_other": -1.979}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

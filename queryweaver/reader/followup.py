@@ -228,7 +228,8 @@ _CONTEXT_NAMES = {("Event", "name"): "event_titles", ("Place", "name"): "places"
 def _in_context(text: str, previous: QueryGraph, lexicon) -> list[tuple[str, str, str, str]]:
     """A value the follow-up names only in the light of the previous question: words that are part of a name in
     the data of a kind the previous graph filters on ("the all-hands" after "who attended budget review": the
-    event "Quarterly all-hands"), the longest such run, with at least one word that is not a common one."""
+    event "Quarterly all-hands"), the longest such run (of up to ``CONTEXT_WORDS``), with at least one word that
+    is not a common one. The names are searched as one text, so a large mailbox's names cost milliseconds."""
     from .grounding import SUBJECT_STOP_WORDS
 
     words = re.findall(r"[\w'-]+", text)
@@ -237,21 +238,23 @@ def _in_context(text: str, previous: QueryGraph, lexicon) -> list[tuple[str, str
         names = [str(n) for n in getattr(lexicon, _CONTEXT_NAMES.get(key, ""), None) or ()]
         if not names or f.op not in ("contains", "="):
             continue
-        folded = [n.casefold() for n in names]
-        for size in range(len(words), 0, -1):
+        exact = {n.casefold(): n for n in names}
+        every = "\n".join(exact)
+        for size in range(min(len(words), CONTEXT_WORDS), 0, -1):
             for i in range(len(words) - size + 1):
                 phrase = " ".join(words[i:i + size])
                 low = phrase.casefold()
                 if not any(len(w) >= 3 and w not in SUBJECT_STOP_WORDS for w in low.split()):
                     continue
                 if f.op == "=":
-                    found = next((n for n, k in zip(names, folded) if k == low), None)
-                else:
-                    part = re.compile(rf"(?<![\w-]){re.escape(low)}(?![\w-])")
-                    found = phrase if any(part.search(k) for k in folded) else None
-                if found is not None:
-                    return [(*key, f.op, found)]
+                    if low in exact:
+                        return [(*key, f.op, exact[low])]
+                elif low in every and re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", every):
+                    return [(*key, f.op, phrase)]
     return []
+
+
+CONTEXT_WORDS = 6  # the longest run of a follow-up's words looked for in the data's names
 
 
 def _asked_type(text: str, answer_type: str) -> str | None:

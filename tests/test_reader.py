@@ -192,6 +192,18 @@ def test_the_learned_reading_never_reads_a_negation(lexicon):  # noqa: F811
         assert not any("learned reader" in n for n in got.notes), question
 
 
+def test_a_negated_question_the_rules_read_is_still_judged_by_the_models(lexicon):  # noqa: F811
+    # a tag question or an aside with a negation keeps the learned reader from reading the question, but its
+    # models still weigh the rules' reading: "attachments" asks for something "emails from Jane Doe" leaves out
+    from queryweaver.generation import LOW_CONFIDENCE
+
+    for question in ("Jane Doe sent me attachments, didn't she? Show me those emails.",
+                     "Which emails from Jane Doe - she never writes a subject line - had attachments?"):
+        got = understand(question, None, lexicon)
+        if not any(e.edge == "has_attachment" for e in got.graph.edges):
+            assert got.confidence < LOW_CONFIDENCE, (question, got.confidence, got.reading)
+
+
 def _view(question, lexicon):  # noqa: F811
     from queryweaver.reader.understand import learned_view
 

@@ -1158,9 +1158,11 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
     from .shapes import shape_of, structure
 
     reader = load_reader()
-    view = learned_view(question, lexicon) if reader is not None and not _NEGATED.search(text) \
-        and not (ambiguous and readings) else None
-    learned = reader.read(view) if view is not None else []
+    view = learned_view(question, lexicon) if reader is not None else None
+    # the learned reader does not read a negated question (no shape it learned says "not") nor a name several
+    # people could be, but its models still judge the rules' reading of it ("..., didn't they?")
+    reads = view is not None and not _NEGATED.search(text) and not (ambiguous and readings)
+    learned = reader.read(view) if reads else []
     rules = readings[0] if readings else None
     facts = {"rules_cost": rules[1].cost if rules else 1.0,
              "dropped": bool(rules) and any(n.startswith("left out") for n in rules[1].notes)}
@@ -1171,7 +1173,7 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
         return confidence(branch, facts)
 
     if not learned:
-        composed = reader.compose(view) if rules is None and view is not None else None
+        composed = reader.compose(view) if rules is None and reads else None
         if composed is not None:  # nothing else reads it: a reading part by part, never a sure one
             return [(composed, _Candidate(text, 1.0 - COMPOSED, [COMPOSED_NOTE]))], COMPOSED
         return readings, sure("rules_alone", rules[0]) if rules else 0.0
@@ -1250,11 +1252,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.738, "branch=agree": 1.723, "branch=rules_first": -0.265,
-                      "branch=learned_first": -1.065, "branch=learned_alone": 0.078, "branch=rules_alone": -0.058,
-                      "log_p": 0.67, "fit": 0.546, "margin": 0.343, "unknown": -0.631, "left_out": -0.308,
-                      "rules_cost": -1.042, "dropped": -0.555, "part_doubt": -3.152, "cue_doubt": -1.568,
-                      "stray_words": -1.085, "doubt_self": -0.06, "doubt_other": -1.979}
+CONFIDENCE_WEIGHTS = {"bias": 4.529, "branch=agree": 1.929, "branch=rules_first": -0.052,
+                      "branch=learned_first": -0.934, "branch=learned_alone": 0.068, "branch=rules_alone": 0.317,
+                      "log_p": 0.674, "fit": 0.537, "margin": 0.35, "unknown": -0.69, "left_out": -0.288,
+                      "rules_cost": -0.858, "dropped": -0.651, "part_doubt": -3.344, "cue_doubt": -1.483,
+                      "stray_words": -1.046, "doubt_self": -0.083, "doubt_other": -1.935}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

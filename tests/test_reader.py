@@ -219,6 +219,10 @@ def _view(question, lexicon):  # noqa: F811
      ("find e all", "e from p", "p.name = Jane Doe"), "part_doubt"),
     # a word that nearly always belongs to a date, outside every date
     ("emails from Jane Doe before summer", None, ("find e all", "e from p", "p.name = Jane Doe"), "stray_words"),
+    # "before" the date grammar left outside the date: the date-operator model hears it ("dateop")
+    ("Emails from Jane Doe sent *before* the end of March 2025",
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value < the end of March 2025"),
+     ("find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = the end of March 2025"), "part_doubt"),
 ])
 def test_the_models_doubt_a_reading_that_leaves_out_what_the_words_ask(lexicon, question, right, wrong, doubt):  # noqa: F811
     reader = load_reader()
@@ -228,7 +232,7 @@ def test_the_models_doubt_a_reading_that_leaves_out_what_the_words_ask(lexicon, 
     if right is not None:
         right_doubts = reader.doubts(view, graph(*right))
         assert right_doubts[doubt] < wrong_doubts[doubt], right_doubts
-        assert right_doubts["cue_doubt"] == 0.0 and right_doubts["stray_words"] == 0.0
+        assert right_doubts["cue_doubt"] == 0.0 and right_doubts["stray_words"] <= wrong_doubts["stray_words"]
 
 
 def test_the_cue_table_is_learned_from_the_bank_not_written():

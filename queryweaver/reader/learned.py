@@ -21,7 +21,7 @@ from ..graph import QueryGraph
 from ..schema import EDGE_RULES, VAR_PREFIX, EntityType
 from .fill import _norm, fill, role_of
 from .linear import LinearModel, load_models
-from .view import Value, View, shape_features, value_features
+from .view import Value, View, date_op_features, shape_features, value_features
 
 __all__ = ["LearnedReader", "LearnedReading", "load_reader", "MODELS_PATH"]
 
@@ -125,6 +125,7 @@ class LearnedReader:
         self.classes = [tuple(label.split("\t")) for label in self.shape.labels]
         self._class_of = {key: i for i, members in enumerate(self.classes) for key in members}
         self.cues = models.get("cues")
+        self.dateop = models.get("dateop")
         self._keep_yes = self.keep.labels.index("True")
         self._count = self.action.labels.index("True")
 
@@ -145,10 +146,10 @@ class LearnedReader:
     def doubts(self, view: View, graph: QueryGraph) -> dict[str, float]:
         """What the models doubt about ``graph`` as a reading of ``view`` beyond its shape, for the confidence:
         ``part_doubt``, how unlikely the least likely of its parts is by the model of that part alone (what it
-        returns, a kind of link, first/last, counting; the user's part is left aside: the bank's readings leave
-        "to me" out where every answer is the user's anyway); ``cue_doubt``, how surely one of the question's
-        words asks for something the graph does not say (the cue table); ``stray_words``, how many words that
-        nearly always belong to a date stand outside every date."""
+        returns, a kind of link, first/last, counting, a date's before/after; the user's part is left aside: the
+        bank's readings leave "to me" out where every answer is the user's anyway); ``cue_doubt``, how surely
+        one of the question's words asks for something the graph does not say (the cue table);
+        ``stray_words``, how many words that nearly always belong to a date stand outside every date."""
         features = shape_features(view)
         g = graph.to_json()
         labels = attributes(g)
@@ -158,6 +159,10 @@ class LearnedReader:
         likely.append(self.picks(view).get(pick, 0.0))
         counts = self.counts(view)
         likely.append(counts if graph.action == "count" else 1.0 - counts)
+        ops = [f.op for f in graph.filters if graph.vars.get(f.var) == "Date"]
+        dates = [k for k, v in enumerate(view.values) if v.kind == "date"]
+        if self.dateop is not None and len(ops) == 1 and dates:  # a day, before or after, as the words say
+            likely.append(max(self.dateop.probability_of(date_op_features(view, k)).get(ops[0], 0.0) for k in dates))
         cue, stray = 0.0, 0
         if self.cues is not None:
             said = graph_atoms(g)

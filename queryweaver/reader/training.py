@@ -16,6 +16,8 @@ Development-time only (scikit-learn, the benchmark question files and a generate
 - pick: whether it picks the first or the last email ("" when neither);
 - keep: for each value the question states, whether the gold graph filters on it;
 - role: for each person the gold graph filters on, the edges of that person's variable;
+- dateop: for a question with one date the gold graph filters on, that filter's operator (a day or span,
+  before, after), from the words in and around the date (``view.date_op_features``);
 - rtype, self and one "edge ..." model per kind of link (``learned.attributes``): the parts of the gold graph,
   each learned apart so that a shape the bank never had is still judged part by part.
 
@@ -36,7 +38,7 @@ from .shapes import SLOTS, shape_of, structure
 from .fill import POOLS, role_of
 from .learned import CUE_DEFAULTS, CUE_FLOOR, MODELS_PATH, DATE_WORD, attributes, graph_atoms, split_pick
 from .linear import LinearModel, write_models
-from .view import View, shape_features, value_features
+from .view import View, date_op_features, shape_features, value_features
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TRAIN_PARTS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12",
@@ -47,7 +49,7 @@ CUE_SURE, CUE_SEEN, CUE_LIFT = CUE_FLOOR, 20, 2.0  # a word is a cue for what th
 # at least CUE_LIFT times as often as questions at large
 VALUE_SURE, VALUE_SEEN = 0.8, 10  # a value word is inside a value this often, of >= VALUE_SEEN uses
 PRUNE = 0.1  # weights below it are left out of the file: measured leaving dev19-21 out, no reading changes
-FEATURES = "6"  # bump when View, shape_features or value_features change what they produce
+FEATURES = "7"  # bump when View, shape_features or value_features change what they produce
 
 
 @dataclass
@@ -302,6 +304,15 @@ def train(examples: list[Example]) -> list[LinearModel]:
     pick = fit("pick", [shape_features(ex.view) for ex in examples], [split_pick(ex.keys[0])[1] for ex in examples])
     pick.vocabulary = "shape"
     models = [shape, action, pick, fit("keep", value_rows, keep), fit("role", role_rows, roles)]
+    op_rows, ops = [], []
+    for ex in examples:
+        dated = {v for v, t in ex.graph["vars"].items() if t == "Date"}
+        found = [c["op"] for c in ex.graph["constraints"] if c["kind"] == "filter" and c["var"] in dated]
+        kept = [k for k, v in enumerate(ex.view.values) if v.kind == "date" and ex.keep[k]]
+        if len(found) == 1 and len(kept) == 1:
+            op_rows.append(date_op_features(ex.view, kept[0]))
+            ops.append(found[0])
+    models.append(fit("dateop", op_rows, ops))
     labels = [attributes(ex.graph) for ex in examples]
     for name in labels[0]:
         part = fit(name, [shape_features(ex.view) for ex in examples], [row[name] for row in labels])

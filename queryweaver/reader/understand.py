@@ -1252,11 +1252,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.529, "branch=agree": 1.929, "branch=rules_first": -0.052,
-                      "branch=learned_first": -0.934, "branch=learned_alone": 0.068, "branch=rules_alone": 0.317,
-                      "log_p": 0.674, "fit": 0.537, "margin": 0.35, "unknown": -0.69, "left_out": -0.288,
-                      "rules_cost": -0.858, "dropped": -0.651, "part_doubt": -3.344, "cue_doubt": -1.483,
-                      "stray_words": -1.046, "doubt_self": -0.083, "doubt_other": -1.935}
+CONFIDENCE_WEIGHTS = {"bias": 4.554, "branch=agree": 1.917, "branch=rules_first": -0.042,
+                      "branch=learned_first": -0.943, "branch=learned_alone": 0.069, "branch=rules_alone": 0.293,
+                      "log_p": 0.68, "fit": 0.541, "margin": 0.347, "unknown": -0.665, "left_out": -0.297,
+                      "rules_cost": -0.879, "dropped": -0.652, "part_doubt": -3.319, "cue_doubt": -1.51,
+                      "stray_words": -1.034, "doubt_self": -0.067, "doubt_other": -1.914}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
-__all__ = ["View", "Token", "Value", "shape_features", "value_features"]
+__all__ = ["View", "Token", "Value", "date_op_features", "shape_features", "value_features"]
 
 
 class Token(NamedTuple):
@@ -184,6 +184,28 @@ def value_features(view: View, k: int) -> set[str]:
         stop = first_q if first_q is not None else len(toks)
         back = any(t.kind == "word" and t.low in _BACK for t in toks[start:stop])
         out.add(f"back={back}/{asking}")
+    return out
+
+
+def date_op_features(view: View, k: int) -> set[str]:
+    """The words in and around date value ``k`` (two tokens before, one after), in one namespace: whether a date
+    is a point, a "before" or an "after" is said by a word the date grammar may or may not have taken into the
+    date ("older than Q3 2025", "*before* the end of H1", "afore Easter") -- the date's own operator is left
+    out, so the model hears the words, not the grammar."""
+    value = view.values[k]
+    toks = view.tokens
+    i = value.at
+    out = {f"w={w}" for w in toks[i].low.split()} if toks[i].kind == "date" else set()
+    for d in (1, 2):
+        if i - d >= 0:
+            t = toks[i - d]
+            low = t.low if t.kind in ("word", "punct") else f"<{t.kind}>"
+            out.update((f"w={low}", f"p{d}={low}"))
+    if i + 1 < len(toks):
+        t = toks[i + 1]
+        out.add(f"n1={t.low if t.kind in ('word', 'punct') else '<' + t.kind + '>'}")
+    else:
+        out.add("n1=$")
     return out
 
 

@@ -11,7 +11,7 @@ from queryweaver.dates import parse_date_expression
 from queryweaver.errors import GenerationError
 from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.reader.grounding import Lexicon, MentionKind, edit_distance, ground
-from queryweaver.reader.understand import MAX_QUESTION_CHARS, understand
+from queryweaver.reader.understand import MAX_QUESTION_CHARS, WORDS_LEFT_OUT, understand
 
 from tests.test_rules_parser import graph, shown
 
@@ -295,6 +295,14 @@ def test_words_left_out_lower_the_confidence_and_are_named(lexicon):
     got = understand("urgent emails from Jane Doe", None, lexicon)
     assert got.low_confidence
     assert any("'urgent'" in note for note in got.notes)
+
+
+def test_a_word_left_out_that_training_questions_had_is_named_but_does_not_cap_the_confidence(lexicon):
+    # "whole" and "history" are words of the question bank: the models learned to read or pass over them, so
+    # the reading is as sure as the confidence says; "urgent" (above) no question had
+    got = understand("my whole email history with Jane Doe", None, lexicon)
+    assert any("'whole'" in note and "'history'" in note for note in got.notes)
+    assert got.confidence > WORDS_LEFT_OUT and not got.low_confidence
 
 
 def test_a_ranking_is_not_silently_dropped(lexicon):

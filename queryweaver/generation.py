@@ -31,8 +31,8 @@ class Reading:
 # below this the reading is "not sure": the CLI prints the alternatives, the web UI offers them as chips and the
 # ``auto`` path asks the LLM. The offline reader's confidence is a calibrated chance of being right
 # (``understand.confidence``); this threshold puts a tenth of the right readings of the tuning parts below it,
-# and seven eighths of the wrong ones (``benchmarks/calibration.py``)
-LOW_CONFIDENCE = 0.982
+# and 87% of the wrong ones (``benchmarks/calibration.py``)
+LOW_CONFIDENCE = 0.983
 
 
 @dataclass

@@ -1498,3 +1498,16 @@ def test_app_labels_leave_other_quotes_alone():
         assert _app_labels(question) == question, question
     assert _asked_plainly("Which events are in the period?") == "Which events are in the period?"
     assert _asked_plainly("Don't the emails from Jane have links?") == "Do the emails from Jane have links?"
+
+
+@pytest.mark.parametrize("question, kind, value", [
+    # a typewriter-quoted name after a field label is the person or place it names
+    ("sender 'Jane Doe' -- which emails?", "Person", "Jane Doe"),
+    ("location 'Blue Bottle Coffee' -- which events?", "Place", "Blue Bottle Coffee"),
+    # ... unless a word of its phrase asks for text (the cue table: "subject" comes with a subject filter)
+    ("Which emails have 'Jane Doe' in their subject?", "Email", "Jane Doe"),
+])
+def test_a_single_quoted_name_is_read_as_the_field_its_words_give(lexicon, question, kind, value):
+    got = understand(question, None, lexicon)
+    filtered = {(got.graph.vars[f.var], str(f.value)) for f in got.graph.filters}
+    assert (kind, value) in filtered, got.reading

@@ -112,19 +112,38 @@ def render_mentions(question: str, mentions: list[Mention],
 
 def _unquote_names(text: str, lexicon: Lexicon | None) -> str:
     """Quotes taken off a quoted person or place, with the app's field label it may carry ('Under "From: Jane
-    Doe"' -> 'Under From Jane Doe'): quoted text is otherwise a literal the grounding leaves alone."""
+    Doe"' -> 'Under From Jane Doe'): quoted text is otherwise a literal the grounding leaves alone, and so is a
+    quote the words of its own phrase say is text to search ("'Lisbon' in their subject": by the cue table,
+    words that in the bank nearly always come with a subject, title or name filter)."""
+    from .learned import load_reader
+
+    reader = load_reader()
+    cues = reader.cues if reader is not None else None
+
+    def searched(match: re.Match) -> bool:  # a word of the quote's phrase that asks for a text filter
+        before = re.split(r"[^\w\s'-]", text[:match.start()])[-1].split()[-2:]
+        after = re.split(r"[^\w\s'-]", text[match.end():])[0].split()[:3]
+        return cues is not None and any(cues.labels[i] in _TEXT_FILTERS for w in before + after
+                                        for i, _p in cues.cells(w.lower()) or ())
+
     def unquote(match: re.Match) -> str:
         label, inner = match.group(1) or "", match.group(2).strip()
         found = ground(inner, lexicon)
         if len(found) == 1 and found[0].start == 0 and found[0].end == len(inner) and found[0].kind in (
-                MentionKind.PERSON, MentionKind.SELF, MentionKind.PLACE):
+                MentionKind.PERSON, MentionKind.SELF, MentionKind.PLACE) and not searched(match):
             return f"{label} {inner}".strip()
         return match.group()
 
-    return _QUOTED_LABELLED.sub(unquote, text) if lexicon is not None else text
+    if lexicon is None:
+        return text
+    return _QUOTED_PLAIN.sub(unquote, _QUOTED_LABELLED.sub(unquote, text))
 
 
 _QUOTED_LABELLED = regex_cache.compile(r"""["“‘](?:([A-Za-z]+):\s*)?([^"”’:]+)["”’]""")
+_TEXT_FILTERS = frozenset({"filter=Email.subject", "filter=Email.content", "filter=Event.name", "filter=File.name",
+                           "filter=Folder.name"})
+# a typewriter quote, told from an apostrophe by what stands either side ("sender 'Maya Reyes' -- which emails?")
+_QUOTED_PLAIN = regex_cache.compile(r"""(?<![\w'])'(?:([A-Za-z]+):\s*)?([^'":]+)'(?![\w'])""")
 _MAY_I = regex_cache.compile(r"^(?:may|might) (I|we)\b", re.IGNORECASE)
 
 
@@ -1252,11 +1271,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.554, "branch=agree": 1.917, "branch=rules_first": -0.042,
-                      "branch=learned_first": -0.943, "branch=learned_alone": 0.069, "branch=rules_alone": 0.293,
-                      "log_p": 0.68, "fit": 0.541, "margin": 0.347, "unknown": -0.665, "left_out": -0.297,
-                      "rules_cost": -0.879, "dropped": -0.652, "part_doubt": -3.319, "cue_doubt": -1.51,
-                      "stray_words": -1.034, "doubt_self": -0.067, "doubt_other": -1.914}
+CONFIDENCE_WEIGHTS = {"bias": 4.904, "branch=agree": 1.896, "branch=rules_first": -0.206,
+                      "branch=learned_first": -1.152, "branch=learned_alone": -0.07, "branch=rules_alone": 0.12,
+                      "log_p": 0.545, "fit": 0.616, "margin": 0.32, "unknown": -0.733, "left_out": -0.051,
+                      "rules_cost": -0.698, "dropped": -0.66, "part_doubt": -3.402, "cue_doubt": -1.264,
+                      "stray_words": -1.129, "doubt_self": -0.244, "doubt_other": -1.979}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

@@ -1626,23 +1626,11 @@ class IcsConnector(Connector):
         c = self._statistics()
         if not filters:
             return int({EVENT: c["events"], PLACE: c["places"], PERSON: c["people"]}[type_])
-        try:
-            if type_ == PERSON and not self.index.lexicon_stale():  # named from the stored lexicon: grouping
-                return len(filter_items(self._lexicon_people(), filters))  # every attendance costs more than the run
+        try:  # people as the run finds them: their names are kept in the index (person_names), and the run that
+            # follows finds them again from what this read
             return len(list(self.find(type_, filters) or ()))
         except QueryWeaverError:  # an ambiguous first name: the run says so, the estimate need not
             return int(c["people"])
-
-    def _lexicon_people(self) -> dict[str, Item]:
-        """Every attendee but the user, named as most often in the stored lexicon (for estimates only)."""
-        counts: dict[str, Counter] = defaultdict(Counter)
-        for email, name, count in self.db.execute("SELECT value, extra, count FROM lexicon WHERE kind = ?",
-                                                  (LexiconKind.PERSON,)):
-            if not self.context.is_self(email):
-                counts[email][name] += count
-        return {email: Item(PERSON, email, {"email": email, "name": min(
-            ((n, k) for n, k in c.items() if n), key=lambda kv: (-kv[1], kv[0]), default=(None, 0))[0]})
-            for email, c in counts.items()}
 
     def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
         c = self._statistics()

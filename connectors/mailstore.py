@@ -1028,6 +1028,14 @@ def _chunks(keys: Sequence[str], size: int = CHUNK) -> Iterator[Sequence[str]]:
         yield keys[start:start + size]
 
 
+def _best_name_first(row: tuple[str, str, int]) -> tuple:
+    """An (address, name, count) row's place among its address's names: named first, then the most often seen, the
+    longest, alphabetical (SQLite's ``ORDER BY addr, name = '', n DESC, length(name) DESC, name``: text compares
+    alike, UTF-8 bytes and code points being in the same order)."""
+    addr, name, n = row
+    return addr, name == "", -n, -len(name), name
+
+
 def _marks(n: int) -> str:
     return ",".join("?" * n)
 
@@ -1331,15 +1339,13 @@ class MailStoreConnector(Connector):
                     rows = conn.execute(
                         "SELECT addr, name, count(*) AS n FROM addresses GROUP BY addr, name "
                         "ORDER BY addr, name = '', n DESC, length(name) DESC, name").fetchall()
-                else:
-                    rows = conn.execute(
-                        "SELECT value AS addr, extra AS name, count AS n FROM lexicon WHERE kind = ? "
-                        "ORDER BY addr, name = '', n DESC, length(name) DESC, name", (LexiconKind.PERSON,)).fetchall()
+                else:  # ranked here: SQLite's ORDER BY sorted them in a temporary B-tree, a few times slower
+                    rows = sorted(self._plain().execute("SELECT value, extra, count FROM lexicon WHERE kind = ?",
+                                                        (LexiconKind.PERSON,)), key=_best_name_first)
             persons: dict[str, Item] = {}
-            for row in rows:
-                addr = row["addr"]
+            for addr, name, _n in rows:
                 if addr not in persons and addr not in self._self_emails:
-                    persons[addr] = Item(PERSON, addr, {"email": addr, "name": row["name"] or None})
+                    persons[addr] = Item(PERSON, addr, {"email": addr, "name": name or None})
             self._persons = persons
         return self._persons
 

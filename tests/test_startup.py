@@ -30,10 +30,10 @@ NOT_FOR_A_QUESTION = ("pydantic", "pydantic_core", "annotated_types",
                       "icalendar", "recurring_ical_events", "multiprocessing")
 QUESTION = "Find the file folders that contain email attachments from Jane Doe."
 # What a question asked again (its reading kept) leaves alone besides: what only a build parsing mail or a
-# calendar needs (worker processes, the email package, calendar arithmetic, content hashes), and OpenSSL (index
-# names and cache keys are hashed with Python's own SHA-1, queryweaver.digests)
+# calendar needs (worker processes, the email package, calendar arithmetic, content hashes), OpenSSL (index names
+# and cache keys are hashed with Python's own SHA-1, queryweaver.digests), and the date grammar when no date is named
 NOT_FOR_A_QUESTION_ASKED_AGAIN = ("queryweaver.workers", "pickle", "email", "calendar", "hashlib", "_hashlib",
-                                  "secrets", "hmac")
+                                  "secrets", "hmac", "queryweaver.dates")
 
 RUN_MAIN = """
 import contextlib, io, json, sys

@@ -29,7 +29,6 @@ a file that is not iCalendar at all is skipped with a warning.
 from __future__ import annotations
 
 import codecs
-import hashlib
 import json
 import re
 import sqlite3
@@ -45,6 +44,7 @@ from zoneinfo import ZoneInfo
 
 from queryweaver.config import SourceConfig
 from queryweaver import regex_cache
+from queryweaver.digests import sha1_hex
 from queryweaver.connector import Connector, Context, IndexReport, Link, Selection, tool
 from queryweaver.errors import QueryWeaverError
 from queryweaver.filters import filter_items, norm
@@ -52,7 +52,6 @@ from queryweaver.graph import FilterConstraint
 from queryweaver.reader.grounding import Lexicon, LexiconKind, LexiconRow
 from queryweaver.index import SourceIndex, lexicon_state, refresh_or_keep, select_in
 from queryweaver.refresh_stamp import Unchanged
-from queryweaver.workers import OrderedPool, PoolBroken
 from queryweaver.filters import item_matches
 from queryweaver.items import LEAN, SELF_KEY, DateRange, Item, day_item
 from queryweaver.schema import EntityType
@@ -156,6 +155,8 @@ def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Wa
     """Index every event occurrence of one file; returns how many were stored. With ``workers``, its events are
     parsed in that many worker processes (``parallel_rows``, ``task_bytes`` of them per task), in the same order."""
     if workers:
+        from queryweaver.workers import PoolBroken  # here: a question never needs it
+
         writer, said = _RowWriter(input_id), []
         try:
             rows = parallel_rows(path, settings, workers, said.append, task_bytes)
@@ -865,6 +866,8 @@ def parallel_rows(path: Path, settings: ParseSettings, workers: int, warn: Warn,
     tasks = [(str(path), text, floor, settings.tz.key, settings.horizon) for text, floor in parts]
 
     def rows() -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+        from queryweaver.workers import OrderedPool
+
         with OrderedPool(parse_calendar_part, workers) as pool:
             for part_rows, warnings in pool.map(tasks):
                 for message in warnings:
@@ -1045,7 +1048,7 @@ def _usable_uid(component: icalendar.Event, path: Path, warn: Warn) -> str | Non
     """The UID of an event's series, or None (with one warning) when the event is broken."""
     if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
         raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
-        component["UID"] = "no-uid-" + hashlib.sha1(raw.encode()).hexdigest()[:12]
+        component["UID"] = "no-uid-" + sha1_hex(raw.encode())[:12]
     reason = _broken_reason(component)
     if reason:
         warn(f"skipped event {_describe(component)} in {path}: {reason}")
@@ -1626,23 +1629,11 @@ class IcsConnector(Connector):
         c = self._statistics()
         if not filters:
             return int({EVENT: c["events"], PLACE: c["places"], PERSON: c["people"]}[type_])
-        try:
-            if type_ == PERSON and not self.index.lexicon_stale():  # named from the stored lexicon: grouping
-                return len(filter_items(self._lexicon_people(), filters))  # every attendance costs more than the run
+        try:  # people as the run finds them: their names are kept in the index (person_names), and the run that
+            # follows finds them again from what this read
             return len(list(self.find(type_, filters) or ()))
         except QueryWeaverError:  # an ambiguous first name: the run says so, the estimate need not
             return int(c["people"])
-
-    def _lexicon_people(self) -> dict[str, Item]:
-        """Every attendee but the user, named as most often in the stored lexicon (for estimates only)."""
-        counts: dict[str, Counter] = defaultdict(Counter)
-        for email, name, count in self.db.execute("SELECT value, extra, count FROM lexicon WHERE kind = ?",
-                                                  (LexiconKind.PERSON,)):
-            if not self.context.is_self(email):
-                counts[email][name] += count
-        return {email: Item(PERSON, email, {"email": email, "name": min(
-            ((n, k) for n, k in c.items() if n), key=lambda kv: (-kv[1], kv[0]), default=(None, 0))[0]})
-            for email, c in counts.items()}
 
     def fanout(self, known: EntityType, edge: str, wanted: EntityType) -> float | None:
         c = self._statistics()

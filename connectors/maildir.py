@@ -20,7 +20,6 @@ from pathlib import Path
 from queryweaver.errors import ConnectorError
 from queryweaver.index import RACY_NS
 from queryweaver.refresh_stamp import Unchanged
-from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import MailStoreConnector, MessageWriter, Warn, parse_message
 
@@ -97,6 +96,8 @@ class MaildirConnector(MailStoreConnector):
         workers = self.context.workers(sum(size for _path, size in files), PARALLEL_MAILDIR_BYTES)
         done = 0
         if workers and files:
+            from queryweaver.workers import OrderedPool, PoolBroken  # here: a question never needs it
+
             step = self.files_per_task
             tasks = [(str(self.path), [path for path, _size in files[at:at + step]]) for at in range(0, len(files), step)]
             try:

@@ -33,7 +33,6 @@ from queryweaver.errors import ConnectorError
 
 from queryweaver.index import Batches
 from queryweaver.refresh_stamp import Unchanged
-from queryweaver.workers import OrderedPool, PoolBroken
 
 from .mailstore import (
     MailStoreConnector,
@@ -128,6 +127,8 @@ class MboxConnector(MailStoreConnector):
                 self.context.progress(stage, run.last, size)
 
         if workers and size > start:
+            from queryweaver.workers import OrderedPool, PoolBroken  # here: a question never needs it
+
             try:
                 # runs small enough that every worker gets several, and the parent writes while they parse
                 run_bytes = max(MIN_TASK_BYTES, min(self.task_bytes, (size - start) // (4 * workers)))

@@ -104,7 +104,9 @@ def load_config(path: str | Path | None = None) -> "Config":
     return load(path)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command``'s alone (``main``, when the first argument names a command:
+    building the others' options was a thirtieth of a quick command). Usage lines, help and errors are the same."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="queryweaver", description="Questions across your mail, calendar and files.")
@@ -127,68 +129,77 @@ def build_parser() -> argparse.ArgumentParser:
                             "JSON object per answer with its evidence; csv, a row per answer with its evidence "
                             "chains")
 
-    p = sub.add_parser("ask", help=COMMANDS["ask"])
-    p.add_argument("question")
-    common(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--backend", help="LLM backend: auto, ollama, openai, llamacpp or rules")
-    p.add_argument("--pick", type=int, metavar="N",
-                   help="run alternative reading N (as numbered by a previous ask) instead of the best one")
-    p.add_argument("--follow", action="store_true",
-                   help="read the question as a follow-up of the last one asked: narrow it ('only the PDFs'), move "
-                        "along ('who sent them?') or change a value ('what about March?')")
-    p.add_argument("--follow-id", metavar="ID", help="follow up the question with this id (--json's \"id\")")
-    answering(p)
+    if command in (None, "ask"):
+        p = sub.add_parser("ask", help=COMMANDS["ask"])
+        p.add_argument("question")
+        common(p)
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        p.add_argument("--backend", help="LLM backend: auto, ollama, openai, llamacpp or rules")
+        p.add_argument("--pick", type=int, metavar="N",
+                       help="run alternative reading N (as numbered by a previous ask) instead of the best one")
+        p.add_argument("--follow", action="store_true",
+                       help="read the question as a follow-up of the last one asked: narrow it ('only the PDFs'), move "
+                            "along ('who sent them?') or change a value ('what about March?')")
+        p.add_argument("--follow-id", metavar="ID", help="follow up the question with this id (--json's \"id\")")
+        answering(p)
 
-    p = sub.add_parser("run", help=COMMANDS["run"])
-    p.add_argument("graph", metavar="GRAPH.json", help="the query graph ('-' reads stdin)")
-    common(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    answering(p)
+    if command in (None, "run"):
+        p = sub.add_parser("run", help=COMMANDS["run"])
+        p.add_argument("graph", metavar="GRAPH.json", help="the query graph ('-' reads stdin)")
+        common(p)
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        answering(p)
 
-    p = sub.add_parser("index", help=COMMANDS["index"])
-    common(p)
-    p.add_argument("--check", action="store_true",
-                   help="check every index (quick_check) and print a table; changes nothing")
-    p.add_argument("--full", action="store_true", help="with --check: the slower, thorough integrity_check")
-    p.add_argument("--rebuild", nargs="?", const="", default=None, metavar="SOURCE",
-                   help="delete and rebuild the indexes of every source, or of SOURCE (a type such as mbox, "
-                        "or a source's path)")
+    if command in (None, "index"):
+        p = sub.add_parser("index", help=COMMANDS["index"])
+        common(p)
+        p.add_argument("--check", action="store_true",
+                       help="check every index (quick_check) and print a table; changes nothing")
+        p.add_argument("--full", action="store_true", help="with --check: the slower, thorough integrity_check")
+        p.add_argument("--rebuild", nargs="?", const="", default=None, metavar="SOURCE",
+                       help="delete and rebuild the indexes of every source, or of SOURCE (a type such as mbox, "
+                            "or a source's path)")
 
-    p = sub.add_parser("serve", help=COMMANDS["serve"])
-    common(p)
-    p.add_argument("--port", type=int, default=8765)
-    p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    if command in (None, "serve"):
+        p = sub.add_parser("serve", help=COMMANDS["serve"])
+        common(p)
+        p.add_argument("--port", type=int, default=8765)
+        p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
 
-    p = sub.add_parser("auth", help=COMMANDS["auth"])
-    p.add_argument("service", choices=["google"])
-    p.add_argument("--client-secrets", metavar="FILE", required=True,
-                   help="the OAuth client file downloaded from Google Cloud (Desktop app)")
-    p.add_argument("--token-file", metavar="FILE", help="where to keep the token (default: the user data dir)")
+    if command in (None, "auth"):
+        p = sub.add_parser("auth", help=COMMANDS["auth"])
+        p.add_argument("service", choices=["google"])
+        p.add_argument("--client-secrets", metavar="FILE", required=True,
+                       help="the OAuth client file downloaded from Google Cloud (Desktop app)")
+        p.add_argument("--token-file", metavar="FILE", help="where to keep the token (default: the user data dir)")
 
-    p = sub.add_parser("tools", help=COMMANDS["tools"])
-    p.add_argument("action", choices=["search"])
-    p.add_argument("question")
-    p.add_argument("--top", type=int, default=10)
-    common(p)
+    if command in (None, "tools"):
+        p = sub.add_parser("tools", help=COMMANDS["tools"])
+        p.add_argument("action", choices=["search"])
+        p.add_argument("question")
+        p.add_argument("--top", type=int, default=10)
+        common(p)
 
-    p = sub.add_parser("sources", help=COMMANDS["sources"])
-    p.add_argument("action", choices=["detect"])
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--home", metavar="DIR",
-                   help="look in this home directory instead of yours (e.g. a backup of another machine)")
-    p.add_argument("--platform", choices=DETECT_PLATFORMS,
-                   help="look where the apps keep their data on this platform (default: this machine's)")
-    common(p)
+    if command in (None, "sources"):
+        p = sub.add_parser("sources", help=COMMANDS["sources"])
+        p.add_argument("action", choices=["detect"])
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        p.add_argument("--home", metavar="DIR",
+                       help="look in this home directory instead of yours (e.g. a backup of another machine)")
+        p.add_argument("--platform", choices=DETECT_PLATFORMS,
+                       help="look where the apps keep their data on this platform (default: this machine's)")
+        common(p)
 
-    p = sub.add_parser("mcp", help=COMMANDS["mcp"])
-    common(p)
-    p.add_argument("--http", action="store_true",
-                   help="serve streamable HTTP on 127.0.0.1 (with a launch token) instead of stdio")
-    p.add_argument("--port", type=int, default=8766, help="with --http: the port (0 picks a free one)")
-    p.add_argument("--page-size", type=int, default=None, metavar="N", help="answers per page (default 10)")
-    p.add_argument("--budget", type=int, default=None, metavar="CHARS",
-                   help="characters per tool result (default 8000)")
+    if command in (None, "mcp"):
+        p = sub.add_parser("mcp", help=COMMANDS["mcp"])
+        common(p)
+        p.add_argument("--http", action="store_true",
+                       help="serve streamable HTTP on 127.0.0.1 (with a launch token) instead of stdio")
+        p.add_argument("--port", type=int, default=8766, help="with --http: the port (0 picks a free one)")
+        p.add_argument("--page-size", type=int, default=None, metavar="N", help="answers per page (default 10)")
+        p.add_argument("--budget", type=int, default=None, metavar="CHARS",
+                       help="characters per tool result (default 8000)")
+
     return parser
 
 
@@ -202,7 +213,8 @@ def main(argv: Sequence[str] | None = None, *, generate: Callable[..., Any] | No
         done = index_unchanged(list(sys.argv[1:] if argv is None else argv))
         if done is not None:  # ``index`` with nothing changed, decided from a few stat() calls
             return done
-    parser = build_parser()
+    first = next(iter(sys.argv[1:] if argv is None else argv), None)
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     args.search_path = search_path
     if not args.command:

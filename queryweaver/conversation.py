@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import threading
 import time
 from dataclasses import dataclass
@@ -59,7 +58,8 @@ class Conversation:
 
     def add(self, question: str, graph: dict[str, Any], *, follows: str | None = None,
             edit: str | None = None) -> Asked:
-        entry = Asked(secrets.token_hex(6), " ".join(question.split()), graph, time.time(), follows, edit)
+        # secrets.token_hex(6) without importing secrets (hmac and OpenSSL with it): the same os.urandom bytes
+        entry = Asked(os.urandom(6).hex(), " ".join(question.split()), graph, time.time(), follows, edit)
         with self._lock:
             try:
                 self._write([entry, *self._read()][: self.keep])

@@ -19,7 +19,6 @@ from datetime import date
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .connector import Connector, Context, Newest, Selection
-from .dates import parse_date_expression
 from .errors import Cancelled, ConnectorError, DateExpressionError, QueryWeaverError
 from .events import Event, EventKind
 from .filters import item_matches, match_persons
@@ -296,6 +295,9 @@ class _Run:
         return {} if rng.empty else {item.key: item}
 
     def date_range(self, text: str, op: str) -> DateRange:
+        from .dates import parse_date_expression  # here: the date grammar is a large module, and most graphs
+        # name no date
+
         today = self.x.context.today
         try:
             return parse_date_expression(text, op, today=today)
@@ -340,6 +342,8 @@ class _Run:
                     filters = [f for f in self.graph.filters_on(other) if f.field == "value"]
                     if edge.edge != "sent_on" or self.graph.var_type(other) != EntityType.DATE or not filters:
                         continue
+                    from .dates import parse_date_expression
+
                     try:
                         for flt in filters:
                             found = parse_date_expression(str(flt.value), flt.op, today=self.x.context.today)

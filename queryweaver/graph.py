@@ -13,11 +13,11 @@ question answered offline never imports pydantic (most of the command line's sta
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import defaultdict
 from typing import Any, Union
 
+from .digests import sha1_hex
 from .errors import GraphError
 from .schema import (
     ACTIONS,
@@ -308,7 +308,7 @@ def graph_signature(graph: QueryGraph) -> tuple:
     # Each round's colour is a digest of the last one and the neighbours' colours: nesting the colours
     # themselves grows exponentially with the rounds (seconds for a graph of a dozen variables).
     def digest(value: object) -> str:
-        return hashlib.sha1(repr(value).encode("utf-8")).hexdigest()
+        return sha1_hex(repr(value).encode("utf-8"))
 
     colours = {v: digest((t, tuple(sorted((f.field, f.op, str(f.value).lower()) for f in graph.filters_on(v)))))
                for v, t in graph.vars.items()}

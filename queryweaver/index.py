@@ -31,7 +31,6 @@ A parallel build uses the same record: workers parse ahead, the writer commits r
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import re
@@ -43,6 +42,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .connector import IndexReport, Progress, no_progress
+from .digests import sha1_hex
 from .errors import ConnectorError, IndexDamagedError, IndexStorageError, QueryWeaverError
 from .reader.grounding import LEXICON_VERSION, LexiconRow
 
@@ -139,6 +139,8 @@ def batch_size() -> int:
 
 def file_sha1(path: Path | str, start: int, end: int, hasher=None):
     """``hasher`` (a new SHA-1 when None) updated with bytes [start, end) of the file."""
+    import hashlib  # here: only a build hashes content
+
     hasher = hasher or hashlib.sha1()
     with open(path, "rb") as fh:
         fh.seek(start)
@@ -157,7 +159,7 @@ def tail_hash(path: Path | str, size: int) -> str | None:
     try:
         with open(path, "rb") as fh:
             fh.seek(max(0, size - TAIL_BYTES))
-            return hashlib.sha1(fh.read(min(size, TAIL_BYTES))).hexdigest()
+            return sha1_hex(fh.read(min(size, TAIL_BYTES)))
     except OSError:
         return None
 
@@ -182,6 +184,8 @@ class Batches:
 
     def __init__(self, index: "SourceIndex", conn: sqlite3.Connection, input_id: int, path: Path,
                  hasher=None, hashed_to: int = 0):
+        import hashlib  # here: only a build hashes content
+
         self.index, self.conn, self.input_id, self.path = index, conn, input_id, path
         self.hasher = hasher or hashlib.sha1()
         self.hashed_to = hashed_to
@@ -233,7 +237,7 @@ class SourceIndex:
         self.kind = kind
         self.source_path = Path(source_path).resolve()
         self.cache_dir = Path(cache_dir)
-        digest = hashlib.sha1(str(self.source_path).encode()).hexdigest()[:12]
+        digest = sha1_hex(str(self.source_path).encode())[:12]
         safe_name = "".join(c if c.isalnum() else "-" for c in self.source_path.name)[:40]
         self.db_path = self.cache_dir / "index" / f"{kind}-{safe_name}-{digest}.sqlite"
         self.schema = schema

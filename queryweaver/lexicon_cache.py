@@ -15,7 +15,6 @@ the same trust.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 from collections import Counter
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import __version__
+from .digests import sha1_hex
 from .reader import grounding
 from .reader.grounding import Lexicon, grounder_for
 
@@ -42,7 +42,7 @@ def snapshot_path(cache_dir: Path, states: list[tuple], self_name: str, self_ema
     """One file per set of sources and user: the index paths in the states name it, the tokens are checked
     inside (so a refresh rewrites the file instead of adding one)."""
     identity = repr((sorted(_index_paths(states)), self_name, sorted(self_emails)))
-    return Path(cache_dir) / f"lexicon-{hashlib.sha1(identity.encode()).hexdigest()[:16]}.marshal"
+    return Path(cache_dir) / f"lexicon-{sha1_hex(identity.encode())[:16]}.marshal"
 
 
 def _index_paths(value) -> list[str]:

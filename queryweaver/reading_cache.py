@@ -16,7 +16,6 @@ reading comes back exactly as it was made, only ``seconds`` is this run's.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .digests import sha1_hex
 from .generation import Generation, Reading
 from .graph import QueryGraph
 from .reader.grounding import Mention
@@ -56,7 +56,7 @@ class ReadingCache:
         self.folder = Path(folder)
 
     def _path(self, key: str) -> Path:
-        return self.folder / f"{hashlib.sha1(key.encode('utf-8', 'surrogatepass')).hexdigest()[:24]}.json"
+        return self.folder / f"{sha1_hex(key.encode('utf-8', 'surrogatepass'))[:24]}.json"
 
     def get(self, key: str | None) -> Generation | None:
         """The reading kept under ``key``, or None (none kept, another key or code, a damaged file)."""

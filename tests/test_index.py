@@ -1,5 +1,6 @@
 """The shared SQLite index base: incremental refresh, bad inputs skipped, two refreshers at once."""
 
+import hashlib
 import threading
 import time
 
@@ -29,6 +30,15 @@ def run_at_once(target, count):
         t.start()
     for t in threads:
         t.join()
+
+
+def test_an_index_keeps_the_file_name_earlier_versions_gave_it(tmp_path):
+    # named by the SHA-1 of the source's path (queryweaver.digests, without OpenSSL): another name would leave
+    # every user's built index behind and build a new one
+    source = tmp_path / "Mail" / "Archive 2024.mbox"
+    index = SourceIndex(tmp_path / "cache", "mbox", source, SCHEMA, version=1, tables=["lines"])
+    digest = hashlib.sha1(str(source.resolve()).encode()).hexdigest()[:12]
+    assert index.db_path == tmp_path / "cache" / "index" / f"mbox-Archive-2024-mbox-{digest}.sqlite"
 
 
 def test_refresh_is_incremental_and_skips_bad_inputs(tmp_path):

@@ -226,6 +226,23 @@ def test_person_keys_are_lower_cased_addresses_and_the_most_frequent_name_wins(s
     assert links["jane.doe@example.com"] >= {fx.QP_LATIN1, fx.ATTACHMENTS, fx.NO_DATE}
 
 
+def test_the_name_shown_is_named_first_then_most_often_seen_then_longest_then_alphabetical(tmp_path):
+    # ties at each step of the rule, and names outside ASCII (ranked by code point, as SQLite ranks UTF-8 text)
+    written = (["Kim Lée <kim@example.org>"] * 2 + ["Kim Lee <kim@example.org>"] * 2 + ["K. Lee <kim@example.org>"]
+               + ["kim@example.org"] * 3
+               + ["Zoe Park <zoe@example.org>", "Zoe Parkes <zoe@example.org>"]
+               + ["Åsa Berg <asa@example.org>", "Asa Berg <asa@example.org>"]
+               + ["ann@example.org"] * 2)
+    box = [fx.new_message(sender, f"note {n}", f"<names-{n}@example.org>") for n, sender in enumerate(written)]
+    fx.write_mbox(tmp_path / "mail.mbox", box)
+    connector = MboxConnector(fx.source("mbox", tmp_path / "mail.mbox"), fx.make_context(tmp_path / "cache"))
+    names = {item.key: item.fields["name"] for item in connector.find(T.PERSON, [])}
+    assert names == {"kim@example.org": "Kim Lee", "zoe@example.org": "Zoe Parkes", "asa@example.org": "Asa Berg",
+                     "ann@example.org": None}
+    assert [it.key for it in connector.find(T.PERSON, [flt("p", "name", "kim lee")])] == ["kim@example.org"]
+    connector.close()
+
+
 def test_self_addresses_are_never_persons(store):
     persons = {it.key for it in store.connector.find(T.PERSON, [])}
     assert fx.ME not in persons and fx.ME_ALIAS.lower() not in persons

@@ -409,6 +409,8 @@ def picked_graph(generation, pick: int | None, question: str):
 
 def print_readings(generation, args: argparse.Namespace, question: str, out=None) -> None:
     """How the question was read, and, when that is uncertain, the other readings with a command for each."""
+    from .generation import LEFT_OUT
+
     out = out or sys.stdout
     pick = getattr(args, "pick", None)
     alternatives = list(generation.alternatives)
@@ -430,8 +432,12 @@ def print_readings(generation, args: argparse.Namespace, question: str, out=None
             print(f"  - {note}", file=out)
         if alternatives:
             print("Other readings:", file=out)
-    elif alternatives:
-        print("Other readings:", file=out)
+    else:
+        for note in generation.notes:  # a sure reading still says which of the question's words it did not use
+            if note.startswith(LEFT_OUT):
+                print(f"Note: {note}", file=out)
+        if alternatives:
+            print("Other readings:", file=out)
     for number, alternative in enumerate(alternatives, 1):
         mark = "  (this one was run)" if number == pick else ""
         print(f"  {number}. {alternative.text or 'another graph'} ({_percent(alternative.confidence)}){mark}",

@@ -134,3 +134,14 @@ def test_low_confidence_without_alternatives_says_so(capsys):
     assert "Read as: emails Nadia Foster sent you (30% sure)\n" in out
     assert "Not sure I read this right. Check the graph above, or rephrase the question.\n" in out
     assert "--pick" not in out
+
+
+def test_a_sure_reading_still_names_the_words_it_left_out(capsys):
+    # the real offline reader on the demo: "urgent" has no place in a graph; the answer is Jane Doe's emails,
+    # and the user is told the word was not used even though the reading is not "not sure"
+    assert main(["ask", "urgent emails from Jane Doe"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    read = next(i for i, line in enumerate(lines) if line.startswith("Read as:"))
+    assert lines[read] == "Read as: emails from Jane Doe"
+    assert lines[read + 1] == "Note: left out 'urgent': not understood"
+    assert not any("Not sure" in line for line in lines)

@@ -308,3 +308,20 @@ def test_the_real_parser_offers_both_people_called_nadia_and_a_click_answers_for
     answers = page.locator(".answer-item")
     expect(answers).to_have_count(len(want))
     assert {answers.nth(i).get_attribute("data-key") for i in range(len(want))} == want
+
+
+def test_a_sure_reading_names_the_words_it_left_out(page, live):
+    """No injected parser: "urgent" has no place in a graph. The reading is sure (no "not sure" notice, no chips),
+    and the page still says the word was not used, so the answer is not mistaken for urgent mail only."""
+    url, _app, _opened = live
+    page.goto(url)
+    page.fill("#question", "urgent emails from Jane Doe")
+    page.click("#ask")
+    expect(page.locator("#run-status")).to_contain_text("Answer: 6 emails")
+    readings = page.locator("#readings")
+    expect(readings.locator(".reading-now")).to_contain_text("emails from Jane Doe")
+    expect(readings.locator(".left-out")).to_have_text("Left out 'urgent': not understood")
+    expect(readings.locator(".low-confidence")).to_have_count(0)
+    expect(readings.locator(".did-you-mean")).to_have_count(0)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "web_left_out.png"), full_page=True)

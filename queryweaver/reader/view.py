@@ -18,6 +18,7 @@ mentions, and a sender from a recipient.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
@@ -40,6 +41,20 @@ class Value(NamedTuple):
 
 
 _QUOTED_MENTION = re.compile(r"[\"“‘]([^\"”’⟦]*⟦[^⟧]+⟧[^\"”’⟦]*)[\"”’]")
+_ARROWS = {"<->": "↔", "->": "→", "=>": "→", "<-": "←"}  # typed arrows, read as the arrows they draw
+
+
+def _arrow(toks: list, k: int) -> tuple[str, int]:
+    """The arrow that punctuation tokens from ``k`` on spell ("-", ">" -> "→"), and how many tokens it takes."""
+    for spelled, arrow in _ARROWS.items():
+        marks = toks[k:k + len(spelled)]
+        if len(marks) == len(spelled) and all(t.kind == "punct" for t in marks) \
+                and "".join(t.low for t in marks) == spelled:
+            return arrow, len(spelled)
+    return "", 1
+
+
+_SAID_PUNCT = frozenset("?@&#")  # marks read as words (math and other symbols are, by their Unicode category)
 _MASK = {"person": "<person>", "email": "<person>", "file": "<file>", "filename": "<file>", "date": "<date>"}
 
 
@@ -81,7 +96,12 @@ class View:
             elif t.kind in ("word", "clitic"):
                 tokens.append(Token("word", t.low, t.text, "topic" if is_topic(t.low) else ""))
             else:
-                tokens.append(Token("punct", t.low, t.text))
+                arrow, length = _arrow(toks, k - 1)
+                if arrow and not any(j in dates for j in range(k, k - 1 + length)):
+                    tokens.append(Token("punct", arrow, "".join(x.text for x in toks[k - 1:k - 1 + length])))
+                    k += length - 1
+                else:
+                    tokens.append(Token("punct", t.low, t.text))
         view = cls(tokens)
         i, n = 0, len(tokens)
         while i < n:
@@ -113,7 +133,8 @@ class View:
         return view
 
     def words(self) -> list[str]:
-        """The tokens as the shape model reads them: values masked, punctuation other than ? @ + & left out."""
+        """The tokens as the shape model reads them: values masked, punctuation left out but for the marks that
+        stand for a word ("?", "@", "&", "#") and symbols ("→", "<", "=", emoji): "# events @ P", "mail → P"."""
         out = []
         for kind, low, _text, extra in self.tokens:
             if kind == "word":
@@ -121,7 +142,7 @@ class View:
             elif kind == "num":
                 out.append("first" if low == "1st" else "<num>")
             elif kind == "punct":
-                if low in ("?", "@", "+", "&"):
+                if low in _SAID_PUNCT or unicodedata.category(low[:1]) in ("Sm", "So", "Sc"):
                     out.append(low)
             else:
                 out.append(_MASK.get(kind, f"<{kind}>"))

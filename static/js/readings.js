@@ -53,7 +53,9 @@ export class ReadingsView {
     const current = this.shown === null ? null : readings.find((r) => r.number === this.shown);
     const others = readings.filter((r) => r !== current);
     const mentions = data.mentions || [];
-    const worth = data.low_confidence || readings.length > 1 || mentions.length || (current && current.text);
+    // words the reading did not use, named even when it is sure (the "not sure" notice lists its reasons elsewhere)
+    const leftOut = (data.notes || []).filter((n) => n.startsWith("left out "));
+    const worth = data.low_confidence || readings.length > 1 || mentions.length || leftOut.length > 0 || (current && current.text);
     this.root.hidden = !worth;
     if (!worth) return;
     const offerOthers = readings.length > 1 || this.shown === null;
@@ -71,6 +73,10 @@ export class ReadingsView {
         current && (data.low_confidence || readings.length > 1)
           ? h("span", { class: "confidence", title: "how sure the parser is of this reading" }, percent(current.confidence))
           : null),
+      leftOut.length > 0 && this.shown === 0
+        ? h("p", { class: "left-out", title: "words of the question that the reading does not use" },
+          leftOut.map((n) => n[0].toUpperCase() + n.slice(1)).join("; "))
+        : null,
       offerOthers && others.length
         ? h("div", { class: "did-you-mean", role: "group", "aria-label": "Other readings" },
           h("span", { class: "readings-label" }, "Did you mean"),

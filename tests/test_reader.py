@@ -235,6 +235,19 @@ def test_the_models_doubt_a_reading_that_leaves_out_what_the_words_ask(lexicon, 
         assert right_doubts["cue_doubt"] == 0.0 and right_doubts["stray_words"] <= wrong_doubts["stray_words"]
 
 
+@pytest.mark.parametrize("question, op", [
+    # the word that opens a date says more than the rest ("the last Friday in September" alone is a day)
+    ("Which emails did Jane Doe send me before the last Friday in September 2025?", "<"),
+    ("emails from Jane Doe since the week of Monday 1 December 2025", ">"),
+    ("emails Jane Doe sent on the last Friday in September 2025", "="),
+    # three words back: "older than Mon 13 Oct" (the date grammar takes "Mon 13 Oct" alone)
+    ("which emails did Jane Doe send me that are older than Mon 13 Oct 2025?", "<"),
+])
+def test_the_date_operator_model_hears_the_word_that_opens_a_date(lexicon, question, op):  # noqa: F811
+    said, _p = load_reader().date_op(_view(question, lexicon))
+    assert said == op
+
+
 def test_the_cue_table_is_learned_from_the_bank_not_written():
     reader = load_reader()
     cues = reader.cues

@@ -291,6 +291,21 @@ def test_an_ambiguous_name_gives_one_reading_per_person(lexicon):
     assert any("could be several people" in note for note in got.notes)
 
 
+def test_a_before_or_after_the_date_grammar_did_not_read_comes_from_the_words_around_the_date(lexicon):
+    # the learned date-operator model hears "*before*" and "from ... on" where the date grammar read a day
+    got = reads_as(lexicon, "Emails from Jane Doe sent *before* the end of March 2025",
+                   "find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value < the end of March 2025")
+    assert any("read as before the end of March 2025 by the words around it" in note for note in got.notes)
+    got = reads_as(lexicon, "anything Jane Doe emailed me from the first Tuesday of September 2025 on?",
+                   "find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
+                   "d.value > the first Tuesday of September 2025")
+    assert got.reading == "emails from Jane Doe sent after the first Tuesday of September 2025"
+    # a day the words do not make a "before" or an "after" stays a day
+    got = reads_as(lexicon, "emails Jane Doe sent on the last Friday in September 2025",
+                   "find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value = the last Friday in September 2025")
+    assert not any("by the words around it" in note for note in got.notes)
+
+
 def test_marks_that_stand_for_words_are_words_to_the_learned_reader(lexicon):
     from queryweaver.reader.understand import learned_view
 

@@ -143,6 +143,16 @@ class LearnedReader:
         model = self.parts_models.get("rtype")
         return model.probability_of(shape_features(view)) if model is not None else {}
 
+    def date_op(self, view: View) -> tuple[str, float]:
+        """What the words in and around the question's only date say of it -- a day or span ("="), a "before"
+        ("<") or an "after" (">") -- and how sure the date-operator model is; ("", 0.0) for no date or several."""
+        dates = [k for k, v in enumerate(view.values) if v.kind == "date"]
+        if self.dateop is None or len(dates) != 1:
+            return "", 0.0
+        said = self.dateop.probability_of(date_op_features(view, dates[0]))
+        op = max(said, key=said.get)
+        return op, said[op]
+
     def doubts(self, view: View, graph: QueryGraph) -> dict[str, float]:
         """What the models doubt about ``graph`` as a reading of ``view`` beyond its shape, for the confidence:
         ``part_doubt``, how unlikely the least likely of its parts is by the model of that part alone (what it

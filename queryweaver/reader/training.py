@@ -49,7 +49,7 @@ CUE_SURE, CUE_SEEN, CUE_LIFT = CUE_FLOOR, 20, 2.0  # a word is a cue for what th
 # at least CUE_LIFT times as often as questions at large
 VALUE_SURE, VALUE_SEEN = 0.8, 10  # a value word is inside a value this often, of >= VALUE_SEEN uses
 PRUNE = 0.1  # weights below it are left out of the file: measured leaving dev19-21 out, no reading changes
-FEATURES = "8"  # bump when View, shape_features or value_features change what they produce
+FEATURES = "9"  # bump when View, shape_features or value_features change what they produce
 
 
 @dataclass

@@ -1125,6 +1125,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     if not readings:
         raise _refusal(text, first_error, mentions)
     best_graph, best = readings[0]
+    best_graph, said = _date_op_from_words(best_graph, question, lexicon)
     ambiguous = [m for m in mentions if m.ambiguous]
     if ambiguous:
         confidence = min(confidence, 0.5)
@@ -1140,7 +1141,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     # words the reading leaves out are named in the notes, which the user is shown whatever the confidence; they
     # do not cap it: read by models that never saw their part, such readings of the tuning parts were all right
     # (40 of 40), and held out 98 of 99 ("…, la?", "Could you perhaps …"); the calibration weighs unknown words
-    notes = list(dict.fromkeys(best.notes))
+    notes = list(dict.fromkeys(best.notes + ([said] if said else [])))
     unordered = _ordinal_left_out(best_graph, text)
     if unordered:
         notes.append(unordered)
@@ -1253,6 +1254,42 @@ def confidence(branch: str, facts: dict) -> float:
 
 DOUBTS = ("part_doubt", "cue_doubt", "stray_words")  # ``LearnedReader.doubts``
 
+DATE_OP_SURE = 0.6  # the date-operator model must be this sure of a "before" or an "after" the grammar did not read
+
+
+def _date_op_from_words(graph: QueryGraph, question: str, lexicon: Lexicon | None) -> tuple[QueryGraph, str | None]:
+    """``graph`` with its one date read as a "before" or an "after" where the date grammar read a day but the
+    words around the date say otherwise by the learned date-operator model ("*before* the end of H1", "from the
+    first Tuesday of September on"), and a note saying so; ``graph`` as it is otherwise."""
+    from .learned import load_reader
+
+    dated = [f for f in graph.filters if graph.vars.get(f.var) == "Date"]
+    if len(dated) != 1 or dated[0].op != "=":
+        return graph, None
+    reader = load_reader()
+    view = learned_view(question, lexicon) if reader is not None else None
+    op, p = reader.date_op(view) if view is not None else ("", 0.0)
+    if op not in ("<", ">") or p < DATE_OP_SURE:
+        return graph, None
+    from datetime import date
+
+    from ..dates import DateExpressionError, parse_date_expression
+
+    value = str(dated[0].value)
+    start = value.split(" ", 1)
+    if len(start) == 2 and start[0].lower() in ("from", "since", "after", "before", "until", "till"):
+        try:  # "from the first Tuesday of September" -> "after the first Tuesday of September", not "after from ..."
+            parse_date_expression(start[1], today=date.today())  # whether it parses, whatever the day
+            value = start[1]
+        except DateExpressionError:
+            pass
+    data = graph.to_json()
+    for c in data["constraints"]:
+        if c["kind"] == "filter" and data["vars"].get(c["var"]) == "Date":
+            c["op"], c["value"] = op, value
+    return QueryGraph.parse(data), (f"'{dated[0].value}' read as {'before' if op == '<' else 'after'} {value} by the "
+                                    f"words around it ({p:.0%} sure)")
+
 
 def doubt_features(doubts: list[str]) -> dict[str, float]:
     """The coverage check's doubts about a reading (``llm.coverage.coverage_problems``) as the calibration's
@@ -1276,11 +1313,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.487, "branch=agree": 1.934, "branch=rules_first": 0.007,
-                      "branch=learned_first": -0.936, "branch=learned_alone": -0.057, "branch=rules_alone": 0.515,
-                      "log_p": 0.51, "fit": 0.592, "margin": 0.355, "unknown": -0.924, "left_out": -0.018,
-                      "rules_cost": -0.463, "dropped": -0.814, "part_doubt": -3.537, "cue_doubt": -1.175,
-                      "stray_words": -1.114, "doubt_self": -0.1, "doubt_other": -2.072}
+CONFIDENCE_WEIGHTS = {"bias": 4.605, "branch=agree": 1.829, "branch=rules_first": -0.085,
+                      "branch=learned_first": -1.051, "branch=learned_alone": -0.103, "branch=rules_alone": 0.405,
+                      "log_p": 0.508, "fit": 0.585, "margin": 0.353, "unknown": -0.891, "left_out": -0.022,
+                      "rules_cost": -0.533, "dropped": -0.767, "part_doubt": -3.592, "cue_doubt": -1.154,
+                      "stray_words": -1.097, "doubt_self": -0.107, "doubt_other": -2.118}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

@@ -209,19 +209,29 @@ def value_features(view: View, k: int) -> set[str]:
 
 
 def date_op_features(view: View, k: int) -> set[str]:
-    """The words in and around date value ``k`` (two tokens before, one after), in one namespace: whether a date
-    is a point, a "before" or an "after" is said by a word the date grammar may or may not have taken into the
-    date ("older than Q3 2025", "*before* the end of H1", "afore Easter") -- the date's own operator is left
-    out, so the model hears the words, not the grammar."""
+    """The words in and around date value ``k`` (three tokens before, one after), in one namespace, and the word
+    that opens it, inside or just before the date: whether a date is a point, a "before" or an "after" is said
+    by a word the date grammar may or may not have taken into the date ("older than Mon 13 Oct", "*before* the
+    end of H1", "afore Easter") -- the date's own operator is left out, so the model hears the words, not the
+    grammar -- and by the first of them more than by the rest ("before the last Friday in September" is a
+    "before", though "the last Friday in September" is a day)."""
     value = view.values[k]
     toks = view.tokens
     i = value.at
-    out = {f"w={w}" for w in toks[i].low.split()} if toks[i].kind == "date" else set()
-    for d in (1, 2):
+    out = set()
+    if toks[i].kind == "date":
+        words = toks[i].low.split()
+        out.update(f"w={w}" for w in words)
+        out.add(f"d0={words[0]}")
+    for d in (1, 2, 3):
         if i - d >= 0:
             t = toks[i - d]
             low = t.low if t.kind in ("word", "punct") else f"<{t.kind}>"
-            out.update((f"w={low}", f"p{d}={low}"))
+            out.add(f"w={low}")
+            if d <= 2:
+                out.add(f"p{d}={low}")
+            if d == 1:
+                out.add(f"d0={low}")
     if i + 1 < len(toks):
         t = toks[i + 1]
         out.add(f"n1={t.low if t.kind in ('word', 'punct') else '<' + t.kind + '>'}")

@@ -296,6 +296,8 @@ def test_a_before_or_after_the_date_grammar_did_not_read_comes_from_the_words_ar
     got = reads_as(lexicon, "Emails from Jane Doe sent *before* the end of March 2025",
                    "find e all", "e from p", "e sent_on d", "p.name = Jane Doe", "d.value < the end of March 2025")
     assert any("read as before the end of March 2025 by the words around it" in note for note in got.notes)
+    dated = [f for a in got.alternatives for f in a.graph.filters if a.graph.vars.get(f.var) == "Date"]
+    assert dated and all(f.op == "<" for f in dated)  # the other readings offered hear the same words
     got = reads_as(lexicon, "anything Jane Doe emailed me from the first Tuesday of September 2025 on?",
                    "find e all", "e from p", "e sent_on d", "p.name = Jane Doe",
                    "d.value > the first Tuesday of September 2025")

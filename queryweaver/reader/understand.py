@@ -1125,7 +1125,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     if not readings:
         raise _refusal(text, first_error, mentions)
     best_graph, best = readings[0]
-    best_graph, said = _date_op_from_words(best_graph, question, lexicon)
+    heard: dict = {}  # what the words around the date say, worked out once for every reading
+    best_graph, said = _date_op_from_words(best_graph, question, lexicon, heard)
     ambiguous = [m for m in mentions if m.ambiguous]
     if ambiguous:
         confidence = min(confidence, 0.5)
@@ -1133,6 +1134,7 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     for graph, cand in readings[1:]:
         if len(alternatives) >= MAX_ALTERNATIVES:
             break
+        graph, _said = _date_op_from_words(graph, question, lexicon, heard)
         if same_graph(graph, best_graph) or any(same_graph(graph, a.graph) for a in alternatives) \
                 or 1.0 - cand.cost < MIN_ALTERNATIVE:
             continue
@@ -1257,18 +1259,22 @@ DOUBTS = ("part_doubt", "cue_doubt", "stray_words")  # ``LearnedReader.doubts``
 DATE_OP_SURE = 0.6  # the date-operator model must be this sure of a "before" or an "after" the grammar did not read
 
 
-def _date_op_from_words(graph: QueryGraph, question: str, lexicon: Lexicon | None) -> tuple[QueryGraph, str | None]:
+def _date_op_from_words(graph: QueryGraph, question: str, lexicon: Lexicon | None,
+                        heard: dict) -> tuple[QueryGraph, str | None]:
     """``graph`` with its one date read as a "before" or an "after" where the date grammar read a day but the
     words around the date say otherwise by the learned date-operator model ("*before* the end of H1", "from the
-    first Tuesday of September on"), and a note saying so; ``graph`` as it is otherwise."""
+    first Tuesday of September on"), and a note saying so; ``graph`` as it is otherwise. ``heard`` keeps what
+    the model said of ``question`` for the next reading of it."""
     from .learned import load_reader
 
     dated = [f for f in graph.filters if graph.vars.get(f.var) == "Date"]
     if len(dated) != 1 or dated[0].op != "=":
         return graph, None
-    reader = load_reader()
-    view = learned_view(question, lexicon) if reader is not None else None
-    op, p = reader.date_op(view) if view is not None else ("", 0.0)
+    if "op" not in heard:
+        reader = load_reader()
+        view = learned_view(question, lexicon) if reader is not None else None
+        heard["op"] = reader.date_op(view) if view is not None else ("", 0.0)
+    op, p = heard["op"]
     if op not in ("<", ">") or p < DATE_OP_SURE:
         return graph, None
     from datetime import date

@@ -286,14 +286,20 @@ def test_did_you_mean_chips_run_another_reading_and_keep_it_editable(page, live_
     expect(chips).to_have_count(3)
 
 
-def test_the_real_parser_offers_both_people_called_nadia_and_a_click_answers_for_the_other(page, live):
-    """No injected parser: grounding finds two Nadias in the demo, the page offers the other as a chip."""
+def ask_the_demo(page, live, question: str, answer: str):
+    """``question`` asked in the page served by ``live`` (the real parser); its "Read as" panel once the run
+    status says ``answer``."""
     url, _app, _opened = live
     page.goto(url)
-    page.fill("#question", "emails from nadia")
+    page.fill("#question", question)
     page.click("#ask")
-    expect(page.locator("#run-status")).to_contain_text("Answer: 11 emails")
-    readings = page.locator("#readings")
+    expect(page.locator("#run-status")).to_contain_text(answer)
+    return page.locator("#readings")
+
+
+def test_the_real_parser_offers_both_people_called_nadia_and_a_click_answers_for_the_other(page, live):
+    """No injected parser: grounding finds two Nadias in the demo, the page offers the other as a chip."""
+    readings = ask_the_demo(page, live, "emails from nadia", "Answer: 11 emails")
     expect(readings.locator(".low-confidence")).to_contain_text("Not sure I read this right")
     chips = readings.locator(".did-you-mean .reading-chip")
     expect(chips).to_have_count(1)
@@ -313,12 +319,7 @@ def test_the_real_parser_offers_both_people_called_nadia_and_a_click_answers_for
 def test_a_sure_reading_names_the_words_it_left_out(page, live):
     """No injected parser: "urgent" has no place in a graph. The reading is sure (no "not sure" notice, no chips),
     and the page still says the word was not used, so the answer is not mistaken for urgent mail only."""
-    url, _app, _opened = live
-    page.goto(url)
-    page.fill("#question", "urgent emails from Jane Doe")
-    page.click("#ask")
-    expect(page.locator("#run-status")).to_contain_text("Answer: 6 emails")
-    readings = page.locator("#readings")
+    readings = ask_the_demo(page, live, "urgent emails from Jane Doe", "Answer: 6 emails")
     expect(readings.locator(".reading-now")).to_contain_text("emails from Jane Doe")
     expect(readings.locator(".left-out")).to_have_text("Left out 'urgent': not understood")
     expect(readings.locator(".low-confidence")).to_have_count(0)

@@ -159,7 +159,10 @@ class LearnedReader:
         returns, a kind of link, first/last, counting, a date's before/after; the user's part is left aside: the
         bank's readings leave "to me" out where every answer is the user's anyway); ``cue_doubt``, how surely
         one of the question's words asks for something the graph does not say (the cue table);
-        ``stray_words``, how many words that nearly always belong to a date stand outside every date."""
+        ``stray_words``, how many words that nearly always belong to a date stand outside every date;
+        ``unseen_shape``, 1 when no question of the bank has the shape of ``graph`` (an email from two senders)."""
+        from .shapes import shape_of, structure
+
         features = shape_features(view)
         g = graph.to_json()
         labels = attributes(g)
@@ -188,7 +191,8 @@ class LearnedReader:
         # both on a 0..1 scale: a part at 1/1000 (or less) -> 1, at 1/10 -> 1/3; a cue 90% sure -> 0, 100% -> 1
         return {"part_doubt": -math.log10(max(min(likely), 1e-3)) / 3.0,
                 "cue_doubt": max(0.0, (cue - CUE_FLOOR) / (1.0 - CUE_FLOOR)) if cue else 0.0,
-                "stray_words": float(min(stray, 2))}
+                "stray_words": float(min(stray, 2)),
+                "unseen_shape": float(self.class_of(structure(shape_of(graph))) is None)}
 
     def compose(self, view: View, answer: str | None = None) -> QueryGraph | None:
         """A reading of a question that names nothing, built part by part when no reading of a whole shape fits

@@ -1254,7 +1254,7 @@ def confidence(branch: str, facts: dict) -> float:
     return max(0.01, min(0.99, 1.0 / (1.0 + math.exp(-x))))
 
 
-DOUBTS = ("part_doubt", "cue_doubt", "stray_words")  # ``LearnedReader.doubts``
+DOUBTS = ("part_doubt", "cue_doubt", "stray_words", "unseen_shape")  # ``LearnedReader.doubts``
 
 DATE_OP_SURE = 0.6  # the date-operator model must be this sure of a "before" or an "after" the grammar did not read
 
@@ -1319,11 +1319,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 4.605, "branch=agree": 1.829, "branch=rules_first": -0.085,
-                      "branch=learned_first": -1.051, "branch=learned_alone": -0.103, "branch=rules_alone": 0.405,
-                      "log_p": 0.508, "fit": 0.585, "margin": 0.353, "unknown": -0.891, "left_out": -0.022,
-                      "rules_cost": -0.533, "dropped": -0.767, "part_doubt": -3.592, "cue_doubt": -1.154,
-                      "stray_words": -1.097, "doubt_self": -0.107, "doubt_other": -2.118}
+CONFIDENCE_WEIGHTS = {"bias": 5.054, "branch=agree": 1.396, "branch=rules_first": 0.196,
+                      "branch=learned_first": -1.5, "branch=learned_alone": -0.62, "branch=rules_alone": 0.805,
+                      "log_p": 0.535, "fit": 0.486, "margin": 0.337, "unknown": -1.017, "left_out": 0.015,
+                      "rules_cost": -0.459, "dropped": -0.72, "part_doubt": -2.616, "cue_doubt": -1.357,
+                      "stray_words": -1.345, "unseen_shape": -2.956, "doubt_self": -0.041, "doubt_other": -2.09}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

@@ -31,8 +31,8 @@ class Reading:
 # below this the reading is "not sure": the CLI prints the alternatives, the web UI offers them as chips and the
 # ``auto`` path asks the LLM. The offline reader's confidence is a calibrated chance of being right
 # (``understand.confidence``); this threshold puts a tenth of the right readings of the tuning parts below it,
-# and 88% of the wrong ones (``benchmarks/calibration.py``)
-LOW_CONFIDENCE = 0.982
+# and 90% of the wrong ones (``benchmarks/calibration.py``)
+LOW_CONFIDENCE = 0.981
 
 LEFT_OUT = "left out "  # how a note naming words of the question the reading does not use begins (shown even when sure)
 

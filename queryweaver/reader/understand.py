@@ -1167,8 +1167,10 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
                   ambiguous: bool = False) -> tuple[list[tuple[QueryGraph, _Candidate]], float]:
     """The readings best first, the learned reader's (``queryweaver.reader``) among the rules', and how sure the
     first is (``confidence``). The learned reader reads wordings no rule was written for, so its reading comes
-    first, except: when the rules read the question as it stands (no rewrite, no correction) and the learned
-    reader is not all but certain of another shape (``LEARNED_CERTAIN``); when the rules read a shape it knows
+    first, except: when the rules read the question as it stands (no rewrite, no correction) in a shape the
+    bank has -- or in one it lacks while the learned reader is unsure of its own (``LEARNED_UNSURE``) or leaves
+    out a value the rules use -- and the learned reader is not all but certain of another shape
+    (``LEARNED_CERTAIN``); when the rules read a shape it knows
     and finds nearly as likely as its own (``RULES_CLOSE``), unless the rules strained for it while it is sure
     (``RULES_STRAINED``); when the model of the answer's type alone doubts its answer and finds the rules'
     likely (``RETURN_DOUBTED``, ``RETURN_LIKELY``: "events with both Sofia and me"); when the rules read a shape
@@ -1227,6 +1229,7 @@ def _with_learned(question: str, text: str, lexicon: Lexicon | None, readings: l
     index = reader.class_of(structure(shape_of(rules_graph)))
     returns = reader.return_types(view)  # what the question asks for, by the model of that alone
     if (rules_cand.cost <= 0.0 and top.p < LEARNED_CERTAIN
+            and (index is not None or top.p < LEARNED_UNSURE or len(judged.left_out) < len(top.left_out))
             or index is not None and judged.p >= RULES_CLOSE * top.p
             and (rules_cand.cost < RULES_STRAINED or top.p < LEARNED_UNSURE)
             or returns.get(top.graph.vars[top.graph.return_var], 0.0) < RETURN_DOUBTED
@@ -1319,11 +1322,11 @@ def doubted(confidence_: float, doubts: list[str]) -> float:
 
 
 # fitted by benchmarks/calibration.py (see its output for the data and the fit)
-CONFIDENCE_WEIGHTS = {"bias": 5.054, "branch=agree": 1.396, "branch=rules_first": 0.196,
-                      "branch=learned_first": -1.5, "branch=learned_alone": -0.62, "branch=rules_alone": 0.805,
-                      "log_p": 0.535, "fit": 0.486, "margin": 0.337, "unknown": -1.017, "left_out": 0.015,
-                      "rules_cost": -0.459, "dropped": -0.72, "part_doubt": -2.616, "cue_doubt": -1.357,
-                      "stray_words": -1.345, "unseen_shape": -2.956, "doubt_self": -0.041, "doubt_other": -2.09}
+CONFIDENCE_WEIGHTS = {"bias": 4.786, "branch=agree": 1.44, "branch=rules_first": 0.373,
+                      "branch=learned_first": -1.457, "branch=learned_alone": -0.619, "branch=rules_alone": 0.912,
+                      "log_p": 0.579, "fit": 0.488, "margin": 0.392, "unknown": -1.183, "left_out": -0.021,
+                      "rules_cost": -0.356, "dropped": -0.657, "part_doubt": -1.976, "cue_doubt": -1.596,
+                      "stray_words": -1.308, "unseen_shape": -3.011, "doubt_self": -0.024, "doubt_other": -1.848}
 
 
 COMPOSED = 0.5  # how sure a reading composed part by part is (``LearnedReader.compose``): the LLM is asked

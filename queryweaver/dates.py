@@ -438,6 +438,16 @@ def parse_date_expression(text: str, op: str = "=", *, today: dt.date) -> DateRa
         raise DateExpressionError(f"cannot read the date '{shown}': {exc}") from None
 
 
+def says_own_bound(text: str) -> bool:
+    """Whether the date text carries its own "before" or "after" ("earlier than 1 August", "since May", "March
+    onwards"), by the grammar's bound words: then a reading says it as it stands, not "before earlier than ..."."""
+    try:
+        bound, _word, _body = _split_bound(_normalize(str(text).strip()), str(text))
+    except DateExpressionError:
+        return True  # it says both a before and an after: it says its own, however contradictory
+    return bound is not _Bound.WITHIN
+
+
 def combine_date_filters(filters: Iterable[tuple[str, str]], *, today: dt.date) -> DateRange:
     """The days every ``(op, text)`` filter on one Date variable keeps (their intersection).
 

@@ -283,6 +283,24 @@ def test_a_plain_question_is_read_with_high_confidence_and_says_itself_back(lexi
     assert got.reading == "folders holding files attached to emails from Jane Doe"
 
 
+@pytest.mark.parametrize("op, value, said", [
+    # a date that says its own before or after, by the date grammar's bound words, is said as it stands
+    ("<", "earlier than 1 August 2025", "emails sent earlier than 1 August 2025"),
+    ("<", "prior to May 2025", "emails sent prior to May 2025"),
+    (">", "March 2025 onwards", "emails sent March 2025 onwards"),
+    ("<", "May 2025", "emails sent before May 2025"),
+    (">", "the first Tuesday of September 2025", "emails sent after the first Tuesday of September 2025"),
+    ("=", "1 August 2025", "emails sent on 1 August 2025"),
+])
+def test_a_date_that_says_its_own_before_or_after_is_said_back_once(op, value, said):
+    from queryweaver.reader.understand import describe_reading
+
+    got = QueryGraph.parse({"action": "find", "return_var": "e", "vars": {"e": "Email", "d": "Date"}, "constraints": [
+        {"kind": "edge", "from": "e", "edge": "sent_on", "to": "d"},
+        {"kind": "filter", "var": "d", "field": "value", "op": op, "value": value}]})
+    assert describe_reading(got) == said
+
+
 def test_an_ambiguous_name_gives_one_reading_per_person(lexicon):
     got = understand("emails from Chen", None, lexicon)
     assert got.low_confidence

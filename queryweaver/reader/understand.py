@@ -1862,15 +1862,15 @@ _NOUN = {"Email": "emails", "Person": "people", "Self": "you", "File": "files", 
 
 def describe_reading(graph: QueryGraph) -> str:
     """The graph said back in plain English, from the answer outwards ("emails from Jane Doe to you")."""
+    from ..dates import says_own_bound
+
     filters: dict[str, list[str]] = {}
     for f in graph.filters:
         if f.field == "ordinal":
             continue
         if f.field == "value":
             value = str(f.value)
-            op = {"=": "", ">": "after ", "<": "before "}[f.op]
-            if value.lower().startswith(("before", "after", "since", "prior", "on or after", "until")):
-                op = ""
+            op = "" if says_own_bound(value) else {"=": "", ">": "after ", "<": "before "}[f.op]
             filters.setdefault(f.var, []).append(f"{op}{value}".strip())
         elif f.op == "contains":
             filters.setdefault(f.var, []).append(f"with '{f.value}' in the {f.field}")
@@ -1891,8 +1891,9 @@ def describe_reading(graph: QueryGraph) -> str:
         if type_ == "Date":
             said = " and ".join(own) or "some date"
             starts = said.split(" ", 1)[0].lower()
-            if starts not in ("in", "on", "during", "before", "after", "since", "from", "prior", "until", "last",
-                              "this", "next", "yesterday", "today", "between", "earlier", "past"):
+            if not says_own_bound(said) and starts not in ("in", "on", "during", "before", "after", "since", "from",
+                                                           "prior", "until", "last", "this", "next", "yesterday",
+                                                           "today", "between", "earlier", "past"):
                 said = f"on {said}"
             return said
         if type_ in ("Person", "Place") and own:

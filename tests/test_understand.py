@@ -301,6 +301,16 @@ def test_a_date_that_says_its_own_before_or_after_is_said_back_once(op, value, s
     assert describe_reading(got) == said
 
 
+@pytest.mark.parametrize("question", ["Jane Doe attached files", "emails I was sent by Jane Doe earlier than 1 August 2025",
+                                      "emails from Chen"])
+def test_the_other_readings_share_at_most_the_first_ones_doubt(lexicon, question):
+    # the readings exclude each other: beside a first reading 99% sure, another is not "99% sure" too
+    got = understand(question, None, lexicon)
+    assert got.alternatives, got.reading
+    for other in got.alternatives:
+        assert other.confidence <= max(0.01, 1.0 - got.confidence) + 1e-9, (other.text, other.confidence)
+
+
 def test_an_ambiguous_name_gives_one_reading_per_person(lexicon):
     got = understand("emails from Chen", None, lexicon)
     assert got.low_confidence

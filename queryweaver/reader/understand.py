@@ -1158,6 +1158,8 @@ def understand(question: str, config=None, lexicon: Lexicon | None = None) -> Ge
     for m in ambiguous:
         names = "; ".join(f"{name} <{detail}>" for name, detail in m.candidates)
         notes.append(f"'{m.text}' could be several people: {names}")
+    for a in alternatives:  # the readings exclude each other: the others share at most the first one's doubt
+        a.confidence = max(0.01, min(a.confidence, 1.0 - confidence))
     return Generation(graph=best_graph, backend="rules", model=None, seconds=time.perf_counter() - started,
                       raw=best.text, form="rules", confidence=confidence, reading=describe_reading(best_graph),
                       alternatives=alternatives, mentions=mentions, notes=notes)

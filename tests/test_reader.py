@@ -238,7 +238,7 @@ def test_the_models_doubt_a_reading_that_leaves_out_what_the_words_ask(lexicon, 
 def test_a_reading_of_a_shape_no_question_of_the_bank_has_is_doubted(lexicon):  # noqa: F811
     # "emails from you from Lars Hughes" (held out, read at 0.99 at stop 36): no email has two senders, so no
     # question of the bank has that shape; the doubt is the bank's, not a rule about senders
-    from queryweaver.reader.understand import DOUBTS
+    from queryweaver.reader.understand import CONFIDENCE_WEIGHTS, DOUBTS, confidence
 
     reader = load_reader()
     view = _view("emails I was sent by Jane Doe earlier than 1 August 2025", lexicon)
@@ -248,8 +248,6 @@ def test_a_reading_of_a_shape_no_question_of_the_bank_has_is_doubted(lexicon):  
     assert reader.doubts(view, right)["unseen_shape"] == 0.0
     assert reader.doubts(view, wrong)["unseen_shape"] == 1.0
     assert "unseen_shape" in DOUBTS  # weighed by the confidence (its weight is fitted, below zero)
-    from queryweaver.reader.understand import CONFIDENCE_WEIGHTS, confidence
-
     assert CONFIDENCE_WEIGHTS["unseen_shape"] < 0
     facts = {"rules_cost": 0.0, "dropped": False, **reader.doubts(view, right)}
     assert confidence("rules_alone", {**facts, "unseen_shape": 1.0}) < confidence("rules_alone", facts)

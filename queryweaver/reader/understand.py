@@ -1893,9 +1893,8 @@ def describe_reading(graph: QueryGraph) -> str:
         if type_ == "Date":
             said = " and ".join(own) or "some date"
             starts = said.split(" ", 1)[0].lower()
-            if not says_own_bound(said) and starts not in ("in", "on", "during", "before", "after", "since", "from",
-                                                           "prior", "until", "last", "this", "next", "yesterday",
-                                                           "today", "between", "earlier", "past"):
+            if not says_own_bound(said) and starts not in ("in", "on", "during", "from", "last", "this", "next",
+                                                           "yesterday", "today", "between", "earlier", "past"):
                 said = f"on {said}"
             return said
         if type_ in ("Person", "Place") and own:

@@ -530,7 +530,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shapes", action="store_true", help="corpus set: also print accuracy per shape")
     parser.add_argument("--calibration", action="store_true",
                         help="also print how the confidence separates right answers from wrong: AUROC, the share of "
-                             "each below the product's 'not sure' threshold, and a reliability table")
+                             "each below the product's 'not sure' threshold, and a reliability table (the held-out "
+                             "parts help fit the confidence: benchmarks/calibration.py gives their figure with each "
+                             "part fitted without it)")
     parser.add_argument("--host", help="Ollama host")
     parser.add_argument("--base-url", help="OpenAI-compatible server")
     parser.add_argument("--timeout", type=float, default=600)

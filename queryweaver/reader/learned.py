@@ -126,6 +126,7 @@ class LearnedReader:
         self._class_of = {key: i for i, members in enumerate(self.classes) for key in members}
         self.cues = models.get("cues")
         self.dateop = models.get("dateop")
+        self.wordings = models.get("wordings")
         self._keep_yes = self.keep.labels.index("True")
         self._count = self.action.labels.index("True")
 
@@ -160,7 +161,9 @@ class LearnedReader:
         bank's readings leave "to me" out where every answer is the user's anyway); ``cue_doubt``, how surely
         one of the question's words asks for something the graph does not say (the cue table);
         ``stray_words``, how many words that nearly always belong to a date stand outside every date;
-        ``unseen_shape``, 1 when no question of the bank has the shape of ``graph`` (an email from two senders)."""
+        ``unseen_shape``, 1 when no question of the bank has the shape of ``graph`` (an email from two senders);
+        and, not a doubt, ``bank_same``: 1 when a question of the bank is worded as this one (values aside) and
+        read in the shape of ``graph``."""
         from .shapes import shape_of, structure
 
         features = shape_features(view)
@@ -188,11 +191,14 @@ class LearnedReader:
                         stray += 1
                     elif label not in said:
                         cue = max(cue, p)
+        shape = self.class_of(structure(shape_of(graph)))
+        worded = (self.wordings.cells(view.wording()) or []) if self.wordings is not None else []
         # both on a 0..1 scale: a part at 1/1000 (or less) -> 1, at 1/10 -> 1/3; a cue 90% sure -> 0, 100% -> 1
         return {"part_doubt": -math.log10(max(min(likely), 1e-3)) / 3.0,
                 "cue_doubt": max(0.0, (cue - CUE_FLOOR) / (1.0 - CUE_FLOOR)) if cue else 0.0,
                 "stray_words": float(min(stray, 2)),
-                "unseen_shape": float(self.class_of(structure(shape_of(graph))) is None)}
+                "unseen_shape": float(shape is None),
+                "bank_same": float(any(index == shape for index, _w in worded))}
 
     def compose(self, view: View, answer: str | None = None) -> QueryGraph | None:
         """A reading of a question that names nothing, built part by part when no reading of a whole shape fits

@@ -283,6 +283,27 @@ def cue_model(examples: list[Example]) -> LinearModel:
     return LinearModel("cues", labels, [0.0] * len(labels), weights)
 
 
+def wordings_model(examples: list[Example], shape: LinearModel) -> LinearModel:
+    """The bank's wordings (``View.wording``: values masked) and, for each, the shape classes its questions are
+    read as -- for the confidence, whether a question is worded as one of the bank's and read as the bank reads
+    it. Scene-setting copies are left out."""
+    index = {key: i for i, label in enumerate(shape.labels) for key in label.split("\t")}  # as the reader counts
+    weights: dict[str, list[tuple[int, float]]] = {}
+    for ex in examples:
+        if ex.scene:
+            continue
+        wording = ex.view.wording()
+        if not wording:
+            continue
+        cells = weights.setdefault(wording, [])
+        for key in ex.keys:
+            found = index.get(split_pick(key)[0])
+            if found is not None and (found, 1.0) not in cells:
+                cells.append((found, 1.0))
+    return LinearModel("wordings", list(shape.labels), [0.0] * len(shape.labels),
+                       {wording: sorted(cells) for wording, cells in weights.items()})
+
+
 def train(examples: list[Example]) -> list[LinearModel]:
     classes = classes_of(examples)
     index = {key: i for i, members in enumerate(classes) for key in members}
@@ -319,6 +340,7 @@ def train(examples: list[Example]) -> list[LinearModel]:
         part.vocabulary = "shape"
         models.append(part)
     models.append(cue_model(examples))
+    models.append(wordings_model(examples, shape))
     return models
 
 

@@ -148,6 +148,14 @@ class View:
                 out.append(_MASK.get(kind, f"<{kind}>"))
         return out
 
+    def wording(self) -> str:
+        """The question's words as one string, values masked and end marks left out ("emails from <person>"):
+        how the bank of labelled questions is looked up for one worded the same (``LearnedReader.doubts``)."""
+        return " ".join(w for w in self.words() if w not in _END_MARKS)
+
+
+_END_MARKS = frozenset("?!.")
+
 
 def shape_features(view: View) -> set[str]:
     """Words, word pairs (with the question's start), and the 4-letter pieces of longer words (so a typo still

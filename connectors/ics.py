@@ -153,7 +153,38 @@ def parse_calendars(data: bytes | str, warn: Warn | None = None) -> list[icalend
     calendars = [c for c in found if isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"]
     if not calendars:
         raise ValueError("not an iCalendar file (no VCALENDAR in it)")
+    for calendar in calendars:
+        _zone_times_by_trimmed_tzid(calendar)
     return calendars
+
+
+_ZONED_PROPERTIES = ("DTSTART", "DTEND", "RECURRENCE-ID", "RDATE", "EXDATE")
+
+
+def _zone_times_by_trimmed_tzid(calendar: icalendar.Calendar) -> None:
+    """Give its zone to each event time whose TZID names one of the calendar's VTIMEZONEs but for the spaces
+    around the name: icalendar trims the parameter (``TZID=Mitteleuropäische Zeit :...`` in a GroupWise
+    invitation) but not the VTIMEZONE's TZID, finds no zone by that name and reads the time as floating."""
+    zones = {}
+    for zone in calendar.walk("VTIMEZONE"):
+        tzid = str(zone.get("TZID", ""))
+        if tzid != tzid.strip():
+            zones[tzid.strip()] = zone
+    if not zones:
+        return
+    found: dict[str, object] = {}
+    for component in calendar.walk("VEVENT"):
+        for name in _ZONED_PROPERTIES:
+            values = component.get(name)
+            for value in values if isinstance(values, list) else [values] if values is not None else []:
+                tzid = str(getattr(value, "params", {}).get("TZID", "")).strip()
+                if tzid not in zones:
+                    continue
+                if tzid not in found:
+                    found[tzid] = zones[tzid].to_tz(lookup_tzid=False)
+                for moment in getattr(value, "dts", [value]):
+                    if isinstance(getattr(moment, "dt", None), datetime) and moment.dt.tzinfo is None:
+                        moment.dt = moment.dt.replace(tzinfo=found[tzid])
 
 
 # icalendar reads a VEVENT leniently (a value it cannot read is kept as broken, and _broken_reason judges it),
@@ -383,6 +414,7 @@ def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
         return None
     plan = []
     for calendar, parsed, plain in zip(layout, found, chosen):
+        _zone_times_by_trimmed_tzid(parsed)
         slow_at = [at for at, event in enumerate(plain) if event is None]
         components = parsed.walk("VEVENT")
         if len(components) != len(slow_at) or ("X-WR-TIMEZONE" in parsed and len(slow_at) < len(plain)):

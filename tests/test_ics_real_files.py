@@ -100,3 +100,26 @@ def test_a_time_zone_icalendar_cannot_read_is_left_for_the_zone_of_its_name(tmp_
                       "DTEND;TZID=Europe/Berlin:20121202T093000", "END:VEVENT", "END:VCALENDAR")
     assert starts(conn, "Some event") == ["2012-12-02T07:00:00+00:00"]   # 08:00 in Berlin
     assert len(warnings) == 1 and "'Europe/Berlin'" in warnings[0] and "+5328" in warnings[0]
+
+
+def test_a_tzid_with_a_space_after_it_is_read_in_its_own_time_zone(tmp_path, context, warnings):
+    """After Radicale's radicale/tests/static/event_issue2172.ics, a GroupWise invitation read by Thunderbird: the
+    VTIMEZONE is ``TZID:Mitteleuropäische Zeit `` and the times ``DTSTART;TZID=Mitteleuropäische Zeit :...``, with
+    the space; icalendar trims the parameter only and read the times as floating (17:00 in any zone)."""
+    zone = "Mitteleuropäische Zeit "
+    conn = connect_to(tmp_path, context, "invitation.ics",
+                      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",
+                      "BEGIN:VTIMEZONE", f"TZID:{zone}",
+                      "BEGIN:STANDARD", "DTSTART:20001025T020000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
+                      "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+                      "BEGIN:DAYLIGHT", "DTSTART:20000329T010000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
+                      "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE",
+                      "BEGIN:VEVENT", "UID:workshop", "SUMMARY:Workshop", f"DTSTART;TZID={zone}:20260701T170000",
+                      f"DTEND;TZID={zone}:20260701T183000", "END:VEVENT",
+                      "BEGIN:VEVENT", "UID:weekly", "SUMMARY:Weekly call", f"DTSTART;TZID={zone}:20261104T090000",
+                      f"DTEND;TZID={zone}:20261104T093000", "RRULE:FREQ=WEEKLY;COUNT=3",
+                      f"EXDATE;TZID={zone}:20261111T090000", "END:VEVENT",
+                      "END:VCALENDAR")
+    assert starts(conn, "Workshop") == ["2026-07-01T15:00:00+00:00"]   # 17:00 summer time
+    assert starts(conn, "Weekly call") == ["2026-11-04T08:00:00+00:00", "2026-11-18T08:00:00+00:00"]
+    assert warnings == []

@@ -1337,11 +1337,13 @@ def attendance(listed: Iterable[tuple[bool, str, Mapping]]) -> tuple[list[tuple[
 
 
 def person_address(value: str) -> str | None:
-    """'mailto:Bob@Example.com' -> 'bob@example.com'; None for addresses that are not email."""
-    address = value.strip()
+    """'mailto:Bob@Example.com' -> 'bob@example.com'; None for addresses that are not email. Blanks inside are
+    dropped: no address has them, and a line folded with two spaces (as RFC 5545's examples are printed, and files
+    copied from them) leaves one in ('mailto:hcabot@ example.com')."""
+    address = "".join(value.split())
     if address.lower().startswith("mailto:"):
         address = address[len("mailto:"):]
-    address = address.strip().lower()
+    address = address.lower()
     return address if "@" in address else None
 
 

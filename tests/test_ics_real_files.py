@@ -14,7 +14,7 @@ import pytest
 
 from connectors.ics import IcsConnector
 from queryweaver.config import SourceConfig
-from queryweaver.connector import Context
+from queryweaver.connector import Context, Selection
 from queryweaver.graph import FilterConstraint
 from queryweaver.schema import EntityType
 
@@ -123,3 +123,19 @@ def test_a_tzid_with_a_space_after_it_is_read_in_its_own_time_zone(tmp_path, con
     assert starts(conn, "Workshop") == ["2026-07-01T15:00:00+00:00"]   # 17:00 summer time
     assert starts(conn, "Weekly call") == ["2026-11-04T08:00:00+00:00", "2026-11-18T08:00:00+00:00"]
     assert warnings == []
+
+
+def test_an_address_folded_with_two_spaces_is_one_address(tmp_path, context, warnings):
+    """After khal's tests/ics/event_dt_partstat.ics, which copies RFC 5545's delegation example (section 3.8.4.1)
+    as printed: continuation lines start with two spaces, one of them part of the value, so the address reads
+    ``mailto:hcabot@ example.com``."""
+    conn = connect_to(tmp_path, context, "delegated.ics",
+                      "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:review", "SUMMARY:Budget review",
+                      "DTSTART:20260210T150000Z",
+                      'ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=TENTATIVE;DELEGATED-FROM=',
+                      '  "mailto:iamboss@example.com";CN=Henry Cabot:mailto:hcabot@',
+                      "  example.com", "END:VEVENT", "END:VCALENDAR")
+    review = next(iter(conn.find(EVENT, [])))
+    people = {person.key: person.fields["name"] for _, person in conn.event_attended_person(
+        Selection(EVENT, {review.key: review}))}
+    assert people == {"hcabot@example.com": "Henry Cabot"}

@@ -23,7 +23,9 @@ size or mtime changed are parsed again. Plain events (one VEVENT per UID, no rec
 and simple series (one such VEVENT with one RRULE without BYxxx parts but a weekly BYDAY, and EXDATEs at most:
 ``_simple_rule``) are read and expanded by a reader of our own, the rest by icalendar and recurring-ical-events,
 with the same rows either way (``file_rows``). A broken event is skipped with one warning naming it and its file;
-a file that is not iCalendar at all is skipped with a warning.
+a file that is not iCalendar at all is skipped with a warning. A file icalendar cannot read whole because of an
+alarm, a to-do or another part that is not an event, or because of a VTIMEZONE, is read without those parts
+(``_readable_calendars``), with one warning.
 """
 
 from __future__ import annotations
@@ -136,18 +138,110 @@ def read_calendars(path: Path) -> list[icalendar.Calendar]:
     return parse_calendars(path.read_bytes())
 
 
-def parse_calendars(data: bytes | str) -> list[icalendar.Calendar]:
-    """Every VCALENDAR in a file's bytes (or its text); ValueError when it is not iCalendar at all."""
+def parse_calendars(data: bytes | str, warn: Warn | None = None) -> list[icalendar.Calendar]:
+    """Every VCALENDAR in a file's bytes (or its text); ValueError when it is not iCalendar at all. A file icalendar
+    cannot read whole is read again without the parts no event depends on (``_readable_calendars``); ``warn``
+    hears what was left out then, in sentences that follow the file's name."""
     import icalendar
 
     try:
         found = icalendar.Calendar.from_ical(data, multiple=True)
     except ValueError as exc:
-        raise ValueError(f"not an iCalendar file ({_short(exc)})") from exc
+        found = _readable_calendars(data, warn or (lambda message: None))
+        if found is None:
+            raise ValueError(f"not an iCalendar file ({_short(exc)})") from exc
     calendars = [c for c in found if isinstance(c, icalendar.Calendar) and c.name == "VCALENDAR"]
     if not calendars:
         raise ValueError("not an iCalendar file (no VCALENDAR in it)")
+    for calendar in calendars:
+        _zone_times_by_trimmed_tzid(calendar)
     return calendars
+
+
+_ZONED_PROPERTIES = ("DTSTART", "DTEND", "RECURRENCE-ID", "RDATE", "EXDATE")
+
+
+def _zone_times_by_trimmed_tzid(calendar: icalendar.Calendar) -> None:
+    """Give its zone to each event time whose TZID names one of the calendar's VTIMEZONEs but for the spaces
+    around the name: icalendar trims the parameter (``TZID=Mitteleuropäische Zeit :...`` in a GroupWise
+    invitation) but not the VTIMEZONE's TZID, finds no zone by that name and reads the time as floating."""
+    zones = {}
+    for zone in calendar.walk("VTIMEZONE"):
+        tzid = str(zone.get("TZID", ""))
+        if tzid != tzid.strip():
+            zones[tzid.strip()] = zone
+    if not zones:
+        return
+    found: dict[str, object] = {}
+    for component in calendar.walk("VEVENT"):
+        for name in _ZONED_PROPERTIES:
+            values = component.get(name)
+            for value in values if isinstance(values, list) else [values] if values is not None else []:
+                tzid = str(getattr(value, "params", {}).get("TZID", "")).strip()
+                if tzid not in zones:
+                    continue
+                if tzid not in found:
+                    found[tzid] = zones[tzid].to_tz(lookup_tzid=False)
+                for moment in getattr(value, "dts", [value]):
+                    if isinstance(getattr(moment, "dt", None), datetime) and moment.dt.tzinfo is None:
+                        moment.dt = moment.dt.replace(tzinfo=found[tzid])
+
+
+# icalendar reads a VEVENT leniently (a value it cannot read is kept as broken, and _broken_reason judges it),
+# but a value it cannot read anywhere else fails the whole file: an alarm's TRIGGER;RELATED=START:PT-2H (a rail
+# operator's tickets), a to-do's DTSTAMP, a VTIMEZONE's TZOFFSETFROM:+5328. Only these components make rows.
+_READ_COMPONENTS = frozenset({"VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"})
+
+
+def _readable_calendars(data: bytes | str, warn: Callable[[str], None]) -> list[icalendar.Calendar] | None:
+    """The calendars of a file icalendar cannot read whole, read without its alarms, to-dos, journal entries,
+    free/busy and other components no row depends on, and without each VTIMEZONE icalendar cannot read; None
+    when that does not make it readable."""
+    import icalendar
+    from icalendar.parser_tools import to_unicode
+
+    kept: list[str | list[str]] = []   # the lines read, each VTIMEZONE as a list of its own
+    zone: list[str] | None = None
+    depth = 0            # inside a component left out or a VTIMEZONE: how deep
+    left_out = False
+    for line in content_lines(to_unicode(data)):
+        word = _begin_end(line) if line[0] not in _NOT_BEGIN_END else None
+        step = (1 if word[0] == "BEGIN" else -1) if word else 0
+        if depth:
+            depth += step
+            if zone is not None:
+                zone.append(line)
+                if not depth:
+                    zone = None
+            continue
+        if step == 1 and word[1] not in _READ_COMPONENTS:
+            depth, left_out = 1, True
+        elif word == ("BEGIN", "VTIMEZONE"):
+            depth, zone = 1, [line]
+            kept.append(zone)
+        else:
+            kept.append(line)
+    text: list[str] = []
+    for part in kept:
+        if isinstance(part, str):
+            text.append(part)
+            continue
+        try:
+            icalendar.Calendar.from_ical("\r\n".join(["BEGIN:VCALENDAR", *part, "END:VCALENDAR", ""]))
+        except ValueError as exc:
+            tzid = next((line.split(":", 1)[1] for line in part if line[:5].upper() == "TZID:"), "")
+            warn(f"ignored its time zone {tzid.strip()!r}, which cannot be read ({_short(exc)}); times in it are "
+                 "read in the zone of that name, or as floating times when there is none")
+        else:
+            text.extend(part)
+    try:
+        found = icalendar.Calendar.from_ical("\r\n".join([*text, ""]), multiple=True)
+    except ValueError:
+        return None
+    if left_out:
+        warn("read without its alarms, to-dos, journal entries and other parts that are not events, "
+             "as one of them cannot be read")
+    return found
 
 
 def parse_ics_file(conn: sqlite3.Connection, input_id: int, path: Path, warn: Warn,
@@ -203,7 +297,7 @@ def calendar_rows(calendars: Iterable[icalendar.Calendar], path: Path, warn: War
 # unknown value form, other recurrence, a UID seen twice, parameters with escapes, anything that would warn) is left
 # to icalendar, per event: those events are parsed from a calendar holding the original's properties and time
 # zones and only them, as the worker processes do, and their rows are placed where a whole parse puts them.
-# The rows and warnings are exactly those of ``calendar_rows(parse_calendars(data))`` (tests/test_ics_fast.py,
+# The rows and warnings are exactly those of ``whole_file_rows(data)`` (tests/test_ics_fast.py,
 # tests/test_ics_rrule.py).
 
 _PLAIN_NAME = regex_cache.compile(r"([A-Za-z0-9-]+)([;:])")
@@ -271,12 +365,23 @@ class _CalendarText:
 
 def file_rows(data: bytes | str, path: Path, warn: Warn, settings: ParseSettings,
               span_floor: date | None = None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
-    """``calendar_rows`` of the file's calendars (``parse_calendars(data)``): the same rows in the same order, with
-    the same warnings, and the same ValueError for a file that is not iCalendar; plain events are read here."""
+    """``whole_file_rows`` of the file: the same rows in the same order, with the same warnings, and the same
+    ValueError for a file that is not iCalendar; plain events are read here."""
     plan = _plan_file(data, path)
     if plan is None:
-        return calendar_rows(parse_calendars(data), path, warn, settings, span_floor)
+        return whole_file_rows(data, path, warn, settings, span_floor)
     return _planned_rows(plan, path, warn, settings, span_floor)
+
+
+def whole_file_rows(data: bytes | str, path: Path, warn: Warn, settings: ParseSettings,
+                    span_floor: date | None = None) -> Iterator[tuple[tuple, list[tuple[str, str]]]]:
+    """``calendar_rows`` of the file parsed whole by icalendar (``parse_calendars``), after a warning for what
+    that left out of a file it could not read whole; ValueError for a file that is not iCalendar."""
+    said: list[str] = []
+    calendars = parse_calendars(data, said.append)
+    for message in said:
+        warn(f"{path}: {message}")
+    return calendar_rows(calendars, path, warn, settings, span_floor)
 
 
 def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
@@ -309,6 +414,7 @@ def _plan_file(data: bytes | str, path: Path) -> list[tuple] | None:
         return None
     plan = []
     for calendar, parsed, plain in zip(layout, found, chosen):
+        _zone_times_by_trimmed_tzid(parsed)
         slow_at = [at for at, event in enumerate(plain) if event is None]
         components = parsed.walk("VEVENT")
         if len(components) != len(slow_at) or ("X-WR-TIMEZONE" in parsed and len(slow_at) < len(plain)):
@@ -824,7 +930,7 @@ def _plain_duration(value: str) -> timedelta | None:
 
 def _plain_alarm(block: list[str], at: int) -> int | None:
     """Past the VALARM whose BEGIN line is before ``at`` when icalendar reads it without error (a VALARM's
-    errors break the whole file), else None."""
+    errors fail icalendar's parse of the file, which is then read without its alarms), else None."""
     while True:
         line = block[at]
         at += 1
@@ -1231,11 +1337,13 @@ def attendance(listed: Iterable[tuple[bool, str, Mapping]]) -> tuple[list[tuple[
 
 
 def person_address(value: str) -> str | None:
-    """'mailto:Bob@Example.com' -> 'bob@example.com'; None for addresses that are not email."""
-    address = value.strip()
+    """'mailto:Bob@Example.com' -> 'bob@example.com'; None for addresses that are not email. Blanks inside are
+    dropped: no address has them, and a line folded with two spaces (as RFC 5545's examples are printed, and files
+    copied from them) leaves one in ('mailto:hcabot@ example.com')."""
+    address = "".join(value.split())
     if address.lower().startswith("mailto:"):
         address = address[len("mailto:"):]
-    address = address.strip().lower()
+    address = address.lower()
     return address if "@" in address else None
 
 

@@ -15,7 +15,7 @@ import pytest
 from icalendar import Calendar, Event, vCalAddress
 from test_ics_fast import TODAY, outcome  # the two ways of reading compared as there, on the same day
 
-from connectors.ics import MAX_OCCURRENCES, _PlainEvent, _plan_file, calendar_rows, file_rows, parse_calendars
+from connectors.ics import MAX_OCCURRENCES, _PlainEvent, _plan_file, file_rows, whole_file_rows
 
 PATH = Path("/calendars/series.ics")
 UTC = ZoneInfo("UTC")
@@ -33,7 +33,7 @@ HOURS = [time(0, 0), time(1, 30), time(2, 30), time(9, 0), time(12, 15), time(23
 
 def assert_same(data: bytes, tz: ZoneInfo, floor: date | None = None) -> tuple:
     """The fast reader's outcome, which must be the icalendar path's (the fallback for every event)."""
-    expected = outcome(lambda s, w: calendar_rows(parse_calendars(data), PATH, w, s, floor), tz)
+    expected = outcome(lambda s, w: whole_file_rows(data, PATH, w, s, floor), tz)
     got = outcome(lambda s, w: file_rows(data, PATH, w, s, floor), tz)
     assert got[0] == expected[0] == "rows", (got[:1], expected[:1])
     for at, (mine, theirs) in enumerate(zip(got[1], expected[1])):

@@ -207,6 +207,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{ga.auroc(out_scores, out_right):.3f}; below each fit's threshold "
           f"{int((below & ~right).sum())}/{int((~right).sum())} wrong ({np.mean(below[~right]):.1%}) and "
           f"{int((below & right).sum())}/{int(right.sum())} right ({np.mean(below[right]):.1%})")
+    print("| confidence | readings | share right |\n|---|---|---|")
+    scored = np.array(out_scores)
+    for low, high in ((0.0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01)):
+        sel = (scored >= low) & (scored < high)
+        if sel.any():
+            print(f"| {low:.2f}-{min(high, 1.0):.2f} | {int(sel.sum())} | {right[sel].mean():.1%} |")
     return 0
 
 if __name__ == "__main__":

@@ -175,6 +175,7 @@ _KEPT_FIELD = regex_cache.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|
 _ADDR = r"[^\s<>,@]+@[^\s<>,@]+"
 _ADDRESS_SPECIALS = regex_cache.compile(r'["()\\;:]')
 _SIMPLE_ADDRESS = regex_cache.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
+_BARE_ADDRESS = regex_cache.compile(r"[^\s<>,;:\"()@]+@[^\s<>,;:\"()@]+")   # an addr-spec, when nothing else reads
 _URL = regex_cache.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
 _HREF = regex_cache.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
 _SCRIPT = regex_cache.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
@@ -492,7 +493,13 @@ def _header_people(values: list[str], header: str, problems: list[str], sender: 
     pairs = []
     for value in values:
         value = _unsurrogate(value, header, problems)
-        pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
+        text = _FOLD.sub(" ", value) if "\n" in value else value
+        try:
+            pairs += split_addresses(text)
+        except RecursionError:  # the stdlib reads each ':' as a group and recurses: thousands of them exhaust the stack
+            problems.append(f"{header} is too convoluted for the address parser ({len(text)} characters); "
+                            f"its addresses were picked out as written")
+            pairs += [("", addr) for addr in _BARE_ADDRESS.findall(text)]
     out = []
     for name, addr in pairs:
         addr = addr.strip().strip("<>").lower()

@@ -111,6 +111,7 @@ CHUNK = 500                     # keys per SQL IN list, well under SQLite's para
 FLUSH_EVERY = 2000              # messages buffered before an executemany
 INDEX_SIZE_RATIO = 1.0          # index bytes per mail byte (measured on the generated corpus: 0.99)
 MAX_MIME_DEPTH = 20             # nesting beyond this is treated as an opaque part
+BOM = b"\xef\xbb\xbf"           # a UTF-8 byte-order mark: Windows editors start a saved .eml or mbox with one
 
 
 # ---- parsing ------------------------------------------------------------------------------------------------
@@ -229,6 +230,7 @@ def parse_message(raw: bytes, where: str, warn: Warn,
 def _parse(raw: bytes, problems: list[str],
            fallback_date: Callable[[], float | None] | None) -> ParsedMessage | None:
     """The work of ``parse_message``; problems found go to ``problems``."""
+    raw = raw.removeprefix(BOM)
     msg, body = split_entity(raw)
     if not any(msg.get(h) for h in ("From", "To", "Cc", "Subject", "Date", "Message-ID")):
         problems.append("no mail headers found (a corrupt or truncated entry)")

@@ -63,3 +63,45 @@ def test_an_address_header_too_deep_for_the_stdlib_still_gives_the_email(tmp_pat
     assert recipients(tmp_path, tmp_path / "real.mbox", "<aasfasdfasdfa@bb>") == {"test@test.com"}
     about = [w for w in collected.warnings if "Message Subject" in w]
     assert len(about) == 1 and "To" in about[0] and "Traceback" not in about[0], collected.warnings
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_an_mbox_starting_with_a_byte_order_mark_is_read_whole(tmp_path):
+    """MimeKit's unmunged.mbox.txt (tests/data/README.md) starts with a UTF-8 byte-order mark, as a Windows
+    editor saves a file; the folder walk passed it over and the file alone was refused as 'not an mbox'. Its
+    unquoted 'From Russia with love' body lines start entries, as in MimeKit and the stdlib."""
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    (folder / "Inbox").write_bytes((DATA / "mimekit-unmunged.mbox").read_bytes())  # a Thunderbird-style name
+    from connectors.mbox import mbox_files
+
+    from queryweaver.web.data import guess_type
+
+    assert mbox_files(folder) == [folder / "Inbox"]
+    assert guess_type(folder / "Inbox") == guess_type(folder) == "mbox"   # what the Data page offers for it
+    emails, collected = index_mbox_file(tmp_path, folder / "Inbox")
+    subjects = sorted(e.fields["subject"] for e in emails.values())
+    assert subjects == ["Another test message with an unmunged From line",
+                        "This is a test message with an unmunged From line"]
+    assert all(e.fields["from"] == "jeff@xamarin.com" for e in emails.values())
+    assert not [w for w in collected.warnings if "not an mbox" in w]
+
+
+def test_a_message_file_starting_with_a_byte_order_mark_keeps_its_headers(tmp_path):
+    """MimeKit's feedback-report.txt (tests/data/README.md): a BOM before 'From:' hid every header, so the
+    message was skipped as 'no mail headers found'."""
+    from connectors.maildir import MaildirConnector
+
+    maildir = tmp_path / "Maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (maildir / "cur" / "1110321636.M1P1.host:2,S").write_bytes((DATA / "mimekit-feedback-report.eml").read_bytes())
+    collected = fx.Collected()
+    connector = MaildirConnector(fx.source("maildir", maildir), fx.make_context(tmp_path / "cache", collected=collected))
+    connector.refresh_index()
+    [email] = connector.find(T.EMAIL, [])
+    assert email.fields["subject"] == "FW: Earn money" and email.fields["from"] == "abusedesk@example.com"
+    assert email.fields["date"].startswith("2005-03-08")
+    assert not [w for w in collected.warnings if "skipped" in w]

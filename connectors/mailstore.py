@@ -392,26 +392,41 @@ def _unsurrogate(value: str, name: str, problems: list[str]) -> str:
 
 
 def _decode_bytes(data: bytes, charset: str, what: str, problems: list[str]) -> str:
-    """Decode with a declared charset; an unknown or wrong one falls back to a guess and is reported."""
+    """Decode with a declared charset (read as the superset mailers mean by it, see ``_SUPERSETS``); an unknown or
+    wrong one falls back to a guess and is reported."""
     charset = charset.split("*", 1)[0].strip().strip('"').lower()
     codec = _CODECS.get(charset)
     if codec is None:
         try:
-            codec = codecs.lookup(charset).name
+            codec = codecs.lookup(_LABELS.get(charset, charset)).name
         except LookupError:
             problems.append(f"{what} has unknown charset {charset!r}")
             return _guess_decode(data)
         _remember(_CODECS, charset, codec)
     if codec == "ascii":  # 'us-ascii' is the default label even on 8-bit text; guessing is right here
         return _guess_decode(data)
+    superset = _SUPERSETS.get(codec)
+    if superset is not None:
+        try:
+            return data.decode(superset)
+        except UnicodeDecodeError:
+            pass  # not even the superset reads it (cp1252 leaves five bytes undefined): the label's own codec may
     try:
         return data.decode(codec)
     except UnicodeDecodeError:
         problems.append(f"{what} is not valid {charset}; undecodable bytes replaced")
-        return data.decode(codec, "replace")
+        return data.decode(superset or codec, "replace")
 
 
 _CODECS: dict[str, str] = {}   # a charset label as written -> its codec's name
+# Mailers label text with the legacy standard it mostly follows and write its vendor superset: GB2312 mail holds
+# GBK characters, EUC-KR (ks_c_5601-1987) mail Windows' CP949, Shift_JIS mail CP932, ISO-8859-1 mail Windows-1252
+# quotes. Mail clients and browsers decode such labels as the superset (the WHATWG Encoding Standard's table).
+_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "euc_kr": "cp949", "shift_jis": "cp932",
+              "iso8859-1": "cp1252", "iso8859-9": "cp1254", "tis-620": "cp874", "iso8859-11": "cp874"}
+# labels in real mail that Python's codecs do not know, for a codec they do
+_LABELS = {"windows-874": "cp874", "x-gbk": "gbk", "x-sjis": "shift_jis", "x-euc-jp": "euc_jp",
+           "x-mac-roman": "mac_roman", "ks_c_5601": "euc_kr"}
 
 
 def _guess_decode(data: bytes) -> str:

@@ -105,3 +105,31 @@ def test_a_message_file_starting_with_a_byte_order_mark_keeps_its_headers(tmp_pa
     assert email.fields["subject"] == "FW: Earn money" and email.fields["from"] == "abusedesk@example.com"
     assert email.fields["date"].startswith("2005-03-08")
     assert not [w for w in collected.warnings if "skipped" in w]
+
+
+def test_legacy_charset_labels_are_read_as_the_superset_mailers_write(tmp_path):
+    """Chinese mail labelled gb2312 carries GBK characters (SpamScope/mail-parser's tests/mails/mail_test_9, Apache
+    2.0, has such a subject and body; its text is not reused here), Korean mail labelled ks_c_5601-1987 carries CP949
+    syllables, and Outlook labels Windows-1252 quotes iso-8859-1. Each was decoded strictly by the label's own
+    codec: replacement characters in the subject and a warning, or C1 controls where the apostrophe was."""
+    import base64
+
+    def word(text: str, charset: str, codec: str) -> bytes:
+        return b"=?" + charset.encode() + b"?B?" + base64.b64encode(text.encode(codec)) + b"?="
+
+    chinese = (b"From: news@example.cn\nTo: reader@example.org\nMessage-ID: <gbk@example.cn>\n"
+               b"Date: Tue, 10 Feb 2015 13:33:39 +0800\nSubject: " + word("朱镕基 访问", "gb2312", "gbk") + b"\n"
+               b"Content-Type: text/plain; charset=gb2312\nContent-Transfer-Encoding: 8bit\n\n"
+               + "朱镕基 访问 上海".encode("gbk") + b"\n")
+    korean = (b"From: kim@example.kr\nTo: reader@example.org\nMessage-ID: <uhc@example.kr>\n"
+              b"Date: Tue, 10 Feb 2015 13:33:39 +0900\nSubject: " + word("똠방각하", "ks_c_5601-1987", "cp949") + b"\n"
+              b"Content-Type: text/plain; charset=ks_c_5601-1987\n\nhello\n")
+    outlook = (b"From: pat@example.com\nTo: reader@example.org\nMessage-ID: <quotes@example.com>\n"
+               b"Date: Tue, 10 Feb 2015 13:33:39 -0500\nSubject: =?iso-8859-1?Q?It=92s_ready?=\n"
+               b"Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"
+               b"The report=92s attached.\n")
+    emails, collected = index_mbox(tmp_path, [chinese, korean, outlook])
+    assert emails["<gbk@example.cn>"].fields["subject"] == "朱镕基 访问"
+    assert emails["<uhc@example.kr>"].fields["subject"] == "똠방각하"
+    assert emails["<quotes@example.com>"].fields["subject"] == "It’s ready"
+    assert collected.warnings == []

@@ -133,3 +133,36 @@ def test_legacy_charset_labels_are_read_as_the_superset_mailers_write(tmp_path):
     assert emails["<uhc@example.kr>"].fields["subject"] == "똠방각하"
     assert emails["<quotes@example.com>"].fields["subject"] == "It’s ready"
     assert collected.warnings == []
+
+
+def maildir_tree(root: Path, folders: dict[str, list[bytes]]) -> None:
+    """Folders nested as plain directories, each a Maildir written by the stdlib's ``mailbox.Maildir``."""
+    for name, entries in folders.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        box = mailbox.Maildir(str(root / name), create=True)
+        for raw in entries:
+            box.add(raw)
+
+
+def test_maildir_folders_nested_as_plain_directories_are_indexed(tmp_path):
+    """notmuch's test corpus (test/corpora/default: cur/, foo/cur, bar/baz/cur) and mu's (testdata/testdir2: Foo/,
+    bar/, wom_bat/ and no cur/ of its own) keep folders as plain directories, as mbsync and offlineimap write
+    them; here the same layouts are written with ``mailbox.Maildir`` (their GPL messages are not copied). Only
+    Maildir++ '.Sub' folders were read: notmuch's corpus gave 26 of its 43 messages, mu's was refused."""
+    def message(n: int) -> bytes:
+        return fx.new_message("Carl Worth <cworth@cworth.org>", f"[notmuch] patch {n}", f"<p{n}@cworth.org>").as_bytes()
+
+    notmuch = tmp_path / "notmuch"
+    maildir_tree(notmuch, {"": [message(1)], "foo": [message(2)], "bar": [message(3)], "bar/baz": [message(4)],
+                           ".Sent": [message(5)]})
+    mu = tmp_path / "mu"
+    maildir_tree(mu, {"Foo": [message(6)], "bar": [message(7)], "wom_bat": [message(8)]})
+    from connectors.maildir import MaildirConnector
+
+    found = {}
+    for root in (notmuch, mu):
+        connector = MaildirConnector(fx.source("maildir", root), fx.make_context(tmp_path / "cache"))
+        connector.refresh_index()
+        found[root.name] = sorted(e.key for e in connector.find(T.EMAIL, []))
+    assert found == {"notmuch": [f"<p{n}@cworth.org>" for n in range(1, 6)],
+                     "mu": [f"<p{n}@cworth.org>" for n in range(6, 9)]}

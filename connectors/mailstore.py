@@ -179,7 +179,8 @@ _SIMPLE_ADDRESS = regex_cache.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}
 _BARE_ADDRESS = regex_cache.compile(r"[^\s<>,;:\"()@]+@[^\s<>,;:\"()@]+")   # an addr-spec, when nothing else reads
 _URL = regex_cache.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
 _HREF = regex_cache.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
-_SCRIPT = regex_cache.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_SCRIPT_OPEN = regex_cache.compile(r"<(script|style)\b", re.IGNORECASE)   # with its closer: what _drop_scripts drops
+_SCRIPT_CLOSE = {kind: regex_cache.compile(rf"</{kind}\s*>", re.IGNORECASE) for kind in ("script", "style")}
 _TAG = regex_cache.compile(r"<[^>]*>")
 _TRAILING = ".,;:!?'\"*"
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -342,11 +343,11 @@ def decode_words(header: str) -> list[tuple[bytes | str, str | None]]:
             if parts[at + 3]:
                 words.append((parts[at + 3], None, None))
     # blanks between two encoded words go (as decode_header drops them: whatever sits between, if it is blank)
-    drop = [n - 1 for n, w in enumerate(words) if n > 1 and w[1] and words[n - 2][1] and words[n - 1][0].isspace()]
-    for n in reversed(drop):
-        del words[n]
+    drop = {n - 1 for n, w in enumerate(words) if n > 1 and w[1] and words[n - 2][1] and words[n - 1][0].isspace()}
+    if drop:  # one pass: deleting one by one is quadratic on a header of a hundred thousand words
+        words = [w for n, w in enumerate(words) if n not in drop]
     collapsed: list[tuple[bytes | str, str | None]] = []
-    last_word: bytes | None = None
+    pieces: list[bytes] = []   # the run of words in one charset, joined once (adding bytes to bytes is quadratic)
     last_charset: str | None = None
     for text, encoding, charset in words:
         if encoding is None:
@@ -361,16 +362,16 @@ def decode_words(header: str) -> list[tuple[bytes | str, str | None]]:
                 word = binascii.a2b_base64(text.encode("raw-unicode-escape")) if text else b""
             except binascii.Error:
                 raise _email.HeaderParseError("Base64 decoding error") from None
-        if last_word is None:
-            last_word, last_charset = word, charset
+        if not pieces:
+            pieces, last_charset = [word], charset
         elif charset != last_charset:
-            collapsed.append((last_word, last_charset))
-            last_word, last_charset = word, charset
+            collapsed.append((b"".join(pieces), last_charset))
+            pieces, last_charset = [word], charset
         elif last_charset is None:
-            last_word += b" " + word
+            pieces += (b" ", word)
         else:
-            last_word += word
-    collapsed.append((last_word, last_charset))
+            pieces.append(word)
+    collapsed.append((b"".join(pieces), last_charset))
     return collapsed
 
 
@@ -867,7 +868,39 @@ def html_to_text(markup: str) -> str:
     """Visible text of an HTML body, good enough for word search."""
     import html  # here: its entity table is a cost a question on a built index need not pay
 
-    return html.unescape(_TAG.sub(" ", _SCRIPT.sub(" ", markup)))
+    return html.unescape(_drop_tags(_drop_scripts(markup)))
+
+
+def _drop_scripts(markup: str) -> str:
+    """Script and style elements, each with its content, replaced by a blank: what ``re.sub(r"<(script|style)\\b.*?
+    </\\1\\s*>", " ", markup, flags=re.I | re.S)`` gives, in linear time. That regex looks for the closing tag to
+    the end of the text from every opening one that has none (hours on a body of unclosed ones); here a kind found
+    unclosed once is never looked for again, since no later one of that kind can close either."""
+    out: list[str] = []
+    pos = at = 0
+    unclosed: set[str] = set()
+    while len(unclosed) < len(_SCRIPT_CLOSE):
+        opener = _SCRIPT_OPEN.search(markup, at)
+        if opener is None:
+            break
+        at = opener.end()
+        kind = opener.group(1).lower()
+        if kind in unclosed:
+            continue
+        closer = _SCRIPT_CLOSE[kind].search(markup, at)
+        if closer is None:
+            unclosed.add(kind)
+            continue
+        out += (markup[pos:opener.start()], " ")
+        pos = at = closer.end()
+    return "".join(out) + markup[pos:] if out else markup
+
+
+def _drop_tags(markup: str) -> str:
+    """``_TAG.sub(" ", markup)`` in linear time: no tag starts after the last '>', and the regex would scan from
+    every '<' there to the end of the text (hours on a body of unclosed '<')."""
+    cut = markup.rfind(">") + 1
+    return _TAG.sub(" ", markup[:cut]) + markup[cut:] if cut else markup
 
 
 def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
@@ -887,14 +920,24 @@ def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
 
 
 def _clean_url(url: str) -> str:
-    """Strip sentence punctuation and unbalanced closing brackets from the end of a bare URL."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING or last in _CLOSERS and url.count(_CLOSERS[last]) < url.count(last):
-            url = url[:-1]
+    """Strip sentence punctuation and unbalanced closing brackets from the end of a bare URL (in linear time: a
+    URL ending in a hundred thousand ')' was counted again for each)."""
+    end = len(url)
+    counts: dict[str, int] | None = None   # of each bracket in url[:end], counted when first needed
+    while end:
+        last = url[end - 1]
+        if last in _TRAILING:
+            end -= 1
+        elif last in _CLOSERS:
+            if counts is None:
+                counts = {c: url.count(c, 0, end) for c in "()[]{}<>"}
+            if counts[_CLOSERS[last]] >= counts[last]:
+                break
+            counts[last] -= 1
+            end -= 1
         else:
             break
-    return url
+    return url[:end]
 
 
 # ---- writing ------------------------------------------------------------------------------------------------

@@ -8,9 +8,11 @@ date, the other messages of the same file are not lost, and a damaged one costs 
 from __future__ import annotations
 
 import mailbox
+import time
 from pathlib import Path
 
 import mail_fixtures as fx
+import pytest
 
 from connectors.mbox import MboxConnector
 from queryweaver.connector import Selection
@@ -166,3 +168,27 @@ def test_maildir_folders_nested_as_plain_directories_are_indexed(tmp_path):
         found[root.name] = sorted(e.key for e in connector.find(T.EMAIL, []))
     assert found == {"notmuch": [f"<p{n}@cworth.org>" for n in range(1, 6)],
                      "mu": [f"<p{n}@cworth.org>" for n in range(6, 9)]}
+
+
+HOSTILE = {   # a part of a message that took time quadratic in its length: each size took 11 to 45 s, hours at 10x
+    "a subject of 300,000 encoded words": (
+        b"Subject: " + b" ".join([b"=?utf-8?q?w=C3=A9rd?="] * 300_000) + b"\n\nhello\n", "wérdwérd"),
+    "an HTML body of 40,000 unclosed script tags": (
+        b"Subject: scripts\nContent-Type: text/html\n\n" + b"<script>" * 40_000 + b"\n", "scripts"),
+    "an HTML body of 100,000 unclosed tags": (
+        b"Subject: tags\nContent-Type: text/html\n\n<p>hello</p>" + b"<a " * 100_000 + b"\n", "tags"),
+    "a link ending in 300,000 closing brackets": (
+        b"Subject: brackets\n\nsee http://example.com/" + b")" * 300_000 + b"\n", "brackets"),
+}
+
+
+@pytest.mark.parametrize("what", list(HOSTILE))
+def test_hostile_mail_is_indexed_in_time_linear_in_its_size(tmp_path, what):
+    """Crafted, not from another project: the shapes a mail bomb takes against a regex or a += loop."""
+    part, subject_start = HOSTILE[what]
+    raw = b"From: mallory@example.net\nTo: alex@example.org\nMessage-ID: <bomb@example.net>\n" \
+          b"Date: Thu, 12 Feb 2026 09:15:00 -0500\n" + part
+    started = time.perf_counter()
+    emails, collected = index_mbox(tmp_path, [raw])
+    assert time.perf_counter() - started < 5
+    assert emails["<bomb@example.net>"].fields["subject"].startswith(subject_start)

@@ -13,7 +13,7 @@ everything else — the SQLite tables, the Email/Person/Self/File/Webpage/Date t
 * Webpage key: a URL from the text or HTML body (href attributes and bare URLs), trailing punctuation removed.
 
 Parsing reads header blocks into ``Headers`` (answering as the stdlib's compat32 ``Message`` would, without
-its cost; ``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
+its cost, but for a stray line in a header block, read as mail clients read it: ``_parse_header_lines``; ``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
 are split on their boundaries directly (see "MIME structure" below). A message that cannot be used is
 skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
 ``max_warnings`` in one refresh, a last warning says the rest are not listed).
@@ -617,7 +617,12 @@ _SMALL_HEADS: dict[bytes, "Headers"] = {}
 
 
 def _parse_header_lines(text: str) -> Headers:
-    """``parse_header_block`` for a block with a line that is not a header (where the headers end)."""
+    """``parse_header_block`` for a block with a line that is not a plain header field.
+
+    Two such lines are read as mail clients read them, where the stdlib starts the body: a field with blanks
+    before its colon (``Subject : Hi``, RFC 5322's obsolete syntax, 4.5) is a field, and any other line that is
+    no field (a stray word before one, ``quite Delivered-To: x``) is passed over, so that the fields after it
+    (From, Date, Subject) are not lost with it (the header block ends at its blank line, ``header_end``)."""
     values: dict[str, list[str]] = {}
     name: str | None = None
     value = ""
@@ -630,12 +635,12 @@ def _parse_header_lines(text: str) -> Headers:
             values.setdefault(name, []).append(value.rstrip("\r\n"))
             name = None
         colon = line.find(":")
-        if colon > 0 and _HEADER_NAME.fullmatch(line, 0, colon):
-            key = line[:colon].lower()
+        field = line[:colon].rstrip(" \t") if colon > 0 else ""
+        if field and _HEADER_NAME.fullmatch(field):
+            key = field.lower()
             if key in KEPT_HEADERS:
                 name, value = key, line[colon + 1:].lstrip(" \t")
-        elif not (number == 0 and line.startswith("From ")):  # an mbox 'From ' line may lead a Maildir file
-            break  # not a header: the stdlib would start the body here
+        # else: an mbox 'From ' line leading a Maildir file, or a line that is no field: passed over
     if name is not None:
         values.setdefault(name, []).append(value.rstrip("\r\n"))
     return Headers(values)

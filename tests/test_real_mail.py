@@ -14,6 +14,7 @@ from pathlib import Path
 import mail_fixtures as fx
 import pytest
 
+from connectors.maildir import MaildirConnector
 from connectors.mbox import MboxConnector
 from queryweaver.connector import Selection
 from queryweaver.items import Item
@@ -94,8 +95,6 @@ def test_an_mbox_starting_with_a_byte_order_mark_is_read_whole(tmp_path):
 def test_a_message_file_starting_with_a_byte_order_mark_keeps_its_headers(tmp_path):
     """MimeKit's feedback-report.txt (tests/data/README.md): a BOM before 'From:' hid every header, so the
     message was skipped as 'no mail headers found'."""
-    from connectors.maildir import MaildirConnector
-
     maildir = tmp_path / "Maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
@@ -159,8 +158,6 @@ def test_maildir_folders_nested_as_plain_directories_are_indexed(tmp_path):
                            ".Sent": [message(5)]})
     mu = tmp_path / "mu"
     maildir_tree(mu, {"Foo": [message(6)], "bar": [message(7)], "wom_bat": [message(8)]})
-    from connectors.maildir import MaildirConnector
-
     found = {}
     for root in (notmuch, mu):
         connector = MaildirConnector(fx.source("maildir", root), fx.make_context(tmp_path / "cache"))
@@ -192,3 +189,27 @@ def test_hostile_mail_is_indexed_in_time_linear_in_its_size(tmp_path, what):
     emails, collected = index_mbox(tmp_path, [raw])
     assert time.perf_counter() - started < 5
     assert emails["<bomb@example.net>"].fields["subject"].startswith(subject_start)
+
+
+def test_a_line_that_is_no_header_field_does_not_end_the_header_block(tmp_path):
+    """mikel/mail's raw_email_incorrect_header.eml (tests/data/README.md) has a stray word before a field
+    ('quite Delivered-To: ...') above its Date, From, Message-ID, To and Subject; RFC 2822's example A.6.3
+    (mikel/mail's example13.eml) writes blanks before each colon ('From  : John Doe'). The stdlib starts the body
+    at such a line, so every field below it was lost and both messages were skipped as having no headers; mail
+    clients (mikel/mail, MimeKit) pass over the stray line and read the spaced names."""
+    stray = (DATA / "mikel-mail-raw_email_incorrect_header.eml").read_bytes()
+    spaced = (DATA / "mikel-mail-example13.eml").read_bytes()
+    emails, collected = index_mbox(tmp_path, [stray])
+    email = emails["<4D6AA7EB.6490534@xxx.xxx>"]
+    assert email.fields["subject"] == "Stop adware/spyware once and for all."
+    assert email.fields["from"] == "xxx@xxx.xxx" and email.fields["date"].startswith("2005-02-23")
+    assert not [w for w in collected.warnings if "skipped" in w]
+    # in a Maildir: in an mbox, a line starting 'From ' (this message's first) starts an entry
+    maildir = tmp_path / "Maildir"
+    mailbox.Maildir(str(maildir), create=True).add(spaced)
+    collected = fx.Collected()
+    connector = MaildirConnector(fx.source("maildir", maildir), fx.make_context(tmp_path / "cache", collected=collected))
+    connector.refresh_index()
+    [obsolete] = connector.find(T.EMAIL, [])
+    assert obsolete.fields["subject"] == "Saying Hello" and obsolete.fields["from"] == "jdoe@machine.example"
+    assert not [w for w in collected.warnings if "skipped" in w]

@@ -3,11 +3,11 @@ nested as plain directories (Archive/2025, as mbsync, offlineimap, notmuch and m
 
 Every message file is one index input, and the index remembers the mtime of each cur/ and new/ folder
 (``SourceIndex.refresh_folders``): a refresh with nothing changed lists the Maildir and its folders (not their
-cur/ and new/) and makes one ``stat`` per folder, however many messages there are. Only a folder whose mtime changed is listed again: a
-new file is read, a deleted one dropped, and a renamed one (a flag changed, or moved from new/ to cur/ or to
-another folder: the same unique name before the ':', the same size) keeps its rows, since Maildir never
-changes a message file in place. Many new files (a first build) are read and parsed by worker processes
-(``[index] workers``) while the refresh writes their rows, in the same order and batches.
+cur/ and new/) and makes one ``stat`` per folder, however many messages there are. Only a folder whose mtime
+changed is listed again: a new file is read, a deleted one dropped, and a renamed one (a flag changed, or moved
+from new/ to cur/ or to another folder: the same unique name before the ':', the same size) keeps its rows,
+since Maildir never changes a message file in place. Many new files (a first build) are read and parsed by
+worker processes (``[index] workers``) while the refresh writes their rows, in the same order and batches.
 """
 
 from __future__ import annotations

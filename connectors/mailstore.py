@@ -13,9 +13,10 @@ everything else — the SQLite tables, the Email/Person/Self/File/Webpage/Date t
 * Webpage key: a URL from the text or HTML body (href attributes and bare URLs), trailing punctuation removed.
 
 Parsing reads header blocks into ``Headers`` (answering as the stdlib's compat32 ``Message`` would, without
-its cost, but for a stray line in a header block, read as mail clients read it: ``_parse_header_lines``; ``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
-are split on their boundaries directly (see "MIME structure" below). A message that cannot be used is
-skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
+its cost, but for a stray line in a header block, read as mail clients read it: ``_parse_header_lines``;
+``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit
+bytes; MIME parts are split on their boundaries directly (see "MIME structure" below). A message that cannot be
+used is skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
 ``max_warnings`` in one refresh, a last warning says the rest are not listed).
 """
 

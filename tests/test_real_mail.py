@@ -100,7 +100,8 @@ def test_a_message_file_starting_with_a_byte_order_mark_keeps_its_headers(tmp_pa
         (maildir / sub).mkdir(parents=True)
     (maildir / "cur" / "1110321636.M1P1.host:2,S").write_bytes((DATA / "mimekit-feedback-report.eml").read_bytes())
     collected = fx.Collected()
-    connector = MaildirConnector(fx.source("maildir", maildir), fx.make_context(tmp_path / "cache", collected=collected))
+    context = fx.make_context(tmp_path / "cache", collected=collected)
+    connector = MaildirConnector(fx.source("maildir", maildir), context)
     connector.refresh_index()
     [email] = connector.find(T.EMAIL, [])
     assert email.fields["subject"] == "FW: Earn money" and email.fields["from"] == "abusedesk@example.com"
@@ -208,7 +209,8 @@ def test_a_line_that_is_no_header_field_does_not_end_the_header_block(tmp_path):
     maildir = tmp_path / "Maildir"
     mailbox.Maildir(str(maildir), create=True).add(spaced)
     collected = fx.Collected()
-    connector = MaildirConnector(fx.source("maildir", maildir), fx.make_context(tmp_path / "cache", collected=collected))
+    context = fx.make_context(tmp_path / "cache", collected=collected)
+    connector = MaildirConnector(fx.source("maildir", maildir), context)
     connector.refresh_index()
     [obsolete] = connector.find(T.EMAIL, [])
     assert obsolete.fields["subject"] == "Saying Hello" and obsolete.fields["from"] == "jdoe@machine.example"

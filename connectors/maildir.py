@@ -1,12 +1,13 @@
-"""Mail in a Maildir folder, with its Maildir++ sub-folders (.Sent, .Archive, ...) when present.
+"""Mail in a Maildir folder, with the folders below it: Maildir++ sub-folders (.Sent, .Archive, ...) and folders
+nested as plain directories (Archive/2025, as mbsync, offlineimap, notmuch and mu keep them).
 
 Every message file is one index input, and the index remembers the mtime of each cur/ and new/ folder
-(``SourceIndex.refresh_folders``): a refresh with nothing changed lists the Maildir itself and makes one
-``stat`` per folder, however many messages there are. Only a folder whose mtime changed is listed again: a
-new file is read, a deleted one dropped, and a renamed one (a flag changed, or moved from new/ to cur/ or to
-another folder: the same unique name before the ':', the same size) keeps its rows, since Maildir never
-changes a message file in place. Many new files (a first build) are read and parsed by worker processes
-(``[index] workers``) while the refresh writes their rows, in the same order and batches.
+(``SourceIndex.refresh_folders``): a refresh with nothing changed lists the Maildir and its folders (not their
+cur/ and new/) and makes one ``stat`` per folder, however many messages there are. Only a folder whose mtime
+changed is listed again: a new file is read, a deleted one dropped, and a renamed one (a flag changed, or moved
+from new/ to cur/ or to another folder: the same unique name before the ':', the same size) keeps its rows,
+since Maildir never changes a message file in place. Many new files (a first build) are read and parsed by
+worker processes (``[index] workers``) while the refresh writes their rows, in the same order and batches.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from .mailstore import MailStoreConnector, MessageWriter, Warn, parse_message
 
 PARALLEL_MAILDIR_BYTES = 16 << 20   # new message files adding up to this are parsed in workers (by default)
 FILES_PER_TASK = 200
+MESSAGE_DIRS = ("cur", "new")          # a folder's messages (tmp/ holds deliveries still being written)
+MAILDIR_DIRS = frozenset({"cur", "new", "tmp"})
 
 
 class MaildirConnector(MailStoreConnector):
@@ -35,37 +38,29 @@ class MaildirConnector(MailStoreConnector):
     files_per_task = FILES_PER_TASK   # message files per worker task
 
     def _folders(self) -> list[str]:
-        """cur/ and new/ of the Maildir and of its .Sub folders (tmp/ holds deliveries still being written)."""
+        """cur/ and new/ of the Maildir and of every folder below it (tmp/ holds deliveries still being written)."""
         if not self.path.is_dir():
             raise ConnectorError(f"maildir source {self.path} is not a folder; fix 'path' in its [[sources]] entry")
-        root = str(self.path)
-        with os.scandir(root) as entries:
-            subs = sorted(e.path for e in entries if e.name.startswith(".") and e.is_dir())
-        mail_dirs = [os.path.join(f, sub) for f in [root] + subs for sub in ("cur", "new")
-                     if os.path.isdir(os.path.join(f, sub))]
+        _listed, mail_dirs = folder_tree(str(self.path))
         if not mail_dirs:
-            raise ConnectorError(f"{self.path} is not a Maildir (it has no cur/ or new/ folder); point 'path' "
-                                 f"at the Maildir itself")
+            raise ConnectorError(f"{self.path} is not a Maildir (it has no cur/ or new/ folder, nor a folder below "
+                                 f"it with one); point 'path' at the Maildir itself")
         return mail_dirs
 
     def unchanged_rule(self) -> Unchanged | None:
-        """The mtime of each cur/ and new/ as indexed, and of what ``_folders`` lists to find them: the Maildir and
-        its .Sub folders (a folder added or removed changes them). Those are stat'ed before they are listed, and
-        must be older than ``RACY_NS``, so that a change the listing missed shows as a changed mtime next time."""
+        """The mtime of each cur/ and new/ as indexed, and of what ``folder_tree`` lists to find them: the Maildir
+        and every folder below it (a folder added or removed changes them). Those are stat'ed before they are
+        listed, and must be older than ``RACY_NS``, so that a change the listing missed shows as a changed mtime
+        next time."""
         racy_after = time.time_ns() - RACY_NS
-        root = str(self.path)
         try:
-            listed = [(root, os.stat(root).st_mtime_ns, None)]
-            with os.scandir(root) as entries:
-                subs = sorted(e.path for e in entries if e.name.startswith(".") and e.is_dir())
-            listed += [(sub, os.stat(sub).st_mtime_ns, None) for sub in subs]
-            folders = self._folders()
-        except (OSError, ConnectorError):
+            tree, folders = folder_tree(str(self.path))
+        except OSError:
             return None
-        if any(mtime_ns >= racy_after for _path, mtime_ns, _size in listed):
+        if not folders or any(mtime_ns >= racy_after for _path, mtime_ns in tree):
             return None
         stats = self._index.unchanged_folders(folders)
-        return None if stats is None else Unchanged(listed + stats)
+        return None if stats is None else Unchanged([(path, mtime_ns, None) for path, mtime_ns in tree] + stats)
 
     def _list_folder(self, folder: str) -> list[str]:
         """The message files in one cur/ or new/ folder."""
@@ -119,6 +114,37 @@ class MaildirConnector(MailStoreConnector):
             return store_message(conn, input_id, outcome, self._limited(warn))
 
         return store
+
+
+def folder_tree(root: str) -> tuple[list[tuple[str, int]], list[str]]:
+    """(path, mtime_ns) of the Maildir and of every folder below it, each stat'ed before it is listed, and the cur/
+    and new/ of each that has them, in order.
+
+    A folder below is a Maildir++ one (``.Sent``, ``.Archive.2025``) or one nested as a plain directory, as
+    mbsync, offlineimap, notmuch and mu keep a tree of folders (``Archive/2025/cur``). cur/, new/ and tmp/ hold
+    messages, never folders. A folder that cannot be listed is left out (the Maildir itself raises OSError), and
+    one reached again through a symbolic link is read once."""
+    tree: list[tuple[str, int]] = []
+    mail_dirs: list[str] = []
+    seen: set[tuple[int, int]] = set()
+    pending = [root]
+    while pending:
+        folder = pending.pop()
+        try:
+            st = os.stat(folder)
+            if (st.st_dev, st.st_ino) in seen:
+                continue
+            seen.add((st.st_dev, st.st_ino))
+            with os.scandir(folder) as entries:
+                dirs = sorted(e.name for e in entries if e.is_dir())
+        except OSError:
+            if folder == root:
+                raise
+            continue
+        tree.append((folder, st.st_mtime_ns))
+        mail_dirs += [os.path.join(folder, sub) for sub in MESSAGE_DIRS if sub in dirs]
+        pending += [os.path.join(folder, d) for d in reversed(dirs) if d not in MAILDIR_DIRS]
+    return tree, mail_dirs
 
 
 # what a worker hands back for one message file: its rows (None: unusable) and its warnings, or the read error

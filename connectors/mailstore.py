@@ -13,9 +13,10 @@ everything else — the SQLite tables, the Email/Person/Self/File/Webpage/Date t
 * Webpage key: a URL from the text or HTML body (href attributes and bare URLs), trailing punctuation removed.
 
 Parsing reads header blocks into ``Headers`` (answering as the stdlib's compat32 ``Message`` would, without
-its cost; ``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit bytes; MIME parts
-are split on their boundaries directly (see "MIME structure" below). A message that cannot be used is
-skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
+its cost, but for a stray line in a header block, read as mail clients read it: ``_parse_header_lines``;
+``policy.default`` is slower still) and decodes header values here, tolerating unknown charsets and raw 8-bit
+bytes; MIME parts are split on their boundaries directly (see "MIME structure" below). A message that cannot be
+used is skipped, one that is damaged is degraded; either way it costs exactly one warning naming it (after
 ``max_warnings`` in one refresh, a last warning says the rest are not listed).
 """
 
@@ -111,6 +112,7 @@ CHUNK = 500                     # keys per SQL IN list, well under SQLite's para
 FLUSH_EVERY = 2000              # messages buffered before an executemany
 INDEX_SIZE_RATIO = 1.0          # index bytes per mail byte (measured on the generated corpus: 0.99)
 MAX_MIME_DEPTH = 20             # nesting beyond this is treated as an opaque part
+BOM = b"\xef\xbb\xbf"           # a UTF-8 byte-order mark: Windows editors start a saved .eml or mbox with one
 
 
 # ---- parsing ------------------------------------------------------------------------------------------------
@@ -175,9 +177,11 @@ _KEPT_FIELD = regex_cache.compile(r"^(%s):[ \t]*([^\n]*(?:\n[ \t][^\n]*)*)" % "|
 _ADDR = r"[^\s<>,@]+@[^\s<>,@]+"
 _ADDRESS_SPECIALS = regex_cache.compile(r'["()\\;:]')
 _SIMPLE_ADDRESS = regex_cache.compile(rf"\s*(?:([^<>@]*?)\s*<({_ADDR})>|({_ADDR}))\s*")
+_BARE_ADDRESS = regex_cache.compile(r"[^\s<>,;:\"()@]+@[^\s<>,;:\"()@]+")   # an addr-spec, when nothing else reads
 _URL = regex_cache.compile(r"""(?:https?://|www\.)[^\s<>"'`]+""", re.IGNORECASE)
 _HREF = regex_cache.compile(r"""href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.IGNORECASE)
-_SCRIPT = regex_cache.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_SCRIPT_OPEN = regex_cache.compile(r"<(script|style)\b", re.IGNORECASE)   # with its closer: what _drop_scripts drops
+_SCRIPT_CLOSE = {kind: regex_cache.compile(rf"</{kind}\s*>", re.IGNORECASE) for kind in ("script", "style")}
 _TAG = regex_cache.compile(r"<[^>]*>")
 _TRAILING = ".,;:!?'\"*"
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -228,6 +232,7 @@ def parse_message(raw: bytes, where: str, warn: Warn,
 def _parse(raw: bytes, problems: list[str],
            fallback_date: Callable[[], float | None] | None) -> ParsedMessage | None:
     """The work of ``parse_message``; problems found go to ``problems``."""
+    raw = raw.removeprefix(BOM)
     msg, body = split_entity(raw)
     if not any(msg.get(h) for h in ("From", "To", "Cc", "Subject", "Date", "Message-ID")):
         problems.append("no mail headers found (a corrupt or truncated entry)")
@@ -339,11 +344,11 @@ def decode_words(header: str) -> list[tuple[bytes | str, str | None]]:
             if parts[at + 3]:
                 words.append((parts[at + 3], None, None))
     # blanks between two encoded words go (as decode_header drops them: whatever sits between, if it is blank)
-    drop = [n - 1 for n, w in enumerate(words) if n > 1 and w[1] and words[n - 2][1] and words[n - 1][0].isspace()]
-    for n in reversed(drop):
-        del words[n]
+    drop = {n - 1 for n, w in enumerate(words) if n > 1 and w[1] and words[n - 2][1] and words[n - 1][0].isspace()}
+    if drop:  # one pass: deleting one by one is quadratic on a header of a hundred thousand words
+        words = [w for n, w in enumerate(words) if n not in drop]
     collapsed: list[tuple[bytes | str, str | None]] = []
-    last_word: bytes | None = None
+    pieces: list[bytes] = []   # the run of words in one charset, joined once (adding bytes to bytes is quadratic)
     last_charset: str | None = None
     for text, encoding, charset in words:
         if encoding is None:
@@ -358,16 +363,16 @@ def decode_words(header: str) -> list[tuple[bytes | str, str | None]]:
                 word = binascii.a2b_base64(text.encode("raw-unicode-escape")) if text else b""
             except binascii.Error:
                 raise _email.HeaderParseError("Base64 decoding error") from None
-        if last_word is None:
-            last_word, last_charset = word, charset
+        if not pieces:
+            pieces, last_charset = [word], charset
         elif charset != last_charset:
-            collapsed.append((last_word, last_charset))
-            last_word, last_charset = word, charset
+            collapsed.append((b"".join(pieces), last_charset))
+            pieces, last_charset = [word], charset
         elif last_charset is None:
-            last_word += b" " + word
+            pieces += (b" ", word)
         else:
-            last_word += word
-    collapsed.append((last_word, last_charset))
+            pieces.append(word)
+    collapsed.append((b"".join(pieces), last_charset))
     return collapsed
 
 
@@ -389,26 +394,41 @@ def _unsurrogate(value: str, name: str, problems: list[str]) -> str:
 
 
 def _decode_bytes(data: bytes, charset: str, what: str, problems: list[str]) -> str:
-    """Decode with a declared charset; an unknown or wrong one falls back to a guess and is reported."""
+    """Decode with a declared charset (read as the superset mailers mean by it, see ``_SUPERSETS``); an unknown or
+    wrong one falls back to a guess and is reported."""
     charset = charset.split("*", 1)[0].strip().strip('"').lower()
     codec = _CODECS.get(charset)
     if codec is None:
         try:
-            codec = codecs.lookup(charset).name
+            codec = codecs.lookup(_LABELS.get(charset, charset)).name
         except LookupError:
             problems.append(f"{what} has unknown charset {charset!r}")
             return _guess_decode(data)
         _remember(_CODECS, charset, codec)
     if codec == "ascii":  # 'us-ascii' is the default label even on 8-bit text; guessing is right here
         return _guess_decode(data)
+    superset = _SUPERSETS.get(codec)
+    if superset is not None:
+        try:
+            return data.decode(superset)
+        except UnicodeDecodeError:
+            pass  # not even the superset reads it (cp1252 leaves five bytes undefined): the label's own codec may
     try:
         return data.decode(codec)
     except UnicodeDecodeError:
         problems.append(f"{what} is not valid {charset}; undecodable bytes replaced")
-        return data.decode(codec, "replace")
+        return data.decode(superset or codec, "replace")
 
 
 _CODECS: dict[str, str] = {}   # a charset label as written -> its codec's name
+# Mailers label text with the legacy standard it mostly follows and write its vendor superset: GB2312 mail holds
+# GBK characters, EUC-KR (ks_c_5601-1987) mail Windows' CP949, Shift_JIS mail CP932, ISO-8859-1 mail Windows-1252
+# quotes. Mail clients and browsers decode such labels as the superset (the WHATWG Encoding Standard's table).
+_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "euc_kr": "cp949", "shift_jis": "cp932",
+              "iso8859-1": "cp1252", "iso8859-9": "cp1254", "tis-620": "cp874", "iso8859-11": "cp874"}
+# labels in real mail that Python's codecs do not know, for a codec they do
+_LABELS = {"windows-874": "cp874", "x-gbk": "gbk", "x-sjis": "shift_jis", "x-euc-jp": "euc_jp",
+           "x-mac-roman": "mac_roman", "ks_c_5601": "euc_kr"}
 
 
 def _guess_decode(data: bytes) -> str:
@@ -492,7 +512,13 @@ def _header_people(values: list[str], header: str, problems: list[str], sender: 
     pairs = []
     for value in values:
         value = _unsurrogate(value, header, problems)
-        pairs += split_addresses(_FOLD.sub(" ", value) if "\n" in value else value)
+        text = _FOLD.sub(" ", value) if "\n" in value else value
+        try:
+            pairs += split_addresses(text)
+        except RecursionError:  # the stdlib reads each ':' as a group and recurses: thousands of them exhaust the stack
+            problems.append(f"{header} is too convoluted for the address parser ({len(text)} characters); "
+                            f"its addresses were picked out as written")
+            pairs += [("", addr) for addr in _BARE_ADDRESS.findall(text)]
     out = []
     for name, addr in pairs:
         addr = addr.strip().strip("<>").lower()
@@ -592,7 +618,12 @@ _SMALL_HEADS: dict[bytes, "Headers"] = {}
 
 
 def _parse_header_lines(text: str) -> Headers:
-    """``parse_header_block`` for a block with a line that is not a header (where the headers end)."""
+    """``parse_header_block`` for a block with a line that is not a plain header field.
+
+    Two such lines are read as mail clients read them, where the stdlib starts the body: a field with blanks
+    before its colon (``Subject : Hi``, RFC 5322's obsolete syntax, 4.5) is a field, and any other line that is
+    no field (a stray word before one, ``quite Delivered-To: x``) is passed over, so that the fields after it
+    (From, Date, Subject) are not lost with it (the header block ends at its blank line, ``header_end``)."""
     values: dict[str, list[str]] = {}
     name: str | None = None
     value = ""
@@ -605,12 +636,12 @@ def _parse_header_lines(text: str) -> Headers:
             values.setdefault(name, []).append(value.rstrip("\r\n"))
             name = None
         colon = line.find(":")
-        if colon > 0 and _HEADER_NAME.fullmatch(line, 0, colon):
-            key = line[:colon].lower()
+        field = line[:colon].rstrip(" \t") if colon > 0 else ""
+        if field and _HEADER_NAME.fullmatch(field):
+            key = field.lower()
             if key in KEPT_HEADERS:
                 name, value = key, line[colon + 1:].lstrip(" \t")
-        elif not (number == 0 and line.startswith("From ")):  # an mbox 'From ' line may lead a Maildir file
-            break  # not a header: the stdlib would start the body here
+        # else: an mbox 'From ' line leading a Maildir file, or a line that is no field: passed over
     if name is not None:
         values.setdefault(name, []).append(value.rstrip("\r\n"))
     return Headers(values)
@@ -843,7 +874,39 @@ def html_to_text(markup: str) -> str:
     """Visible text of an HTML body, good enough for word search."""
     import html  # here: its entity table is a cost a question on a built index need not pay
 
-    return html.unescape(_TAG.sub(" ", _SCRIPT.sub(" ", markup)))
+    return html.unescape(_drop_tags(_drop_scripts(markup)))
+
+
+def _drop_scripts(markup: str) -> str:
+    """Script and style elements, each with its content, replaced by a blank: what ``re.sub(r"<(script|style)\\b.*?
+    </\\1\\s*>", " ", markup, flags=re.I | re.S)`` gives, in linear time. That regex looks for the closing tag to
+    the end of the text from every opening one that has none (hours on a body of unclosed ones); here a kind found
+    unclosed once is never looked for again, since no later one of that kind can close either."""
+    out: list[str] = []
+    pos = at = 0
+    unclosed: set[str] = set()
+    while len(unclosed) < len(_SCRIPT_CLOSE):
+        opener = _SCRIPT_OPEN.search(markup, at)
+        if opener is None:
+            break
+        at = opener.end()
+        kind = opener.group(1).lower()
+        if kind in unclosed:
+            continue
+        closer = _SCRIPT_CLOSE[kind].search(markup, at)
+        if closer is None:
+            unclosed.add(kind)
+            continue
+        out += (markup[pos:opener.start()], " ")
+        pos = at = closer.end()
+    return "".join(out) + markup[pos:] if out else markup
+
+
+def _drop_tags(markup: str) -> str:
+    """``_TAG.sub(" ", markup)`` in linear time: no tag starts after the last '>', and the regex would scan from
+    every '<' there to the end of the text (hours on a body of unclosed '<')."""
+    cut = markup.rfind(">") + 1
+    return _TAG.sub(" ", markup[:cut]) + markup[cut:] if cut else markup
 
 
 def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
@@ -863,14 +926,24 @@ def extract_urls(texts: Sequence[str], htmls: Sequence[str]) -> list[str]:
 
 
 def _clean_url(url: str) -> str:
-    """Strip sentence punctuation and unbalanced closing brackets from the end of a bare URL."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING or last in _CLOSERS and url.count(_CLOSERS[last]) < url.count(last):
-            url = url[:-1]
+    """Strip sentence punctuation and unbalanced closing brackets from the end of a bare URL (in linear time: a
+    URL ending in a hundred thousand ')' was counted again for each)."""
+    end = len(url)
+    counts: dict[str, int] | None = None   # of each bracket in url[:end], counted when first needed
+    while end:
+        last = url[end - 1]
+        if last in _TRAILING:
+            end -= 1
+        elif last in _CLOSERS:
+            if counts is None:
+                counts = {c: url.count(c, 0, end) for c in "()[]{}<>"}
+            if counts[_CLOSERS[last]] >= counts[last]:
+                break
+            counts[last] -= 1
+            end -= 1
         else:
             break
-    return url
+    return url[:end]
 
 
 # ---- writing ------------------------------------------------------------------------------------------------

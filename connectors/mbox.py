@@ -35,6 +35,7 @@ from queryweaver.index import Batches
 from queryweaver.refresh_stamp import Unchanged
 
 from .mailstore import (
+    BOM,
     MailStoreConnector,
     MessageWriter,
     RunRows,
@@ -179,7 +180,7 @@ def starts_with_from_line(path: Path) -> bool:
             head = fh.read(SNIFF_BYTES)
     except OSError:
         return False
-    return head.lstrip(b" \t\r\n").startswith(b"From ")
+    return head.removeprefix(BOM).lstrip(b" \t\r\n").startswith(b"From ")
 
 
 def thunderbird_expunged(raw: bytes) -> bool:
@@ -278,6 +279,8 @@ def iter_mbox(path: Path, offset: int = 0) -> Iterator[tuple[int, bytes, bytes]]
 
 def _first_from(mm: mmap.mmap, path: Path, start: int = 0) -> int:
     """Where the first entry from ``start`` begins; anything but a From line there is not mbox data."""
+    if start == 0 and mm[:len(BOM)] == BOM:
+        start = len(BOM)
     while start < len(mm) and mm[start:start + 1] in b" \t\r\n":
         start += 1
     if start == len(mm):

@@ -146,6 +146,19 @@ def test_a_message_filed_in_a_new_maildir_folder_is_picked_up(index, data):
     assert not fast and parsed(lines, "maildir") == 1
 
 
+def test_a_message_filed_in_a_folder_nested_below_another_is_picked_up(index, data):
+    """Folders kept as plain directories (mbsync, notmuch): the new one changes only its parent's mtime."""
+    for sub in ("cur", "new", "tmp"):
+        (data / "Maildir" / "Archive" / sub).mkdir(parents=True)
+    (data / "Maildir" / "Archive" / "cur" / "1770000011.M11P1.host:2,S").write_bytes(message(11))
+    backdate(data / "Maildir")
+    index.settled()
+    (data / "Maildir" / "Archive" / "2025" / "cur").mkdir(parents=True)
+    (data / "Maildir" / "Archive" / "2025" / "cur" / "1770000012.M12P1.host:2,S").write_bytes(message(12))
+    lines, fast = index()
+    assert not fast and parsed(lines, "maildir") == 1
+
+
 def test_a_message_appended_to_the_mbox_is_picked_up(index, data):
     index.settled()
     append_to_mbox(data / "mail.mbox", new_message("Jane Doe <jane@example.org>", "Again", "<mbox2@example.org>"))

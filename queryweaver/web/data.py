@@ -264,11 +264,13 @@ def _checked_path(raw: Any, home: Path, outside: bool, must_exist: bool = True) 
 
 def guess_type(path: Path) -> str | None:
     """The source type that reads ``path``, judged from its first bytes or its layout; None if none does."""
+    from connectors.mbox import starts_with_from_line  # here: only the Data page sniffs paths
+
     try:
         if path.is_file():
             with path.open("rb") as f:
                 head = f.read(512).lstrip()
-            if head.startswith(b"From "):
+            if starts_with_from_line(path):
                 return "mbox"
             if head.upper().startswith(b"BEGIN:VCALENDAR"):
                 return "ics"
@@ -286,10 +288,9 @@ def guess_type(path: Path) -> str | None:
         if any(e.name.lower().endswith(".ics") for e in names):
             return "ics"
         for entry in names:
-            if entry.is_file(follow_symlinks=False) and not entry.name.endswith(".msf"):
-                with open(entry.path, "rb") as f:
-                    if f.read(5) == b"From ":
-                        return "mbox"
+            if entry.is_file(follow_symlinks=False) and not entry.name.endswith(".msf") \
+                    and starts_with_from_line(Path(entry.path)):
+                return "mbox"
     except OSError:
         return None
     return None

@@ -56,7 +56,7 @@ from .google_http import RetryPolicy, ServiceFactory, source_flag, sync_seconds
 from .mailstore import (
     INDEX_SCHEMA,
     INDEX_TABLES,
-    INDEX_VERSION,
+    SCHEMA_VERSION,
     MailStoreConnector,
     MessageWriter,
     ParsedMessage,
@@ -66,7 +66,7 @@ from .mailstore import (
 
 EMAIL, WEBPAGE = EntityType.EMAIL, EntityType.WEBPAGE
 
-MIRROR_VERSION = INDEX_VERSION * 100 + 1   # the mail tables' version, and this module's own
+MIRROR_VERSION = SCHEMA_VERSION * 100 + 1   # the mail tables' version, and this module's own
 MIRROR_SCHEMA = INDEX_SCHEMA + """
 CREATE TABLE gmail_labels (input INTEGER NOT NULL, label TEXT NOT NULL);
 CREATE INDEX gmail_labels_input ON gmail_labels(input);

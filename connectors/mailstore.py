@@ -55,8 +55,13 @@ Warn = Callable[[str], None]
 EMAIL, PERSON, SELF = EntityType.EMAIL, EntityType.PERSON, EntityType.SELF
 FILE, WEBPAGE, DATE = EntityType.FILE, EntityType.WEBPAGE, EntityType.DATE
 
-# Bump whenever the schema or the parsing changes: SourceIndex then rebuilds the index from scratch.
-INDEX_VERSION = 1
+# SourceIndex rebuilds an index from scratch when its version changes. The tables' version (the Gmail mirror's
+# follows it: a mirror rebuilt means every message fetched again) and the local files' parse, which a rebuild
+# only reads again: 2 -- a byte-order mark, a stray line among the header fields, charsets as mailers write them,
+# Maildir folders nested as plain directories (mail that used to be skipped).
+SCHEMA_VERSION = 1
+PARSE_VERSION = 2
+INDEX_VERSION = SCHEMA_VERSION * 100 + PARSE_VERSION
 INDEX_TABLES = ("messages", "bodies", "addresses", "attachments", "urls")
 INDEX_SCHEMA = """
 CREATE TABLE messages (

@@ -263,3 +263,31 @@ def test_a_line_that_is_no_header_field_does_not_end_the_header_block(tmp_path):
     [obsolete] = connector.find(T.EMAIL, [])
     assert obsolete.fields["subject"] == "Saying hi" and obsolete.fields["from"] == "jo@machine.example"
     assert not [w for w in collected.warnings if "skipped" in w]
+
+
+def test_an_index_of_the_previous_parse_is_read_again_and_the_gmail_mirror_is_kept(tmp_path):
+    """Mail the previous parse skipped (here the byte-order-marked mbox) appears without the user rebuilding:
+    an index written at the previous parse version is built again from its files. The Gmail mirror's version
+    follows the tables only, so a parse fix does not fetch every message of a mirror again."""
+    import sqlite3
+
+    from connectors import gmail_mirror, mailstore
+
+    path = tmp_path / "Inbox"
+    path.write_bytes(UNMUNGED)
+    connector = MboxConnector(fx.source("mbox", path), fx.make_context(tmp_path / "cache"))
+    connector.refresh_index()
+    assert len(connector.find(T.EMAIL, [])) == 2
+    db = connector._index.db_path
+    connector.close()
+    with sqlite3.connect(db) as conn:  # as the previous release left it: the version before, the mail missing
+        conn.execute("UPDATE meta SET value = '1' || substr(value, instr(value, '/')) WHERE key = 'version'")
+        for table in mailstore.INDEX_TABLES:
+            conn.execute(f"DELETE FROM {table}")  # noqa: S608 - the index's own table names
+    conn.close()
+    again = MboxConnector(fx.source("mbox", path), fx.make_context(tmp_path / "cache"))
+    again.refresh_index()
+    assert sorted(e.fields["subject"] for e in again.find(T.EMAIL, [])) == [
+        "Minutes with an unquoted From line", "The second minutes with an unquoted From line"]
+    again.close()
+    assert gmail_mirror.MIRROR_VERSION == mailstore.SCHEMA_VERSION * 100 + 1

@@ -1155,6 +1155,7 @@ def _usable_uid(component: icalendar.Event, path: Path, warn: Warn) -> str | Non
     if not str(component.get("UID", "")).strip():  # invalid but common: give it a stable identity
         raw = (str(component.get("SUMMARY", "")) + str(component.get("DTSTART", "")))
         component["UID"] = "no-uid-" + sha1_hex(raw.encode())[:12]
+    _mend_rules(component)
     reason = _broken_reason(component)
     if reason:
         warn(f"skipped event {_describe(component)} in {path}: {reason}")
@@ -1163,6 +1164,30 @@ def _usable_uid(component: icalendar.Event, path: Path, warn: Warn) -> str | Non
         warn(f"event {_describe(component)} in {path}: ignored its {name} values that are a time of day "
              "with no date (RFC 5545 allows only dates there); the event is kept")
     return str(component["UID"])
+
+
+_BLANKS = regex_cache.compile(r"\s+")
+
+
+def _mend_rules(component: icalendar.Event) -> None:
+    """Read an RRULE or EXRULE icalendar could not read for blanks in it (Exchange writes ``BYDAY=MO, TU, WE``)
+    without them, so that the series is kept: no part of a rule holds a blank."""
+    from icalendar.prop import vRecur
+
+    errors = getattr(component, "errors", None)
+    if not errors:
+        return
+    for name, message in list(errors):
+        key = str(name).upper()
+        value = component.get(key) if key in ("RRULE", "EXRULE") else None
+        if value is None or isinstance(value, list) or not _BLANKS.search(str(value)):
+            continue
+        try:
+            mended = vRecur.from_ical(_BLANKS.sub("", str(value)))
+        except ValueError:
+            continue
+        component[key] = mended
+        errors.remove((name, message))
 
 
 def _drop_times_without_dates(component: icalendar.Event) -> list[str]:

@@ -139,3 +139,19 @@ def test_an_address_folded_with_two_spaces_is_one_address(tmp_path, context, war
     people = {person.key: person.fields["name"] for _, person in conn.event_attended_person(
         Selection(EVENT, {review.key: review}))}
     assert people == {"hcabot@example.com": "Henry Cabot"}
+
+
+def test_a_rule_with_blanks_between_its_days_keeps_its_series(tmp_path, context, warnings):
+    """After collective/icalendar's issue_165_missing_event.ics, a Microsoft Exchange invitation: its rule reads
+    ``BYDAY=MO, TU, WE, TH, FR`` (folded before ``;WKST``), which icalendar cannot read, so the whole daily standup
+    was skipped as having a bad RRULE."""
+    conn = connect_to(tmp_path, context, "standup.ics",
+                      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:Microsoft CDO for Microsoft Exchange",
+                      "BEGIN:VEVENT", "UID:standup-25", "DTSTAMP:20260101T071009Z", "SUMMARY:Team daily standup",
+                      "DTSTART:20260202T100000Z", "DTEND:20260202T103000Z",
+                      "RRULE:FREQ=DAILY;UNTIL=20260213T235959Z;INTERVAL=1;BYDAY=MO, TU, WE, TH, FR",
+                      " ;WKST=SU", "END:VEVENT", "END:VCALENDAR")
+    days = starts(conn, "standup")
+    assert len(days) == 10, days   # two working weeks, no weekend
+    assert days[0].startswith("2026-02-02") and days[-1].startswith("2026-02-13")
+    assert not [w for w in warnings if "standup" in w.lower()], warnings

@@ -1248,9 +1248,9 @@ SURE = 0.99  # the most a reading's confidence says: the reader is never certain
 def confidence(branch: str, facts: dict) -> float:
     """How likely the first reading is right, from how it was chosen (``branch``: both readers agreed, one read
     first over the other, or one read alone), what the readers said of it and what the learned models doubt of
-    it (``LearnedReader.doubts``: ``DOUBTS``): a logistic model whose weights
-    (``CONFIDENCE_WEIGHTS``) were fitted to readings of the tuning parts by models trained without them
-    (``benchmarks/calibration.py``). A question worded as one of the bank's (values aside) and read in the shape
+    it (``LearnedReader.doubts``: ``DOUBTS``): a logistic model whose weights (``CONFIDENCE_WEIGHTS``) were
+    fitted to readings the reader was not tuned on -- the held-out parts', and the tuning parts' the learned
+    reader chose with models trained without them (``benchmarks/calibration.py``). A question worded as one of the bank's (values aside) and read in the shape
     the bank gives it is sure: none of the 443 such readings measured there was wrong."""
     if facts.get("bank_same"):
         return SURE

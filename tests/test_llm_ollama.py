@@ -15,6 +15,7 @@ from queryweaver.graph import QueryGraph, same_graph
 from queryweaver.llm import DEFAULT_FORM, generate_graph, get_backend, make_date_fallback
 from queryweaver.llm.backends import KEEP_ALIVE, OllamaBackend
 from queryweaver.llm.prompt import decoding_schema
+from queryweaver.reader.grounding import Lexicon
 from tests.fake_ollama import FakeOllama, free_port
 from tests.test_llm_generate import GOOD, GOOD_TEXT, QUESTION
 
@@ -57,8 +58,12 @@ def test_the_configured_backend_is_used_by_name():
 
 
 def test_a_configured_backend_waits_for_the_offline_parser_to_need_it():
+    # grounded in what the data names, as the CLI, the server and the MCP tool ask: without it the reader knows
+    # no "Jane Doe" and reads by its rules alone, which it is not sure enough of to keep the LLM out
+    lexicon = Lexicon(self_names={"Alex Morgan"}, self_addresses={"alex@example.org"})
+    lexicon.add_person("jane.doe@acme.example", "Jane Doe", 40)
     with FakeOllama(replies=[REFUSED_GRAPH]) as server:
-        confident = generate_graph(QUESTION, ollama_config(server))
+        confident = generate_graph(QUESTION, ollama_config(server), lexicon=lexicon)
         assert confident.backend == "rules" and server.requests == []  # not even a probe
         gen = generate_graph(REFUSED, ollama_config(server))
     assert gen.backend == "ollama" and len(server.chats) == 1

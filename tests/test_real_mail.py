@@ -32,6 +32,15 @@ def index_mbox(tmp_path: Path, entries: list[bytes]) -> tuple[dict, fx.Collected
     return index_mbox_file(tmp_path, path)
 
 
+def index_maildir(tmp_path: Path, maildir: Path) -> tuple[list[Item], fx.Collected]:
+    """Index a Maildir: its Emails, and what the build reported."""
+    collected = fx.Collected()
+    context = fx.make_context(tmp_path / "cache", collected=collected)
+    connector = MaildirConnector(fx.source("maildir", maildir), context)
+    connector.refresh_index()
+    return connector.find(T.EMAIL, []), collected
+
+
 def index_mbox_file(tmp_path: Path, path: Path) -> tuple[dict, fx.Collected]:
     """Index an mbox file as it is: its Emails by key, and what the build reported."""
     collected = fx.Collected()
@@ -160,11 +169,7 @@ def test_a_message_file_starting_with_a_byte_order_mark_keeps_its_headers(tmp_pa
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
     (maildir / "cur" / "1110321636.M1P1.host:2,S").write_bytes(FEEDBACK_REPORT)
-    collected = fx.Collected()
-    context = fx.make_context(tmp_path / "cache", collected=collected)
-    connector = MaildirConnector(fx.source("maildir", maildir), context)
-    connector.refresh_index()
-    [email] = connector.find(T.EMAIL, [])
+    [email], collected = index_maildir(tmp_path, maildir)
     assert email.fields["subject"] == "FW: Cheap watches" and email.fields["from"] == "abuse-desk@example.com"
     assert email.fields["date"].startswith("2005-03-08")
     assert not [w for w in collected.warnings if "skipped" in w]
@@ -256,11 +261,7 @@ def test_a_line_that_is_no_header_field_does_not_end_the_header_block(tmp_path):
     # in a Maildir: in an mbox, a line starting 'From ' (this message's first) starts an entry
     maildir = tmp_path / "Maildir"
     mailbox.Maildir(str(maildir), create=True).add(SPACED_COLONS)
-    collected = fx.Collected()
-    context = fx.make_context(tmp_path / "cache", collected=collected)
-    connector = MaildirConnector(fx.source("maildir", maildir), context)
-    connector.refresh_index()
-    [obsolete] = connector.find(T.EMAIL, [])
+    [obsolete], collected = index_maildir(tmp_path, maildir)
     assert obsolete.fields["subject"] == "Saying hi" and obsolete.fields["from"] == "jo@machine.example"
     assert not [w for w in collected.warnings if "skipped" in w]
 
